@@ -1,0 +1,31 @@
+package dev.sessionstore;
+
+/**
+ * Optional parts of the contract. Every store supports sessions, runs, the event log (appends, batches, idempotency,
+ * expected seq, paged reads), flush and listing; a store lists what else it supports in
+ * {@link SessionStore#capabilities()}, and the conformance kit verifies every capability declared.
+ */
+public enum Capability {
+  /** {@link EventLog#await}: reads that wait for appends (guarantee 8). */
+  WAITING_READS,
+  /** Waiting reads wake on appends made by other processes sharing the backend. */
+  CROSS_PROCESS_WAKEUP,
+  /** {@link ToolCalls}: pending calls and compare-and-set resolution (guarantee 10). */
+  TOOL_CALLS,
+  /** Tool-call deadlines held by the store (guarantee 10). */
+  DEADLINES,
+  /** Deadlines survive the process that set them (kept in the backend, swept by any instance). */
+  DURABLE_DEADLINES,
+  /** {@link Summaries}: summaries, revival and chapters (guarantee 9). */
+  SUMMARIES,
+  /** {@link Sessions#fork}: forks (guarantee 11). */
+  FORKS,
+  /** {@link EventLog#truncate}: truncation (guarantee 12). */
+  TRUNCATION,
+  /** {@link Checkpoints}: checkpoints and turn state. */
+  CHECKPOINTS,
+  /** {@link ModelCallAudit}: the model-call audit. */
+  MODEL_CALL_AUDIT,
+  /** Tenant keys on sessions, listing by tenant and {@link Sessions#deleteByTenant}. */
+  TENANTS
+}

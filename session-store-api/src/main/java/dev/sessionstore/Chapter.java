@@ -1,0 +1,19 @@
+package dev.sessionstore;
+
+import java.util.List;
+import java.util.Objects;
+import java.util.Optional;
+
+/**
+ * The stretch of a log a summary closes: the events after the previous summary's {@code toSeq} up to and including
+ * this summary's {@code toSeq}, oldest-first. Chapters tile the log. Page back by asking for the chapter of
+ * {@link #previous()} until it is empty.
+ */
+public record Chapter(Summary summary, Optional<Summary> previous, List<Event> events) {
+
+  public Chapter {
+    Objects.requireNonNull(summary, "summary");
+    Objects.requireNonNull(previous, "previous");
+    events = List.copyOf(events);
+  }
+}

@@ -1,0 +1,40 @@
+package dev.sessionstore;
+
+import dev.sessionstore.spi.Arguments;
+import java.time.Instant;
+import java.util.Arrays;
+import java.util.HexFormat;
+
+/** A stored checkpoint: opaque bytes under a key. Immutable: the bytes are copied in and out. */
+public record Checkpoint(CheckpointKey key, byte[] data, Instant updatedAt) {
+
+  public Checkpoint {
+    Arguments.requireNonNull("key", key);
+    data = Arguments.requireNonNull("data", data).clone();
+    updatedAt = Arguments.requireInstant("updatedAt", updatedAt);
+  }
+
+  /** A copy of the bytes. */
+  @Override
+  public byte[] data() {
+    return data.clone();
+  }
+
+  @Override
+  public boolean equals(Object other) {
+    return other instanceof Checkpoint that
+        && key.equals(that.key) && Arrays.equals(data, that.data) && updatedAt.equals(that.updatedAt);
+  }
+
+  @Override
+  public int hashCode() {
+    return (key.hashCode() * 31 + Arrays.hashCode(data)) * 31 + updatedAt.hashCode();
+  }
+
+  @Override
+  public String toString() {
+    String head = HexFormat.of().formatHex(data, 0, Math.min(data.length, 16));
+    return "Checkpoint[key=" + key + ", data=" + data.length + " bytes (" + head
+        + (data.length > 16 ? "..." : "") + "), updatedAt=" + updatedAt + "]";
+  }
+}

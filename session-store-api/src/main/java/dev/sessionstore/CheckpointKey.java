@@ -1,0 +1,29 @@
+package dev.sessionstore;
+
+import dev.sessionstore.spi.Arguments;
+
+/**
+ * Names a checkpoint: global ({@code sessionId == null}) or owned by a session (deleted with it).
+ */
+public record CheckpointKey(String sessionId, String name) {
+
+  public CheckpointKey {
+    Arguments.optionalKey("checkpoint.sessionId", sessionId);
+    Arguments.requireKey("checkpoint.name", name);
+  }
+
+  /** A checkpoint owned by no session, such as a runner checkpoint. */
+  public static CheckpointKey global(String name) {
+    return new CheckpointKey(null, name);
+  }
+
+  /** A checkpoint owned by {@code sessionId}, such as its suspended turn state. */
+  public static CheckpointKey of(String sessionId, String name) {
+    return new CheckpointKey(Arguments.requireKey("checkpoint.sessionId", sessionId), name);
+  }
+
+  /** Whether the checkpoint belongs to a session. */
+  public boolean isSessionScoped() {
+    return sessionId != null;
+  }
+}

@@ -1,0 +1,28 @@
+package dev.sessionstore;
+
+/**
+ * An event id was reused with different content: either the session already stores another event under that id,
+ * or one batch carries two different events with that id. Nothing of the batch was stored (SPEC duplicate rule).
+ *
+ * <p>Re-sending an event with the same id and equal content is not an error: it returns the stored event.
+ */
+public class DuplicateEventException extends ConflictException {
+
+  private final String sessionId;
+  private final String eventId;
+
+  public DuplicateEventException(String sessionId, String eventId) {
+    super("session " + sessionId + ": event id " + eventId + " is already used by an event with different content");
+    this.sessionId = sessionId;
+    this.eventId = eventId;
+  }
+
+  public String sessionId() {
+    return sessionId;
+  }
+
+  /** The reused event id. */
+  public String eventId() {
+    return eventId;
+  }
+}

@@ -1,0 +1,135 @@
+package dev.sessionstore;
+
+import dev.sessionstore.spi.Arguments;
+import java.time.Instant;
+import java.util.Arrays;
+import java.util.LinkedHashSet;
+import java.util.Objects;
+import java.util.OptionalInt;
+import java.util.OptionalLong;
+import java.util.Set;
+
+/**
+ * Which events of one session to read (SPEC guarantee 7): seq bounds, a limit taken from one end of the log, and
+ * filters. {@code after} and {@code before} are exclusive; {@code since} is inclusive. Filters that are set must
+ * all match; several types match any of them.
+ *
+ * <p>Immutable; each builder method returns a copy. Start from {@link #all()}:
+ * <pre>{@code
+ * EventQuery.all().after(cursor).first(50)     // the next 50, oldest-first
+ * EventQuery.all().last(20)                    // the tail: last 20, oldest-first
+ * EventQuery.all().before(oldestLoaded).last(20)  // page backwards
+ * EventQuery.all().newestFirst().limit(10).types("user_message", "assistant_message")
+ * }</pre>
+ *
+ * @param after     exclusive lower seq bound, 0 for the start of the log
+ * @param before    exclusive upper seq bound, empty for none
+ * @param limit     most events to return, empty for all
+ * @param direction which end the limit takes from and the order of the result
+ * @param runId     only events of this run, or {@code null}
+ * @param types     only events of these types, empty for all
+ * @param agentId   only events of this agent, or {@code null}
+ * @param since     only events at or after this instant, or {@code null}
+ */
+public record EventQuery(
+    long after,
+    OptionalLong before,
+    OptionalInt limit,
+    ReadDirection direction,
+    String runId,
+    Set<String> types,
+    String agentId,
+    Instant since) {
+
+  private static final EventQuery ALL = new EventQuery(0, OptionalLong.empty(), OptionalInt.empty(),
+      ReadDirection.OLDEST_FIRST, null, Set.of(), null, null);
+
+  public EventQuery {
+    Arguments.requireNonNegative("after", after);
+    Objects.requireNonNull(before, "before");
+    before.ifPresent(value -> Arguments.requirePositive("before", value));
+    Objects.requireNonNull(limit, "limit");
+    limit.ifPresent(value -> Arguments.requirePositive("limit", value));
+    Arguments.requireNonNull("direction", direction);
+    Arguments.optionalKey("runId", runId);
+    types = Set.copyOf(Arguments.requireNonNull("types", types));
+    types.forEach(type -> Arguments.requireKey("types", type));
+    Arguments.optionalKey("agentId", agentId);
+    since = Arguments.optionalInstant("since", since);
+  }
+
+  /** The whole log, oldest-first. */
+  public static EventQuery all() {
+    return ALL;
+  }
+
+  /** Only events with seq greater than {@code seq}. */
+  public EventQuery after(long seq) {
+    return new EventQuery(seq, before, limit, direction, runId, types, agentId, since);
+  }
+
+  /** Only events with seq less than {@code seq}. */
+  public EventQuery before(long seq) {
+    Arguments.requirePositive("before", seq);
+    return new EventQuery(after, OptionalLong.of(seq), limit, direction, runId, types, agentId, since);
+  }
+
+  /** At most {@code limit} events from the end {@link #direction()} names. */
+  public EventQuery limit(int limit) {
+    Arguments.requirePositive("limit", limit);
+    return new EventQuery(after, before, OptionalInt.of(limit), direction, runId, types, agentId, since);
+  }
+
+  /** The first {@code n} matching events, oldest-first. */
+  public EventQuery first(int n) {
+    return limit(n).direction(ReadDirection.OLDEST_FIRST);
+  }
+
+  /** The last {@code n} matching events (the tail), returned oldest-first. */
+  public EventQuery last(int n) {
+    return limit(n).direction(ReadDirection.TAIL);
+  }
+
+  /** Matching events newest-first; combine with {@link #limit(int)} for the newest N. */
+  public EventQuery newestFirst() {
+    return direction(ReadDirection.NEWEST_FIRST);
+  }
+
+  public EventQuery direction(ReadDirection direction) {
+    return new EventQuery(after, before, limit, Arguments.requireNonNull("direction", direction), runId, types,
+        agentId, since);
+  }
+
+  public EventQuery runId(String runId) {
+    return new EventQuery(after, before, limit, direction, Arguments.requireKey("runId", runId), types, agentId,
+        since);
+  }
+
+  /** Only events of any of these types. */
+  public EventQuery types(String... types) {
+    Arguments.requireNonNull("types", types);
+    return new EventQuery(after, before, limit, direction, runId, new LinkedHashSet<>(Arrays.asList(types)), agentId,
+        since);
+  }
+
+  public EventQuery agentId(String agentId) {
+    return new EventQuery(after, before, limit, direction, runId, types, Arguments.requireKey("agentId", agentId),
+        since);
+  }
+
+  /** Only events whose timestamp is at or after {@code since}. */
+  public EventQuery since(Instant since) {
+    return new EventQuery(after, before, limit, direction, runId, types, agentId,
+        Arguments.requireNonNull("since", since));
+  }
+
+  /** Whether {@code event} is inside the seq bounds and passes every filter (the limit aside). */
+  public boolean matches(Event event) {
+    return event.seq() > after
+        && (before.isEmpty() || event.seq() < before.getAsLong())
+        && (runId == null || runId.equals(event.runId()))
+        && (types.isEmpty() || types.contains(event.type()))
+        && (agentId == null || agentId.equals(event.agentId()))
+        && (since == null || !event.timestamp().isBefore(since));
+  }
+}

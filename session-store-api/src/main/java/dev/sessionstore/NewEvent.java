@@ -1,0 +1,95 @@
+package dev.sessionstore;
+
+import dev.sessionstore.spi.Arguments;
+import java.time.Instant;
+import java.util.Objects;
+import java.util.UUID;
+
+/**
+ * An event to append. The store assigns its seq (and its timestamp, unless one is given).
+ *
+ * <p>{@link #id()} is the idempotency key: appending an event whose id the session already stores, with equal
+ * content, stores nothing and returns the stored event; with different content it fails with
+ * {@link DuplicateEventException} (SPEC guarantee 3). {@link #of(String)} generates a random id once, so retrying
+ * the same {@code NewEvent} instance is idempotent.
+ *
+ * @param id        idempotency key, unique within the session, byte-exact
+ * @param type      required event type, such as {@code "user_message"}
+ * @param runId     run this event belongs to, or {@code null}
+ * @param agentId   agent that produced it, or {@code null} (several agents may share a session)
+ * @param parentId  id of the parent event in the entry graph, or {@code null}
+ * @param payload   JSON document, {@code {}} when omitted
+ * @param timestamp when it happened, or {@code null} for the store's clock at append (microsecond precision)
+ */
+public record NewEvent(
+    String id,
+    String type,
+    String runId,
+    String agentId,
+    String parentId,
+    Json payload,
+    Instant timestamp) {
+
+  public NewEvent {
+    Arguments.requireKey("event.id", id);
+    Arguments.requireKey("event.type", type);
+    Arguments.optionalKey("event.runId", runId);
+    Arguments.optionalKey("event.agentId", agentId);
+    Arguments.optionalKey("event.parentId", parentId);
+    payload = payload == null ? Json.emptyObject() : payload;
+    timestamp = Arguments.optionalInstant("event.timestamp", timestamp);
+  }
+
+  /** An event of {@code type} with a generated id and an empty payload. */
+  public static NewEvent of(String type) {
+    return new NewEvent(UUID.randomUUID().toString(), type, null, null, null, null, null);
+  }
+
+  /** An event of {@code type} with a generated id. */
+  public static NewEvent of(String type, Json payload) {
+    return of(type).withPayload(payload);
+  }
+
+  public NewEvent withId(String id) {
+    return new NewEvent(id, type, runId, agentId, parentId, payload, timestamp);
+  }
+
+  public NewEvent withRunId(String runId) {
+    return new NewEvent(id, type, Objects.requireNonNull(runId, "runId"), agentId, parentId, payload, timestamp);
+  }
+
+  public NewEvent withAgentId(String agentId) {
+    return new NewEvent(id, type, runId, Objects.requireNonNull(agentId, "agentId"), parentId, payload, timestamp);
+  }
+
+  public NewEvent withParentId(String parentId) {
+    return new NewEvent(id, type, runId, agentId, Objects.requireNonNull(parentId, "parentId"), payload, timestamp);
+  }
+
+  public NewEvent withPayload(Json payload) {
+    return new NewEvent(id, type, runId, agentId, parentId, Objects.requireNonNull(payload, "payload"), timestamp);
+  }
+
+  public NewEvent withTimestamp(Instant timestamp) {
+    return new NewEvent(id, type, runId, agentId, parentId, payload, Objects.requireNonNull(timestamp, "timestamp"));
+  }
+
+  /**
+   * Whether appending this event again would be a replay of {@code stored}: same id, type, run, agent, parent and
+   * payload (compared as JSON values), and the same timestamp unless this event leaves it to the store.
+   */
+  public boolean sameContentAs(Event stored) {
+    return id.equals(stored.id())
+        && type.equals(stored.type())
+        && Objects.equals(runId, stored.runId())
+        && Objects.equals(agentId, stored.agentId())
+        && Objects.equals(parentId, stored.parentId())
+        && payload.equals(stored.payload())
+        && (timestamp == null || timestamp.equals(stored.timestamp()));
+  }
+
+  /** The stored form of this event at {@code seq} in {@code sessionId}, stamped {@code now} unless it has a time. */
+  public Event toEvent(String sessionId, long seq, Instant now) {
+    return new Event(sessionId, seq, id, type, runId, agentId, parentId, payload, timestamp == null ? now : timestamp);
+  }
+}

@@ -1,0 +1,25 @@
+package dev.sessionstore;
+
+import dev.sessionstore.spi.Arguments;
+
+/**
+ * An audit row: exactly what was sent to the model in one turn.
+ *
+ * @param turn    the turn number; rows of a session are ordered by it, and recording a turn again replaces it
+ * @param model   the model name
+ * @param context the rendered context sent to the model
+ * @param usage   usage reported for the call, {@code {}} when omitted
+ */
+public record NewModelCall(long turn, String model, Json context, Json usage) {
+
+  public NewModelCall {
+    Arguments.requireNonNegative("modelCall.turn", turn);
+    Arguments.requireKey("modelCall.model", model);
+    Arguments.requireNonNull("modelCall.context", context);
+    usage = usage == null ? Json.emptyObject() : usage;
+  }
+
+  public static NewModelCall of(long turn, String model, Json context) {
+    return new NewModelCall(turn, model, context, null);
+  }
+}

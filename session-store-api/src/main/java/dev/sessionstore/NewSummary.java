@@ -1,0 +1,27 @@
+package dev.sessionstore;
+
+import dev.sessionstore.spi.Arguments;
+
+/**
+ * A compaction summary to store: it covers events {@code fromSeq..toSeq} (inclusive) of a session. The log stays the
+ * source of truth; a summary is derived from it.
+ *
+ * @param version a caller-defined version of the summarizer or format, at least 1
+ */
+public record NewSummary(long fromSeq, long toSeq, Json content, int version) {
+
+  public NewSummary {
+    Arguments.requirePositive("summary.fromSeq", fromSeq);
+    Arguments.requirePositive("summary.toSeq", toSeq);
+    if (toSeq < fromSeq) {
+      throw new InvalidArgumentException("summary.toSeq", "must be >= fromSeq (" + toSeq + " < " + fromSeq + ")");
+    }
+    Arguments.requireNonNull("summary.content", content);
+    Arguments.requirePositive("summary.version", version);
+  }
+
+  /** A version-1 summary. */
+  public static NewSummary of(long fromSeq, long toSeq, Json content) {
+    return new NewSummary(fromSeq, toSeq, content, 1);
+  }
+}

@@ -1,0 +1,29 @@
+package dev.sessionstore;
+
+/**
+ * An operation that requires an existing entity named one that does not exist: forking or truncating an unknown
+ * session, forking at an unknown event, scheduling a deadline on an unknown tool call.
+ *
+ * <p>Plain lookups never throw this; they return an empty {@code Optional} or an empty list.
+ */
+public class NotFoundException extends SessionStoreException {
+
+  private final String kind;
+  private final String id;
+
+  public NotFoundException(String kind, String id) {
+    super(kind + " not found: " + id);
+    this.kind = kind;
+    this.id = id;
+  }
+
+  /** What was looked for: {@code "session"}, {@code "event"}, {@code "tool call"}, ... */
+  public String kind() {
+    return kind;
+  }
+
+  /** The identifier that matched nothing. */
+  public String id() {
+    return id;
+  }
+}

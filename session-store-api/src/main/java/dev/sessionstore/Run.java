@@ -1,0 +1,34 @@
+package dev.sessionstore;
+
+import dev.sessionstore.spi.Arguments;
+import java.time.Instant;
+
+/**
+ * One execution of the agent in a session, as stored. Immutable.
+ *
+ * @param id        run id, unique across the store
+ * @param sessionId session it runs in
+ * @param status    lifecycle status
+ * @param usage     usage data (tokens, cost, ...), {@code {}} by default
+ * @param error     error data of a failed run, or {@code null}
+ * @param createdAt when the store first saved it
+ * @param updatedAt when the store last changed it
+ */
+public record Run(
+    String id,
+    String sessionId,
+    RunStatus status,
+    Json usage,
+    Json error,
+    Instant createdAt,
+    Instant updatedAt) {
+
+  public Run {
+    Arguments.requireKey("id", id);
+    Arguments.requireKey("sessionId", sessionId);
+    Arguments.requireNonNull("status", status);
+    Arguments.requireNonNull("usage", usage);
+    createdAt = Arguments.requireInstant("createdAt", createdAt);
+    updatedAt = Arguments.requireInstant("updatedAt", updatedAt);
+  }
+}

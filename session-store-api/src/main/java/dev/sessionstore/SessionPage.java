@@ -1,0 +1,17 @@
+package dev.sessionstore;
+
+import java.util.List;
+import java.util.Objects;
+import java.util.Optional;
+
+/**
+ * One page of sessions. {@link #nextCursor()} is present only when more matching sessions remain; pass it to
+ * {@link SessionQuery#after(String)} for the next page.
+ */
+public record SessionPage(List<Session> items, Optional<String> nextCursor) {
+
+  public SessionPage {
+    items = List.copyOf(items);
+    Objects.requireNonNull(nextCursor, "nextCursor");
+  }
+}

@@ -1,0 +1,101 @@
+package dev.sessionstore;
+
+import dev.sessionstore.spi.Arguments;
+import java.util.Collections;
+import java.util.LinkedHashMap;
+import java.util.Map;
+import java.util.Objects;
+import java.util.OptionalInt;
+
+/**
+ * Which sessions to list (SPEC guarantee 13). Every filter that is set must match; metadata filters match exact
+ * key-value pairs. Results come in a stable order (creation time, then id), so paging with {@link #after(String)} or
+ * {@link #offset(int)} never skips or repeats a session that existed throughout.
+ *
+ * <p>Immutable; each builder method returns a copy. Start from {@link #all()}.
+ *
+ * @param cursor an opaque cursor returned as {@link SessionPage#nextCursor()}; {@code null} to start at the beginning
+ * @param offset sessions to skip; cannot be combined with a cursor
+ */
+public record SessionQuery(
+    SessionStatus status,
+    String agentId,
+    String name,
+    String tenant,
+    Map<String, String> metadata,
+    OptionalInt limit,
+    String cursor,
+    int offset) {
+
+  private static final SessionQuery ALL =
+      new SessionQuery(null, null, null, null, Map.of(), OptionalInt.empty(), null, 0);
+
+  public SessionQuery {
+    metadata = Map.copyOf(Objects.requireNonNull(metadata, "metadata"));
+    Objects.requireNonNull(limit, "limit");
+    Arguments.requireNonNegative("offset", offset);
+    if (cursor != null && offset > 0) {
+      throw new InvalidArgumentException("offset", "cannot be combined with a cursor");
+    }
+  }
+
+  /** Every session, oldest first, no limit. */
+  public static SessionQuery all() {
+    return ALL;
+  }
+
+  public SessionQuery status(SessionStatus status) {
+    return new SessionQuery(Arguments.requireNonNull("status", status), agentId, name, tenant, metadata, limit,
+        cursor, offset);
+  }
+
+  public SessionQuery agentId(String agentId) {
+    return new SessionQuery(status, Arguments.requireKey("agentId", agentId), name, tenant, metadata, limit, cursor,
+        offset);
+  }
+
+  public SessionQuery name(String name) {
+    return new SessionQuery(status, agentId, Arguments.requireKey("name", name), tenant, metadata, limit, cursor,
+        offset);
+  }
+
+  public SessionQuery tenant(String tenant) {
+    return new SessionQuery(status, agentId, name, Arguments.requireKey("tenant", tenant), metadata, limit, cursor,
+        offset);
+  }
+
+  /** Only sessions whose metadata maps {@code key} to exactly {@code value}. */
+  public SessionQuery metadata(String key, String value) {
+    Map<String, String> merged = new LinkedHashMap<>(metadata);
+    merged.put(Arguments.requireKey("metadata key", key),
+        Arguments.requireNonNull("metadata[" + key + "]", value));
+    return new SessionQuery(status, agentId, name, tenant, Collections.unmodifiableMap(merged), limit, cursor, offset);
+  }
+
+  /** At most {@code limit} sessions (at least 1). */
+  public SessionQuery limit(int limit) {
+    Arguments.requirePositive("limit", limit);
+    return new SessionQuery(status, agentId, name, tenant, metadata, OptionalInt.of(limit), cursor, offset);
+  }
+
+  /** Continue after the page that returned {@code cursor}. */
+  public SessionQuery after(String cursor) {
+    return new SessionQuery(status, agentId, name, tenant, metadata, limit, Arguments.requireKey("cursor", cursor),
+        offset);
+  }
+
+  /** Skip the first {@code offset} matching sessions. */
+  public SessionQuery offset(int offset) {
+    return new SessionQuery(status, agentId, name, tenant, metadata, limit, cursor, offset);
+  }
+
+  /** Whether {@code session} passes every filter of this query (cursor and offset aside). */
+  public boolean matches(Session session) {
+    return (status == null || status.equals(session.status()))
+        && (agentId == null || agentId.equals(session.agentId()))
+        && (name == null || name.equals(session.name()))
+        && (tenant == null || tenant.equals(session.tenant()))
+        && metadata.entrySet().stream()
+            .allMatch(entry -> entry.getValue().equals(session.metadata().get(entry.getKey())));
+  }
+}

@@ -1,0 +1,18 @@
+package dev.sessionstore;
+
+/**
+ * Root of every error a {@link SessionStore} raises. Unchecked: callers catch the subclass they can act on.
+ *
+ * <p>Whenever a store throws one of these for bad input or a conflict, nothing of the failed call was written
+ * and the store keeps serving (SPEC guarantee 15).
+ */
+public abstract class SessionStoreException extends RuntimeException {
+
+  protected SessionStoreException(String message) {
+    super(message);
+  }
+
+  protected SessionStoreException(String message, Throwable cause) {
+    super(message, cause);
+  }
+}

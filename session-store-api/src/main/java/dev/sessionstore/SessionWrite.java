@@ -1,0 +1,133 @@
+package dev.sessionstore;
+
+import dev.sessionstore.spi.Arguments;
+import java.time.Instant;
+import java.util.Collections;
+import java.util.HashMap;
+import java.util.LinkedHashMap;
+import java.util.Map;
+import java.util.Objects;
+import java.util.UUID;
+
+/**
+ * An upsert of a session (SPEC guarantee 3). Fields left {@code null} keep their stored value (or take the default
+ * when the session is new: status {@link SessionStatus#ACTIVE}, settings {@code {}}, no name, tenant or agent).
+ * {@link #metadata()} is a patch merged into the stored map: a key mapped to {@code null} removes that key.
+ *
+ * <p>Immutable; each {@code with...} returns a copy.
+ */
+public record SessionWrite(
+    String id,
+    String name,
+    String tenant,
+    String agentId,
+    SessionStatus status,
+    Json settings,
+    Map<String, String> metadata) {
+
+  public SessionWrite {
+    Arguments.requireKey("session.id", id);
+    Arguments.optionalKey("session.name", name);
+    Arguments.optionalKey("session.tenant", tenant);
+    Arguments.optionalKey("session.agentId", agentId);
+    metadata = copyPatch(metadata);
+  }
+
+  /** A write for the session {@code id}, changing nothing yet. */
+  public static SessionWrite of(String id) {
+    return new SessionWrite(id, null, null, null, null, null, Map.of());
+  }
+
+  /** A write for a new session with a generated id (a random UUID). */
+  public static SessionWrite newSession() {
+    return of(UUID.randomUUID().toString());
+  }
+
+  public SessionWrite withName(String name) {
+    return new SessionWrite(id, Objects.requireNonNull(name, "name"), tenant, agentId, status, settings, metadata);
+  }
+
+  public SessionWrite withTenant(String tenant) {
+    return new SessionWrite(id, name, Objects.requireNonNull(tenant, "tenant"), agentId, status, settings, metadata);
+  }
+
+  public SessionWrite withAgentId(String agentId) {
+    return new SessionWrite(id, name, tenant, Objects.requireNonNull(agentId, "agentId"), status, settings, metadata);
+  }
+
+  public SessionWrite withStatus(SessionStatus status) {
+    return new SessionWrite(id, name, tenant, agentId, Objects.requireNonNull(status, "status"), settings, metadata);
+  }
+
+  /** Replaces the settings (the session's config template) as a whole. */
+  public SessionWrite withSettings(Json settings) {
+    return new SessionWrite(id, name, tenant, agentId, status, Objects.requireNonNull(settings, "settings"), metadata);
+  }
+
+  /** Adds entries to the metadata patch; a {@code null} value removes that key on write. */
+  public SessionWrite withMetadata(Map<String, String> patch) {
+    Map<String, String> merged = new LinkedHashMap<>(metadata);
+    merged.putAll(Objects.requireNonNull(patch, "metadata"));
+    return new SessionWrite(id, name, tenant, agentId, status, settings, merged);
+  }
+
+  /** Adds one entry to the metadata patch; a {@code null} value removes that key on write. */
+  public SessionWrite withMetadata(String key, String value) {
+    Map<String, String> entry = new HashMap<>();
+    entry.put(key, value);
+    return withMetadata(entry);
+  }
+
+  /**
+   * The session that results from applying this write to {@code stored} ({@code null} when the session is new) at
+   * {@code now}. Adapters that read, merge and write use this so every adapter merges alike.
+   */
+  public Session applyTo(Session stored, Instant now) {
+    if (stored == null) {
+      return new Session(id, name, tenant, agentId, status == null ? SessionStatus.ACTIVE : status,
+          settings == null ? Json.emptyObject() : settings, mergeMetadata(Map.of()), null, now, now);
+    }
+    return new Session(id,
+        name == null ? stored.name() : name,
+        tenant == null ? stored.tenant() : tenant,
+        agentId == null ? stored.agentId() : agentId,
+        status == null ? stored.status() : status,
+        settings == null ? stored.settings() : settings,
+        mergeMetadata(stored.metadata()),
+        stored.forkedFrom(),
+        stored.createdAt(),
+        now);
+  }
+
+  /** {@code stored} with this write's metadata patch applied: null values remove keys. */
+  public Map<String, String> mergeMetadata(Map<String, String> stored) {
+    Map<String, String> merged = new HashMap<>(stored);
+    metadata.forEach((key, value) -> {
+      if (value == null) {
+        merged.remove(key);
+      } else {
+        merged.put(key, value);
+      }
+    });
+    if (merged.size() > Limits.MAX_METADATA_ENTRIES) {
+      throw new InvalidArgumentException("session.metadata",
+          "more than " + Limits.MAX_METADATA_ENTRIES + " entries (" + merged.size() + ")");
+    }
+    return merged;
+  }
+
+  private static Map<String, String> copyPatch(Map<String, String> patch) {
+    Arguments.requireNonNull("session.metadata", patch);
+    if (patch.size() > Limits.MAX_METADATA_ENTRIES) {
+      throw new InvalidArgumentException("session.metadata",
+          "more than " + Limits.MAX_METADATA_ENTRIES + " entries (" + patch.size() + ")");
+    }
+    Map<String, String> copy = new LinkedHashMap<>();
+    patch.forEach((key, value) -> {
+      Arguments.requireKey("session.metadata key", key);
+      Arguments.requireText("session.metadata[" + key + "]", value, Limits.MAX_METADATA_VALUE_LENGTH);
+      copy.put(key, value);
+    });
+    return Collections.unmodifiableMap(copy);
+  }
+}

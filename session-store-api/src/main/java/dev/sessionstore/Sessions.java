@@ -1,0 +1,71 @@
+package dev.sessionstore;
+
+import java.util.List;
+import java.util.Optional;
+
+/**
+ * Sessions: upsert, lookup, listing, forks and deletion. Thread-safe; every method may be called from any thread
+ * and every write is visible to the next read from any thread (SPEC guarantee 6).
+ *
+ * <p>Writing anything under an unknown session id (an event, run, tool call, checkpoint) creates the session with
+ * status {@link SessionStatus#ACTIVE}, like a stream in an event store.
+ */
+public interface Sessions {
+
+  /**
+   * Creates or updates a session and returns it as stored (SPEC guarantee 3). Saving the same write twice leaves one
+   * session. Fields the write leaves {@code null} keep their stored values; metadata is merged.
+   *
+   * @throws ConflictException        if the write names the session with a name another session has
+   * @throws InvalidArgumentException if a field is invalid
+   */
+  Session save(SessionWrite write);
+
+  /** The session with this exact id, or empty. */
+  Optional<Session> find(String sessionId);
+
+  /** The session with this exact name, or empty. */
+  Optional<Session> findByName(String name);
+
+  /** Sessions matching {@code query}, in creation order, paged by the query's limit and cursor or offset. */
+  SessionPage list(SessionQuery query);
+
+  /**
+   * Ids of the sessions whose settings ask to be resumed eagerly ({@code "resume_policy": "eager"}), whatever their
+   * status, sorted by id.
+   */
+  List<String> listResumable();
+
+  /**
+   * Forks {@code sessionId} at {@code atSeq} into a new session with a generated id: the fork holds copies of events
+   * {@code 1..atSeq} with the same ids and seqs, and of the summaries whose {@code toSeq <= atSeq}; its agent,
+   * tenant, status, settings and metadata are the parent's; it has no name. The parent is untouched and the two
+   * logs diverge from there (SPEC guarantee 11).
+   *
+   * @throws NotFoundException               if the session or the event at {@code atSeq} does not exist
+   * @throws UnsupportedCapabilityException  if the store lacks {@link Capability#FORKS}
+   */
+  Session fork(String sessionId, long atSeq);
+
+  /**
+   * Like {@link #fork(String, long)} with a caller-chosen id for the fork.
+   *
+   * @throws ConflictException if a session with {@code newSessionId} exists
+   */
+  Session fork(String sessionId, long atSeq, String newSessionId);
+
+  /**
+   * Deletes the session and everything it owns: events, runs, tool calls and their deadlines, summaries,
+   * session checkpoints and model-call audit rows (SPEC guarantee 14). Idempotent.
+   *
+   * @return whether a session was deleted
+   */
+  boolean delete(String sessionId);
+
+  /**
+   * Deletes every session of {@code tenant} as {@link #delete(String)} does.
+   *
+   * @return how many sessions were deleted
+   */
+  int deleteByTenant(String tenant);
+}

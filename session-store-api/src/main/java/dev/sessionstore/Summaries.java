@@ -1,0 +1,33 @@
+package dev.sessionstore;
+
+import java.util.List;
+import java.util.Optional;
+
+/**
+ * Compaction summaries, revival reads and chapter paging (SPEC guarantee 9). Thread-safe.
+ */
+public interface Summaries {
+
+  /**
+   * Stores a summary, replacing the session's summary with the same {@code toSeq}.
+   *
+   * @throws NotFoundException        if the session does not exist
+   * @throws InvalidArgumentException if {@code toSeq} is past the session's latest seq
+   */
+  Summary put(String sessionId, NewSummary summary);
+
+  /** The session's summary with the greatest {@code toSeq}, or empty. */
+  Optional<Summary> latest(String sessionId);
+
+  /** The session's summaries by ascending {@code toSeq}. */
+  List<Summary> list(String sessionId);
+
+  /**
+   * The latest summary plus the events after its {@code toSeq}, in one call and one consistent view; every event
+   * when there is no summary; empty for an unknown session.
+   */
+  Revival revive(String sessionId);
+
+  /** The chapter closed by the summary whose {@code toSeq} is given, or empty when there is no such summary. */
+  Optional<Chapter> chapter(String sessionId, long summaryToSeq);
+}

@@ -1,0 +1,110 @@
+package dev.sessionstore.spi;
+
+import dev.sessionstore.DuplicateEventException;
+import dev.sessionstore.Event;
+import dev.sessionstore.InvalidArgumentException;
+import dev.sessionstore.Limits;
+import dev.sessionstore.NewEvent;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * The duplicate-id rule of SPEC, applied once for every adapter. An adapter appends a batch in three steps, all
+ * under its per-session lock or transaction:
+ * <ol>
+ *   <li>{@link #of} checks the batch and collapses identical in-batch duplicates;</li>
+ *   <li>{@link #fresh} takes the already stored events with the batch's {@link #ids()} and returns those that are
+ *       new, failing on a reused id with different content;</li>
+ *   <li>after storing the fresh events with consecutive seqs, {@link #results} lines the stored events up with the
+ *       input, one per input element.</li>
+ * </ol>
+ */
+public final class EventBatch {
+
+  private final String sessionId;
+  private final List<NewEvent> input;
+  private final Map<String, NewEvent> distinct;
+
+  private EventBatch(String sessionId, List<NewEvent> input, Map<String, NewEvent> distinct) {
+    this.sessionId = sessionId;
+    this.input = input;
+    this.distinct = distinct;
+  }
+
+  /**
+   * Checks {@code events} and collapses identical duplicates (same id, same content).
+   *
+   * @throws InvalidArgumentException if the list or an element is null, or it exceeds {@link Limits#MAX_BATCH_SIZE}
+   * @throws DuplicateEventException  if two different events share an id
+   */
+  public static EventBatch of(String sessionId, List<NewEvent> events) {
+    Arguments.requireKey("sessionId", sessionId);
+    Arguments.requireNonNull("events", events);
+    if (events.size() > Limits.MAX_BATCH_SIZE) {
+      throw new InvalidArgumentException("events",
+          "more than " + Limits.MAX_BATCH_SIZE + " events in one batch (" + events.size() + ")");
+    }
+    Map<String, NewEvent> distinct = new LinkedHashMap<>();
+    for (int i = 0; i < events.size(); i++) {
+      NewEvent event = Arguments.requireNonNull("events[" + i + "]", events.get(i));
+      NewEvent first = distinct.putIfAbsent(event.id(), event);
+      if (first != null && !first.equals(event)) {
+        throw new DuplicateEventException(sessionId, event.id());
+      }
+    }
+    return new EventBatch(sessionId, List.copyOf(events), distinct);
+  }
+
+  /** The distinct event ids of the batch, in first-occurrence order. */
+  public List<String> ids() {
+    return List.copyOf(distinct.keySet());
+  }
+
+  /** The distinct events of the batch, in first-occurrence order. */
+  public List<NewEvent> distinctEvents() {
+    return List.copyOf(distinct.values());
+  }
+
+  /** Whether the batch holds no event. */
+  public boolean isEmpty() {
+    return input.isEmpty();
+  }
+
+  /**
+   * The events of the batch that are not stored yet, in first-occurrence order.
+   *
+   * @param stored the session's stored events whose ids are among {@link #ids()}, by id
+   * @throws DuplicateEventException if a stored event has one of the ids with different content
+   */
+  public List<NewEvent> fresh(Map<String, Event> stored) {
+    List<NewEvent> fresh = new ArrayList<>();
+    for (NewEvent event : distinct.values()) {
+      Event existing = stored.get(event.id());
+      if (existing == null) {
+        fresh.add(event);
+      } else if (!event.sameContentAs(existing)) {
+        throw new DuplicateEventException(sessionId, event.id());
+      }
+    }
+    return fresh;
+  }
+
+  /**
+   * One stored event per input element, in input order.
+   *
+   * @param stored every event of the batch as now stored (replayed and freshly appended), by id
+   */
+  public List<Event> results(Map<String, Event> stored) {
+    List<Event> results = new ArrayList<>(input.size());
+    for (NewEvent event : input) {
+      Event result = stored.get(event.id());
+      if (result == null) {
+        throw new IllegalStateException("no stored event for id " + event.id());
+      }
+      results.add(result);
+    }
+    return results;
+  }
+}

@@ -1,0 +1,56 @@
+package dev.sessionstore.spi;
+
+import dev.sessionstore.InvalidArgumentException;
+import dev.sessionstore.Session;
+import java.nio.charset.StandardCharsets;
+import java.time.Instant;
+import java.time.temporal.ChronoUnit;
+import java.util.Base64;
+
+/**
+ * The keyset position of a session in listing order (creation time, then id), encoded as the opaque cursor of
+ * {@link dev.sessionstore.SessionPage}. Shared so cursors mean the same in every adapter.
+ */
+public record SessionCursor(Instant createdAt, String id) {
+
+  public SessionCursor {
+    createdAt = Arguments.requireInstant("cursor.createdAt", createdAt);
+    Arguments.requireKey("cursor.id", id);
+  }
+
+  /** The position just after {@code session}. */
+  public static SessionCursor after(Session session) {
+    return new SessionCursor(session.createdAt(), session.id());
+  }
+
+  /**
+   * Decodes a cursor made by {@link #encode()}.
+   *
+   * @throws InvalidArgumentException naming {@code "cursor"} if it is not one
+   */
+  public static SessionCursor decode(String cursor) {
+    Arguments.requireKey("cursor", cursor);
+    try {
+      String text = new String(Base64.getUrlDecoder().decode(cursor), StandardCharsets.UTF_8);
+      int colon = text.indexOf(':');
+      long micros = Long.parseLong(text.substring(0, colon));
+      Instant createdAt = Instant.EPOCH.plus(micros, ChronoUnit.MICROS);
+      return new SessionCursor(createdAt, text.substring(colon + 1));
+    } catch (IllegalArgumentException | IndexOutOfBoundsException e) {
+      throw new InvalidArgumentException("cursor", "not a cursor returned by this store");
+    }
+  }
+
+  /** The opaque text form. */
+  public String encode() {
+    long micros = ChronoUnit.MICROS.between(Instant.EPOCH, createdAt);
+    return Base64.getUrlEncoder().withoutPadding()
+        .encodeToString((micros + ":" + id).getBytes(StandardCharsets.UTF_8));
+  }
+
+  /** Whether {@code session} comes after this position in listing order. */
+  public boolean precedes(Session session) {
+    int byTime = session.createdAt().compareTo(createdAt);
+    return byTime > 0 || (byTime == 0 && session.id().compareTo(id) > 0);
+  }
+}

@@ -1,0 +1,74 @@
+package dev.sessionstore.conformance;
+
+import static org.junit.jupiter.api.Assumptions.assumeTrue;
+
+import dev.sessionstore.Capability;
+import dev.sessionstore.Json;
+import dev.sessionstore.NewEvent;
+import dev.sessionstore.SessionStore;
+import java.util.Set;
+import java.util.concurrent.atomic.AtomicInteger;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeEach;
+
+/**
+ * Base of every kit group: opens a fresh store with its own {@link TestClock} before each test and closes it after.
+ * A group that verifies an optional capability names it in {@link #requiredCapabilities()}; when the store does not
+ * declare it, each test of the group is reported as skipped with that reason.
+ */
+public abstract class Contract {
+
+  private final SessionStoreConformance kit;
+  private final AtomicInteger ids = new AtomicInteger();
+
+  /** The store under test, fresh for each test. */
+  protected SessionStore store;
+  /** The store's clock; advance it instead of sleeping. */
+  protected TestClock clock;
+
+  protected Contract(SessionStoreConformance kit) {
+    this.kit = kit;
+  }
+
+  /** The optional capabilities this group verifies; the group is skipped unless the store declares all of them. */
+  protected Set<Capability> requiredCapabilities() {
+    return Set.of();
+  }
+
+  @BeforeEach
+  final void openStore() {
+    clock = new TestClock();
+    store = kit.newStore(clock);
+    for (Capability capability : requiredCapabilities()) {
+      assumeTrue(store.supports(capability),
+          () -> "store does not declare " + Capability.class.getSimpleName() + "." + capability);
+    }
+  }
+
+  @AfterEach
+  final void closeStore() {
+    if (store != null) {
+      store.close();
+    }
+  }
+
+  /** A new store from the adapter's factory on the same clock, for tests that need a second, independent store. */
+  protected SessionStore anotherStore() {
+    return kit.newStore(clock);
+  }
+
+  /** A fresh id with a readable prefix, unique within the test. */
+  protected String id(String prefix) {
+    return prefix + "-" + ids.incrementAndGet();
+  }
+
+  /** Parses JSON text. */
+  protected static Json json(String text) {
+    return Json.of(text);
+  }
+
+  /** An event with id {@code id}, type {@code "message"} and payload {@code {"n": id}}. */
+  protected static NewEvent event(String id) {
+    return NewEvent.of("message", Json.of("{\"n\":\"" + id + "\"}")).withId(id);
+  }
+}

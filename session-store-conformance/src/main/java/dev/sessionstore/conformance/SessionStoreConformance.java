@@ -1,0 +1,180 @@
+package dev.sessionstore.conformance;
+
+import dev.sessionstore.SessionStore;
+import java.time.Clock;
+import org.junit.jupiter.api.DisplayName;
+import org.junit.jupiter.api.Nested;
+
+/**
+ * The session-store conformance kit. An adapter is certified by one test class that extends this one and supplies a
+ * fresh store:
+ *
+ * <pre>{@code
+ * class MyStoreConformanceTest extends SessionStoreConformance {
+ *   @Override
+ *   protected SessionStore newStore(Clock clock) {
+ *     return MyStore.builder().clock(clock).modelCallAudit(true).build();
+ *   }
+ * }
+ * }</pre>
+ *
+ * <p>The kit runs one {@code @Nested} group per aggregate or capability. Groups for an optional
+ * {@link dev.sessionstore.Capability} the store does not declare are reported as skipped, naming the capability;
+ * a declared capability is verified in full, and a failure is a failure.
+ *
+ * <p>Each test gets its own store from {@link #newStore} and closes it afterwards. Time-dependent rules are driven
+ * by a {@link TestClock}; only waiting-read timeouts and the concurrency tests use real time.
+ */
+public abstract class SessionStoreConformance {
+
+  /**
+   * Returns a new store that is empty, isolated from every other store this method returned (no shared sessions),
+   * reads time from {@code clock}, and has every optional feature it supports enabled (the model-call audit in
+   * particular).
+   */
+  protected abstract SessionStore newStore(Clock clock);
+
+  @Nested
+  @DisplayName("Sessions: upsert, lookup, metadata merge, listing")
+  public class Sessions extends SessionsContract {
+    Sessions() {
+      super(SessionStoreConformance.this);
+    }
+  }
+
+  @Nested
+  @DisplayName("Event log: sequencing, idempotency, batches, expected seq")
+  public class EventAppends extends EventAppendContract {
+    EventAppends() {
+      super(SessionStoreConformance.this);
+    }
+  }
+
+  @Nested
+  @DisplayName("Event log: reads, filters and paging")
+  public class EventReads extends EventReadContract {
+    EventReads() {
+      super(SessionStoreConformance.this);
+    }
+  }
+
+  @Nested
+  @DisplayName("Event log: waiting reads")
+  public class WaitingReads extends WaitingReadContract {
+    WaitingReads() {
+      super(SessionStoreConformance.this);
+    }
+  }
+
+  @Nested
+  @DisplayName("Concurrency: gapless seq and single winners under many threads")
+  public class Concurrency extends ConcurrencyContract {
+    Concurrency() {
+      super(SessionStoreConformance.this);
+    }
+  }
+
+  @Nested
+  @DisplayName("Runs and the active run")
+  public class Runs extends RunsContract {
+    Runs() {
+      super(SessionStoreConformance.this);
+    }
+  }
+
+  @Nested
+  @DisplayName("Flush: session, run and events all or nothing")
+  public class Flushes extends FlushContract {
+    Flushes() {
+      super(SessionStoreConformance.this);
+    }
+  }
+
+  @Nested
+  @DisplayName("Bad input: typed errors, nothing written, store keeps serving")
+  public class BadInput extends BadInputContract {
+    BadInput() {
+      super(SessionStoreConformance.this);
+    }
+  }
+
+  @Nested
+  @DisplayName("Payloads: JSON documents stored exactly")
+  public class Payloads extends PayloadContract {
+    Payloads() {
+      super(SessionStoreConformance.this);
+    }
+  }
+
+  @Nested
+  @DisplayName("Tool calls: compare-and-set resolution")
+  public class ToolCalls extends ToolCallContract {
+    ToolCalls() {
+      super(SessionStoreConformance.this);
+    }
+  }
+
+  @Nested
+  @DisplayName("Tool calls: deadlines held by the store")
+  public class Deadlines extends DeadlineContract {
+    Deadlines() {
+      super(SessionStoreConformance.this);
+    }
+  }
+
+  @Nested
+  @DisplayName("Summaries: revival reads and chapters")
+  public class Summaries extends SummaryContract {
+    Summaries() {
+      super(SessionStoreConformance.this);
+    }
+  }
+
+  @Nested
+  @DisplayName("Forks")
+  public class Forks extends ForkContract {
+    Forks() {
+      super(SessionStoreConformance.this);
+    }
+  }
+
+  @Nested
+  @DisplayName("Truncation")
+  public class Truncation extends TruncationContract {
+    Truncation() {
+      super(SessionStoreConformance.this);
+    }
+  }
+
+  @Nested
+  @DisplayName("Checkpoints and turn state")
+  public class Checkpoints extends CheckpointContract {
+    Checkpoints() {
+      super(SessionStoreConformance.this);
+    }
+  }
+
+  @Nested
+  @DisplayName("Model-call audit")
+  public class ModelCalls extends ModelCallAuditContract {
+    ModelCalls() {
+      super(SessionStoreConformance.this);
+    }
+  }
+
+  @Nested
+  @DisplayName("Tenants")
+  public class Tenants extends TenantContract {
+    Tenants() {
+      super(SessionStoreConformance.this);
+    }
+  }
+
+  @Nested
+  @DisplayName("Deletion: everything a session owns goes with it")
+  public class Deletion extends DeletionContract {
+    Deletion() {
+      super(SessionStoreConformance.this);
+    }
+  }
+}

@@ -1,0 +1,89 @@
+package dev.sessionstore.conformance;
+
+import static org.junit.platform.engine.discovery.DiscoverySelectors.selectNestedClass;
+
+import dev.sessionstore.SessionStore;
+import java.time.Clock;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.function.Function;
+import java.util.stream.Collectors;
+import org.junit.platform.engine.TestExecutionResult;
+import org.junit.platform.engine.support.descriptor.MethodSource;
+import org.junit.platform.launcher.Launcher;
+import org.junit.platform.launcher.LauncherDiscoveryRequest;
+import org.junit.platform.launcher.TestExecutionListener;
+import org.junit.platform.launcher.TestIdentifier;
+import org.junit.platform.launcher.core.LauncherDiscoveryRequestBuilder;
+import org.junit.platform.launcher.core.LauncherFactory;
+
+/**
+ * Runs one group of the kit against a store factory in-process and reports which tests failed, passed or were
+ * skipped. Used to prove that the kit fails deliberately broken stores.
+ */
+final class KitRun {
+
+  /** One executed kit test: its method name, outcome and failure message (if any). */
+  record Outcome(String method, TestExecutionResult.Status status, String message) {
+  }
+
+  private final List<Outcome> outcomes;
+
+  private KitRun(List<Outcome> outcomes) {
+    this.outcomes = outcomes;
+  }
+
+  /** Runs the nested kit group {@code group} against stores from {@code factory}. */
+  static synchronized KitRun run(Class<?> group, Function<Clock, SessionStore> factory) {
+    BrokenStoreKit.factory = factory;
+    List<Outcome> outcomes = new ArrayList<>();
+    LauncherDiscoveryRequest request = LauncherDiscoveryRequestBuilder.request()
+        .selectors(selectNestedClass(List.of(BrokenStoreKit.class), group))
+        .build();
+    Launcher launcher = LauncherFactory.create();
+    launcher.execute(request, new TestExecutionListener() {
+      @Override
+      public void executionFinished(TestIdentifier test, TestExecutionResult result) {
+        if (test.isTest() && test.getSource().orElse(null) instanceof MethodSource source) {
+          String message = result.getThrowable().map(Throwable::toString).orElse("");
+          outcomes.add(new Outcome(source.getMethodName(), result.getStatus(), message));
+        }
+      }
+
+      @Override
+      public void executionSkipped(TestIdentifier test, String reason) {
+        if (test.isTest() && test.getSource().orElse(null) instanceof MethodSource source) {
+          outcomes.add(new Outcome(source.getMethodName(), TestExecutionResult.Status.ABORTED, reason));
+        }
+      }
+    });
+    BrokenStoreKit.factory = null;
+    return new KitRun(outcomes);
+  }
+
+  List<Outcome> outcomes() {
+    return outcomes;
+  }
+
+  /** Names of the tests that failed. */
+  List<String> failedTests() {
+    return outcomes.stream()
+        .filter(outcome -> outcome.status() == TestExecutionResult.Status.FAILED)
+        .map(Outcome::method)
+        .collect(Collectors.toList());
+  }
+
+  /** The failure message of {@code method}, or empty text when it did not fail. */
+  String failureOf(String method) {
+    return outcomes.stream()
+        .filter(outcome -> outcome.method().equals(method) && outcome.status() == TestExecutionResult.Status.FAILED)
+        .map(Outcome::message)
+        .findFirst()
+        .orElse("");
+  }
+
+  @Override
+  public String toString() {
+    return outcomes.stream().map(o -> o.method() + " " + o.status()).collect(Collectors.joining("\n"));
+  }
+}

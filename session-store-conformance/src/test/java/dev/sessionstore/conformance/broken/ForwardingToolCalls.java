@@ -1,0 +1,52 @@
+package dev.sessionstore.conformance.broken;
+
+import dev.sessionstore.*;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.List;
+import java.util.Optional;
+
+/** Forwards every call to a delegate; broken stores override the one method they break. */
+public class ForwardingToolCalls implements ToolCalls {
+
+  protected final ToolCalls delegate;
+
+  public ForwardingToolCalls(ToolCalls delegate) {
+    this.delegate = delegate;
+  }
+
+  @Override
+  public ToolCall save(ToolCallWrite call) {
+    return delegate.save(call);
+  }
+
+  @Override
+  public Optional<ToolCall> find(String toolCallId) {
+    return delegate.find(toolCallId);
+  }
+
+  @Override
+  public List<ToolCall> pending(String sessionId) {
+    return delegate.pending(sessionId);
+  }
+
+  @Override
+  public Resolution resolve(String toolCallId, ToolCallStatus status, Json result) {
+    return delegate.resolve(toolCallId, status, result);
+  }
+
+  @Override
+  public boolean expireAt(String toolCallId, Instant deadline) {
+    return delegate.expireAt(toolCallId, deadline);
+  }
+
+  @Override
+  public boolean expireAfter(String toolCallId, Duration timeout) {
+    return delegate.expireAfter(toolCallId, timeout);
+  }
+
+  @Override
+  public boolean cancelDeadline(String toolCallId) {
+    return delegate.cancelDeadline(toolCallId);
+  }
+}
