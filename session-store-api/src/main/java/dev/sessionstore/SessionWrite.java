@@ -109,19 +109,12 @@ public record SessionWrite(
         merged.put(key, value);
       }
     });
-    if (merged.size() > Limits.MAX_METADATA_ENTRIES) {
-      throw new InvalidArgumentException("session.metadata",
-          "more than " + Limits.MAX_METADATA_ENTRIES + " entries (" + merged.size() + ")");
-    }
+    requireEntryCount(merged.size());
     return merged;
   }
 
   private static Map<String, String> copyPatch(Map<String, String> patch) {
-    Arguments.requireNonNull("session.metadata", patch);
-    if (patch.size() > Limits.MAX_METADATA_ENTRIES) {
-      throw new InvalidArgumentException("session.metadata",
-          "more than " + Limits.MAX_METADATA_ENTRIES + " entries (" + patch.size() + ")");
-    }
+    requireEntryCount(Arguments.requireNonNull("session.metadata", patch).size());
     Map<String, String> copy = new LinkedHashMap<>();
     patch.forEach((key, value) -> {
       Arguments.requireKey("session.metadata key", key);
@@ -129,5 +122,12 @@ public record SessionWrite(
       copy.put(key, value);
     });
     return Collections.unmodifiableMap(copy);
+  }
+
+  private static void requireEntryCount(int entries) {
+    if (entries > Limits.MAX_METADATA_ENTRIES) {
+      throw new InvalidArgumentException("session.metadata",
+          "more than " + Limits.MAX_METADATA_ENTRIES + " entries (" + entries + ")");
+    }
   }
 }

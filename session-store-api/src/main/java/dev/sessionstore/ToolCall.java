@@ -2,7 +2,6 @@ package dev.sessionstore;
 
 import dev.sessionstore.spi.Arguments;
 import java.time.Instant;
-import java.util.Optional;
 
 /**
  * A request waiting for a tool or a human, as stored. Immutable.
@@ -41,11 +40,6 @@ public record ToolCall(
     deadline = Arguments.optionalInstant("deadline", deadline);
     createdAt = Arguments.requireInstant("createdAt", createdAt);
     updatedAt = Arguments.requireInstant("updatedAt", updatedAt);
-  }
-
-  /** The deadline of a pending call, if one is set. */
-  public Optional<Instant> deadlineIfAny() {
-    return Optional.ofNullable(deadline);
   }
 
   /** This call resolved to {@code status} with {@code result} at {@code now}; the deadline is cleared. */

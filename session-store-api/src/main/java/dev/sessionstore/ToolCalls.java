@@ -10,8 +10,10 @@ import java.util.Optional;
  *
  * <p>Resolution is a compare-and-set from {@link ToolCallStatus#PENDING}: exactly one of any number of concurrent
  * resolvers wins; the others, and any resolve of an unknown, resolved or expired call, get {@link Resolution.Stale}.
- * A deadline is held by the store, not by the caller's process: when it passes while the call is pending, the call
- * becomes {@link ToolCallStatus#EXPIRED} with a result saying why, and every read from then on sees it expired.
+ * A deadline is held by the store, not by the caller's process: a pending call is due once the store's clock reaches
+ * its deadline ({@code now >= deadline}); it then becomes {@link ToolCallStatus#EXPIRED} with a result saying why
+ * ({@link dev.sessionstore.spi.Expiry#result}), and every read from then on sees it expired, whether or not a
+ * background sweep has run yet.
  */
 public interface ToolCalls {
 
