@@ -52,8 +52,8 @@ public record EventQuery(
     limit.ifPresent(value -> Arguments.requirePositive("limit", value));
     Arguments.requireNonNull("direction", direction);
     Arguments.optionalKey("runId", runId);
-    types = Set.copyOf(Arguments.requireNonNull("types", types));
-    types.forEach(type -> Arguments.requireKey("types", type));
+    Arguments.requireNonNull("types", types).forEach(type -> Arguments.requireKey("types", type));
+    types = Set.copyOf(types);
     Arguments.optionalKey("agentId", agentId);
     since = Arguments.optionalInstant("since", since);
   }

@@ -1,6 +1,7 @@
 package dev.sessionstore;
 
 import java.math.BigDecimal;
+import java.math.BigInteger;
 import java.util.ArrayList;
 import java.util.Collections;
 import java.util.List;
@@ -26,6 +27,8 @@ final class JsonParser {
   private static final int MAX_INTEGER_DIGITS = 131_072;
   /** Largest number of fraction digits an exact decimal keeps (PostgreSQL numeric). */
   private static final int MAX_FRACTION_DIGITS = 16_383;
+  /** Where exponents saturate: past every bound above, yet far from overflowing a long in the range arithmetic. */
+  private static final long EXPONENT_CAP = 1L << 40;
 
   private final String field;
   private final String text;
@@ -222,10 +225,11 @@ final class JsonParser {
   }
 
   private BigDecimal parseNumber() {
-    int start = pos;
-    if (peek() == '-') {
+    boolean negative = peek() == '-';
+    if (negative) {
       pos++;
     }
+    int integerStart = pos;
     if (peek() == '0') {
       pos++;
     } else if (isDigit(peek())) {
@@ -233,35 +237,67 @@ final class JsonParser {
     } else {
       throw fail("invalid number");
     }
+    String digits = text.substring(integerStart, pos);
+    int fractionDigits = 0;
     if (peek() == '.') {
       pos++;
       if (!isDigit(peek())) {
         throw fail("invalid number: digits must follow '.'");
       }
+      int fractionStart = pos;
       skipDigits();
+      fractionDigits = pos - fractionStart;
+      digits += text.substring(fractionStart, pos);
     }
+    long exponent = 0;
     if (peek() == 'e' || peek() == 'E') {
       pos++;
+      boolean negativeExponent = peek() == '-';
       if (peek() == '+' || peek() == '-') {
         pos++;
       }
       if (!isDigit(peek())) {
         throw fail("invalid number: digits must follow the exponent");
       }
-      skipDigits();
+      exponent = negativeExponent ? -readExponent() : readExponent();
     }
-    BigDecimal value;
-    try {
-      value = new BigDecimal(text.substring(start, pos));
-    } catch (NumberFormatException | ArithmeticException e) {
-      throw fail("number out of range");
+    return exactDecimal(negative, digits, fractionDigits, exponent);
+  }
+
+  /**
+   * The value {@code ±digits × 10^(exponent - fractionDigits)}, checked against the exact decimal range on the digit
+   * text before any arithmetic, so that out-of-range numbers of any length are rejected in linear time and only
+   * significant digits are ever converted.
+   */
+  private BigDecimal exactDecimal(boolean negative, String digits, int fractionDigits, long exponent) {
+    int first = 0;
+    while (first < digits.length() && digits.charAt(first) == '0') {
+      first++;
     }
-    if (value.signum() != 0) {
-      BigDecimal stripped = value.stripTrailingZeros();
-      long integerDigits = (long) stripped.precision() - stripped.scale();
-      if (integerDigits > MAX_INTEGER_DIGITS || stripped.scale() > MAX_FRACTION_DIGITS) {
-        throw fail("number out of the exact decimal range");
+    if (first == digits.length()) {
+      if (Math.abs(fractionDigits - exponent) > Integer.MAX_VALUE) {
+        throw fail("number out of range");
       }
+      return BigDecimal.ZERO;
+    }
+    int last = digits.length() - 1;
+    while (digits.charAt(last) == '0') {
+      last--;
+    }
+    long precision = last - first + 1L;
+    long scale = fractionDigits - exponent - (digits.length() - 1L - last);
+    if (precision - scale > MAX_INTEGER_DIGITS || scale > MAX_FRACTION_DIGITS) {
+      throw fail("number out of the exact decimal range");
+    }
+    BigDecimal value = new BigDecimal(new BigInteger(digits.substring(first, last + 1)), (int) scale);
+    return negative ? value.negate() : value;
+  }
+
+  /** The exponent's digits as a number, saturated far beyond any exponent the exact decimal range allows. */
+  private long readExponent() {
+    long value = 0;
+    while (isDigit(peek())) {
+      value = Math.min(EXPONENT_CAP, value * 10 + (text.charAt(pos++) - '0'));
     }
     return value;
   }

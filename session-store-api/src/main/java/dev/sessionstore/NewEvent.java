@@ -54,24 +54,26 @@ public record NewEvent(
     return new NewEvent(id, type, runId, agentId, parentId, payload, timestamp);
   }
 
+  /** This event with {@code runId}; {@code null} for none. The same holds for the other optional fields. */
   public NewEvent withRunId(String runId) {
-    return new NewEvent(id, type, Objects.requireNonNull(runId, "runId"), agentId, parentId, payload, timestamp);
+    return new NewEvent(id, type, runId, agentId, parentId, payload, timestamp);
   }
 
   public NewEvent withAgentId(String agentId) {
-    return new NewEvent(id, type, runId, Objects.requireNonNull(agentId, "agentId"), parentId, payload, timestamp);
+    return new NewEvent(id, type, runId, agentId, parentId, payload, timestamp);
   }
 
   public NewEvent withParentId(String parentId) {
-    return new NewEvent(id, type, runId, agentId, Objects.requireNonNull(parentId, "parentId"), payload, timestamp);
+    return new NewEvent(id, type, runId, agentId, parentId, payload, timestamp);
   }
 
   public NewEvent withPayload(Json payload) {
     return new NewEvent(id, type, runId, agentId, parentId, Objects.requireNonNull(payload, "payload"), timestamp);
   }
 
+  /** This event stamped {@code timestamp}; {@code null} leaves the time to the store's clock. */
   public NewEvent withTimestamp(Instant timestamp) {
-    return new NewEvent(id, type, runId, agentId, parentId, payload, Objects.requireNonNull(timestamp, "timestamp"));
+    return new NewEvent(id, type, runId, agentId, parentId, payload, timestamp);
   }
 
   /**

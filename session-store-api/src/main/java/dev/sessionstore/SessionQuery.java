@@ -33,6 +33,7 @@ public record SessionQuery(
   public SessionQuery {
     metadata = Map.copyOf(Objects.requireNonNull(metadata, "metadata"));
     Objects.requireNonNull(limit, "limit");
+    limit.ifPresent(value -> Arguments.requirePositive("limit", value));
     Arguments.requireNonNegative("offset", offset);
     if (cursor != null && offset > 0) {
       throw new InvalidArgumentException("offset", "cannot be combined with a cursor");
@@ -80,8 +81,10 @@ public record SessionQuery(
 
   /** Continue after the page that returned {@code cursor}. */
   public SessionQuery after(String cursor) {
-    return new SessionQuery(status, agentId, name, tenant, metadata, limit, Arguments.requireKey("cursor", cursor),
-        offset);
+    if (Arguments.requireNonNull("cursor", cursor).isBlank()) {
+      throw new InvalidArgumentException("cursor", "must not be blank");
+    }
+    return new SessionQuery(status, agentId, name, tenant, metadata, limit, cursor, offset);
   }
 
   /** Skip the first {@code offset} matching sessions. */

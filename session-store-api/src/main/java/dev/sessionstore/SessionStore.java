@@ -7,6 +7,9 @@ import java.util.Set;
  * checkpoints and model-call audit, behind one object. Every adapter gives the guarantees of the session-store
  * contract (SPEC.md), proven by the conformance kit; each aggregate interface documents the ones it carries.
  *
+ * <p>Everything a store returns is immutable: records, and lists that cannot be modified, so a caller can never
+ * change stored data or another caller's view through a returned value.
+ *
  * <p>Thread-safe: one instance is meant to be shared by the whole application. Closing it releases its resources
  * (threads, connections); using it after {@link #close()} fails with {@link IllegalStateException}.
  */

@@ -1,6 +1,7 @@
 package dev.sessionstore.spi;
 
 import dev.sessionstore.InvalidArgumentException;
+import dev.sessionstore.Limits;
 import dev.sessionstore.Session;
 import java.nio.charset.StandardCharsets;
 import java.time.Instant;
@@ -12,6 +13,12 @@ import java.util.Base64;
  * {@link dev.sessionstore.SessionPage}. Shared so cursors mean the same in every adapter.
  */
 public record SessionCursor(Instant createdAt, String id) {
+
+  /**
+   * The longest text {@link #encode()} produces: base64 of the micros (at most 20 chars), a colon and the UTF-8 of
+   * the longest id (at most 3 bytes per char).
+   */
+  private static final int MAX_ENCODED_LENGTH = (4 * (21 + 3 * Limits.MAX_KEY_LENGTH) + 2) / 3;
 
   public SessionCursor {
     createdAt = Arguments.requireInstant("cursor.createdAt", createdAt);
@@ -29,14 +36,17 @@ public record SessionCursor(Instant createdAt, String id) {
    * @throws InvalidArgumentException naming {@code "cursor"} if it is not one
    */
   public static SessionCursor decode(String cursor) {
-    Arguments.requireKey("cursor", cursor);
+    if (Arguments.requireNonNull("cursor", cursor).isBlank()) {
+      throw new InvalidArgumentException("cursor", "must not be blank");
+    }
+    Arguments.requireText("cursor", cursor, MAX_ENCODED_LENGTH);
     try {
       String text = new String(Base64.getUrlDecoder().decode(cursor), StandardCharsets.UTF_8);
       int colon = text.indexOf(':');
       long micros = Long.parseLong(text.substring(0, colon));
       Instant createdAt = Instant.EPOCH.plus(micros, ChronoUnit.MICROS);
       return new SessionCursor(createdAt, text.substring(colon + 1));
-    } catch (IllegalArgumentException | IndexOutOfBoundsException e) {
+    } catch (IllegalArgumentException | IndexOutOfBoundsException | InvalidArgumentException e) {
       throw new InvalidArgumentException("cursor", "not a cursor returned by this store");
     }
   }

@@ -1,9 +1,405 @@
 package dev.sessionstore.conformance;
 
-/** TODO group: to be written. */
+import static dev.sessionstore.conformance.Lookups.present;
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import dev.sessionstore.Capability;
+import dev.sessionstore.InvalidArgumentException;
+import dev.sessionstore.NotFoundException;
+import dev.sessionstore.Resolution;
+import dev.sessionstore.ToolCall;
+import dev.sessionstore.ToolCallStatus;
+import dev.sessionstore.ToolCallWrite;
+import dev.sessionstore.ToolCalls;
+import dev.sessionstore.spi.Expiry;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.List;
+import java.util.Set;
+import java.util.stream.Collectors;
+import org.junit.jupiter.api.DisplayName;
+import org.junit.jupiter.api.Tag;
+import org.junit.jupiter.api.Test;
+
+/**
+ * Tool-call deadlines held by the store (SPEC guarantee 10): a pending call is due once the store clock reaches its
+ * deadline ({@code now >= deadline}) and from then on every read sees it {@link ToolCallStatus#EXPIRED} with
+ * {@link Expiry#result}; setting a deadline again replaces the old one; cancelling removes it. Time is driven by the
+ * kit clock, never by sleeping, so a store must decide expiry from its clock at read time and not only from a
+ * background timer. Requires {@link Capability#TOOL_CALLS} and {@link Capability#DEADLINES}.
+ *
+ * <p>If this fails, check that every read ({@code find}, {@code pending}, {@code resolve}) first settles calls whose
+ * deadline is at or before the store clock's now (an expiry sweep that runs inside the same read, or a status
+ * computed from the deadline); that {@code expireAt} overwrites the stored deadline rather than adding a second timer;
+ * that a resolve clears the deadline; and that the expired result is exactly {@link Expiry#result} of the deadline.
+ */
 public abstract class DeadlineContract extends Contract {
 
   protected DeadlineContract(SessionStoreConformance kit) {
     super(kit);
+  }
+
+  @Override
+  protected Set<Capability> requiredCapabilities() {
+    return Set.of(Capability.TOOL_CALLS, Capability.DEADLINES);
+  }
+
+  private ToolCalls calls() {
+    return store.toolCalls();
+  }
+
+  private String pendingCall(String sessionId) {
+    String call = id("call");
+    calls().save(ToolCallWrite.of(call, sessionId, "ask_human"));
+    return call;
+  }
+
+  private String pendingCall() {
+    return pendingCall(id("session"));
+  }
+
+  private ToolCall stored(String callId) {
+    return present(calls().find(callId), "tool call %s", callId);
+  }
+
+  private void assertExpired(ToolCall call, Instant deadline) {
+    assertThat(call.status()).as("status of %s after its deadline %s passed", call.id(), deadline)
+        .isEqualTo(ToolCallStatus.EXPIRED);
+    assertThat(call.result()).as("result of expired call %s", call.id()).isEqualTo(Expiry.result(deadline));
+  }
+
+  private static List<String> ids(List<ToolCall> calls) {
+    return calls.stream().map(ToolCall::id).collect(Collectors.toList());
+  }
+
+  @Test
+  @Tag("guarantee-10")
+  @DisplayName("expireAfter on a pending call returns true and the call shows the deadline now + timeout")
+  void expireAfterSetsAVisibleDeadline() {
+    String call = pendingCall();
+
+    assertThat(calls().expireAfter(call, Duration.ofMinutes(5))).as("expireAfter on a pending call").isTrue();
+
+    ToolCall stored = stored(call);
+    assertThat(stored.deadline()).as("deadline of %s", call).isEqualTo(TestClock.START.plus(Duration.ofMinutes(5)));
+    assertThat(stored.status()).isEqualTo(ToolCallStatus.PENDING);
+  }
+
+  @Test
+  @Tag("guarantee-10")
+  @DisplayName("expireAt on a pending call returns true, and find and pending show the deadline on the pending call")
+  void expireAtSetsAVisibleDeadline() {
+    String session = id("session");
+    String call = pendingCall(session);
+    Instant deadline = TestClock.START.plus(Duration.ofHours(2));
+
+    assertThat(calls().expireAt(call, deadline)).as("expireAt on a pending call").isTrue();
+
+    assertThat(stored(call).deadline()).as("deadline shown by find").isEqualTo(deadline);
+    assertThat(calls().pending(session)).singleElement()
+        .satisfies(listed -> assertThat(listed.deadline()).as("deadline shown by pending").isEqualTo(deadline));
+  }
+
+  @Test
+  @Tag("guarantee-10")
+  @DisplayName("Once the clock passes the deadline, find shows the call expired with the deadline_exceeded result")
+  void aDueCallIsExpiredOnFind() {
+    String call = pendingCall();
+    calls().expireAfter(call, Duration.ofSeconds(30));
+    Instant deadline = clock.instant().plusSeconds(30);
+
+    clock.advance(Duration.ofSeconds(31));
+
+    ToolCall expired = stored(call);
+    assertExpired(expired, deadline);
+    assertThat(expired.result().stringMember("error")).contains(Expiry.DEADLINE_EXCEEDED);
+  }
+
+  @Test
+  @Tag("guarantee-10")
+  @DisplayName("Once the deadline has passed, pending leaves the call out even before anything else reads it")
+  void aDueCallIsNotPending() {
+    String session = id("session");
+    String due = pendingCall(session);
+    String other = pendingCall(session);
+    calls().expireAfter(due, Duration.ofSeconds(30));
+    calls().expireAfter(other, Duration.ofMinutes(30));
+
+    clock.advance(Duration.ofMinutes(1));
+
+    assertThat(ids(calls().pending(session))).as("pending calls after one deadline passed").containsExactly(other);
+    assertExpired(stored(due), TestClock.START.plusSeconds(30));
+  }
+
+  @Test
+  @Tag("guarantee-10")
+  @DisplayName("Once the deadline has passed, a resolve is stale and its current state is the expired call")
+  void resolvingADueCallIsStale() {
+    String call = pendingCall();
+    calls().expireAfter(call, Duration.ofSeconds(30));
+    Instant deadline = clock.instant().plusSeconds(30);
+    clock.advance(Duration.ofMinutes(1));
+
+    Resolution late = calls().resolve(call, ToolCallStatus.COMPLETED, json("{\"late\":true}"));
+
+    assertThat(late.won()).as("a resolve after the deadline passed").isFalse();
+    assertThat(late).isInstanceOf(Resolution.Stale.class);
+    assertThat(((Resolution.Stale) late).current()).as("current state in the stale outcome")
+        .hasValueSatisfying(current -> assertExpired(current, deadline));
+    assertExpired(stored(call), deadline);
+  }
+
+  @Test
+  @Tag("guarantee-10")
+  @DisplayName("A call is due at exactly its deadline instant (now >= deadline), not one tick later")
+  void aCallIsDueAtExactlyItsDeadline() {
+    String call = pendingCall();
+    Instant deadline = clock.instant().plusSeconds(10);
+    calls().expireAt(call, deadline);
+
+    clock.advance(Duration.ofSeconds(10).minusNanos(1000));
+    assertThat(stored(call).status()).as("status one microsecond before the deadline")
+        .isEqualTo(ToolCallStatus.PENDING);
+
+    clock.set(deadline);
+    assertExpired(stored(call), deadline);
+  }
+
+  @Test
+  @Tag("guarantee-10")
+  @DisplayName("Before its deadline a call stays pending and resolvable, and the resolve clears the deadline for good")
+  void aCallResolvedBeforeItsDeadlineNeverExpires() {
+    String session = id("session");
+    String call = pendingCall(session);
+    calls().expireAfter(call, Duration.ofSeconds(60));
+    clock.advance(Duration.ofSeconds(59));
+
+    assertThat(stored(call).status()).as("status before the deadline").isEqualTo(ToolCallStatus.PENDING);
+    assertThat(ids(calls().pending(session))).as("pending before the deadline").containsExactly(call);
+    Resolution resolution = calls().resolve(call, ToolCallStatus.COMPLETED, json("{\"in\":\"time\"}"));
+    assertThat(resolution.won()).as("a resolve before the deadline").isTrue();
+    assertThat(((Resolution.Resolved) resolution).call().deadline()).as("deadline after resolving").isNull();
+
+    clock.advance(Duration.ofHours(1));
+
+    ToolCall settled = stored(call);
+    assertThat(settled.status()).as("status long after the old deadline").isEqualTo(ToolCallStatus.COMPLETED);
+    assertThat(settled.result()).isEqualTo(json("{\"in\":\"time\"}"));
+    assertThat(settled.deadline()).isNull();
+  }
+
+  @Test
+  @Tag("guarantee-10")
+  @DisplayName("Setting a later deadline replaces the earlier one: passing the old deadline does not expire the call")
+  void reschedulingLaterReplacesTheOldDeadline() {
+    String call = pendingCall();
+    calls().expireAfter(call, Duration.ofSeconds(10));
+    assertThat(calls().expireAfter(call, Duration.ofSeconds(60))).as("rescheduling a pending call").isTrue();
+    Instant newDeadline = TestClock.START.plusSeconds(60);
+
+    clock.advance(Duration.ofSeconds(30));
+    ToolCall midway = stored(call);
+    assertThat(midway.status()).as("status after the replaced deadline passed").isEqualTo(ToolCallStatus.PENDING);
+    assertThat(midway.deadline()).isEqualTo(newDeadline);
+
+    clock.advance(Duration.ofSeconds(30));
+    assertExpired(stored(call), newDeadline);
+  }
+
+  @Test
+  @Tag("guarantee-10")
+  @DisplayName("Setting an earlier deadline replaces the later one: the call expires at the new, earlier deadline")
+  void reschedulingEarlierReplacesTheOldDeadline() {
+    String call = pendingCall();
+    calls().expireAt(call, TestClock.START.plus(Duration.ofHours(1)));
+    Instant earlier = TestClock.START.plusSeconds(5);
+    calls().expireAt(call, earlier);
+
+    clock.advance(Duration.ofSeconds(6));
+
+    assertExpired(stored(call), earlier);
+  }
+
+  @Test
+  @Tag("guarantee-10")
+  @DisplayName("cancelDeadline removes a pending call's deadline: it returns true and the call never expires")
+  void cancelDeadlineRemovesIt() {
+    String session = id("session");
+    String call = pendingCall(session);
+    calls().expireAfter(call, Duration.ofSeconds(10));
+
+    assertThat(calls().cancelDeadline(call)).as("cancelling a set deadline").isTrue();
+    assertThat(stored(call).deadline()).as("deadline after cancelling").isNull();
+
+    clock.advance(Duration.ofHours(1));
+    assertThat(stored(call).status()).as("status long after the cancelled deadline").isEqualTo(ToolCallStatus.PENDING);
+    assertThat(ids(calls().pending(session))).containsExactly(call);
+    assertThat(calls().resolve(call, ToolCallStatus.COMPLETED, null).won()).isTrue();
+  }
+
+  @Test
+  @DisplayName("cancelDeadline returns false the second time, for a call without a deadline, and for an unknown call")
+  void cancelDeadlineReportsWhetherItRemovedOne() {
+    String call = pendingCall();
+    calls().expireAfter(call, Duration.ofSeconds(10));
+    calls().cancelDeadline(call);
+
+    assertThat(calls().cancelDeadline(call)).as("a second cancel").isFalse();
+    assertThat(calls().cancelDeadline(pendingCall())).as("cancelling a call that has no deadline").isFalse();
+    assertThat(calls().cancelDeadline("no-such-call")).as("cancelling an unknown call").isFalse();
+  }
+
+  @Test
+  @DisplayName("cancelDeadline on a resolved call returns false and changes nothing")
+  void cancelDeadlineOfAResolvedCall() {
+    String call = pendingCall();
+    calls().expireAfter(call, Duration.ofSeconds(10));
+    calls().resolve(call, ToolCallStatus.FAILED, json("{\"error\":\"boom\"}"));
+    ToolCall resolved = stored(call);
+
+    assertThat(calls().cancelDeadline(call)).as("cancelling the deadline of a resolved call").isFalse();
+    assertThat(stored(call)).isEqualTo(resolved);
+  }
+
+  @Test
+  @DisplayName("Setting a deadline on an unknown call is NotFoundException, with expireAt and expireAfter alike")
+  void deadlineOnAnUnknownCallIsNotFound() {
+    pendingCall();
+
+    assertThatThrownBy(() -> calls().expireAt("no-such-call", clock.instant().plusSeconds(5)))
+        .isInstanceOf(NotFoundException.class);
+    assertThatThrownBy(() -> calls().expireAfter("no-such-call", Duration.ofSeconds(5)))
+        .isInstanceOf(NotFoundException.class);
+    assertThat(calls().find("no-such-call")).isEmpty();
+  }
+
+  @Test
+  @Tag("guarantee-10")
+  @DisplayName("Setting a deadline on a resolved call returns false and changes nothing, even after that instant")
+  void deadlineOnAResolvedCallChangesNothing() {
+    String call = pendingCall();
+    calls().resolve(call, ToolCallStatus.COMPLETED, json("{\"done\":1}"));
+    ToolCall resolved = stored(call);
+
+    assertThat(calls().expireAfter(call, Duration.ofSeconds(5))).as("expireAfter on a resolved call").isFalse();
+    assertThat(calls().expireAt(call, clock.instant().plusSeconds(5))).as("expireAt on a resolved call").isFalse();
+    clock.advance(Duration.ofSeconds(10));
+
+    assertThat(stored(call)).as("the resolved call after deadlines were refused").isEqualTo(resolved);
+  }
+
+  @Test
+  @Tag("guarantee-10")
+  @DisplayName("Setting a deadline on an expired call returns false and keeps the original expiry")
+  void deadlineOnAnExpiredCallChangesNothing() {
+    String call = pendingCall();
+    Instant first = clock.instant().plusSeconds(5);
+    calls().expireAt(call, first);
+    clock.advance(Duration.ofSeconds(10));
+
+    assertThat(calls().expireAt(call, clock.instant().plusSeconds(60))).as("expireAt on an expired call").isFalse();
+    assertThat(calls().cancelDeadline(call)).as("cancelDeadline on an expired call").isFalse();
+
+    assertExpired(stored(call), first);
+  }
+
+  @Test
+  @Tag("guarantee-10")
+  @DisplayName("A deadline already in the past expires the call at the very next read")
+  void aDeadlineInThePastExpiresAtTheNextRead() {
+    String session = id("session");
+    String call = pendingCall(session);
+    clock.advance(Duration.ofMinutes(10));
+    Instant past = clock.instant().minus(Duration.ofMinutes(1));
+
+    assertThat(calls().expireAt(call, past)).as("expireAt in the past on a pending call").isTrue();
+
+    assertThat(calls().pending(session)).as("pending right after a past deadline").isEmpty();
+    assertExpired(stored(call), past);
+  }
+
+  @Test
+  @Tag("guarantee-10")
+  @DisplayName("expireAfter with a zero timeout makes the call due immediately")
+  void aZeroTimeoutIsDueImmediately() {
+    String call = pendingCall();
+
+    assertThat(calls().expireAfter(call, Duration.ZERO)).isTrue();
+
+    assertExpired(stored(call), clock.instant());
+  }
+
+  @Test
+  @Tag("guarantee-15")
+  @DisplayName("A negative or null timeout and a null deadline are rejected and set no deadline")
+  void invalidDeadlinesAreRejected() {
+    String call = pendingCall();
+
+    assertThatThrownBy(() -> calls().expireAfter(call, Duration.ofSeconds(-1)))
+        .as("negative timeout").isInstanceOf(InvalidArgumentException.class);
+    assertThatThrownBy(() -> calls().expireAfter(call, null))
+        .as("null timeout").isInstanceOf(InvalidArgumentException.class);
+    assertThatThrownBy(() -> calls().expireAt(call, null))
+        .as("null deadline").isInstanceOf(InvalidArgumentException.class);
+
+    ToolCall stored = stored(call);
+    assertThat(stored.deadline()).as("deadline after rejected requests").isNull();
+    assertThat(stored.status()).isEqualTo(ToolCallStatus.PENDING);
+  }
+
+  @Test
+  @Tag("guarantee-10")
+  @DisplayName("Saving a call again keeps its deadline; saving an expired call keeps it expired")
+  void savingAgainKeepsTheDeadlineAndTheExpiry() {
+    String session = id("session");
+    String call = pendingCall(session);
+    Instant deadline = clock.instant().plusSeconds(30);
+    calls().expireAt(call, deadline);
+
+    ToolCall resaved = calls().save(new ToolCallWrite(call, session, null, "renamed", json("{\"v\":2}")));
+    assertThat(resaved.deadline()).as("deadline after re-saving a pending call").isEqualTo(deadline);
+
+    clock.advance(Duration.ofMinutes(1));
+    calls().save(new ToolCallWrite(call, session, null, "renamed", json("{\"v\":3}")));
+
+    assertExpired(stored(call), deadline);
+    assertThat(calls().pending(session)).as("pending after re-saving an expired call").isEmpty();
+  }
+
+  @Test
+  @Tag("guarantee-10")
+  @DisplayName("Deadlines are per call: one call expiring leaves the others of the session pending")
+  void deadlinesArePerCall() {
+    String session = id("session");
+    String soon = pendingCall(session);
+    String later = pendingCall(session);
+    String none = pendingCall(session);
+    calls().expireAfter(soon, Duration.ofSeconds(10));
+    calls().expireAfter(later, Duration.ofSeconds(100));
+
+    clock.advance(Duration.ofSeconds(50));
+
+    assertThat(stored(soon).status()).isEqualTo(ToolCallStatus.EXPIRED);
+    assertThat(stored(later).status()).isEqualTo(ToolCallStatus.PENDING);
+    assertThat(stored(none).status()).isEqualTo(ToolCallStatus.PENDING);
+    assertThat(ids(calls().pending(session))).containsExactly(later, none);
+  }
+
+  @Test
+  @Tag("guarantee-10")
+  @DisplayName("An expired call stays expired: later reads keep the same status and result")
+  void expiryIsFinal() {
+    String call = pendingCall();
+    Instant deadline = clock.instant().plusSeconds(1);
+    calls().expireAt(call, deadline);
+    clock.advance(Duration.ofSeconds(2));
+    ToolCall first = stored(call);
+
+    clock.advance(Duration.ofDays(1));
+    calls().resolve(call, ToolCallStatus.COMPLETED, null);
+
+    assertExpired(stored(call), deadline);
+    assertThat(stored(call).result()).isEqualTo(first.result());
   }
 }

@@ -1,9 +1,404 @@
 package dev.sessionstore.conformance;
 
-/** TODO group: to be written. */
+import static dev.sessionstore.conformance.Lookups.present;
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+import static org.junit.jupiter.api.Assumptions.assumeTrue;
+
+import dev.sessionstore.Capability;
+import dev.sessionstore.ConflictException;
+import dev.sessionstore.DuplicateEventException;
+import dev.sessionstore.Event;
+import dev.sessionstore.ForkOrigin;
+import dev.sessionstore.InvalidArgumentException;
+import dev.sessionstore.NewEvent;
+import dev.sessionstore.NewSummary;
+import dev.sessionstore.NotFoundException;
+import dev.sessionstore.Session;
+import dev.sessionstore.SessionQuery;
+import dev.sessionstore.SessionStatus;
+import dev.sessionstore.SessionWrite;
+import dev.sessionstore.Summary;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.stream.Collectors;
+import org.junit.jupiter.api.DisplayName;
+import org.junit.jupiter.api.Tag;
+import org.junit.jupiter.api.Test;
+
+/**
+ * Forks (SPEC guarantee 11): a fork at seq N starts with copies of the parent's events 1..N (same ids, seqs,
+ * content and timestamps) and of its summaries up to N, takes the parent's agent, tenant, status, settings and
+ * metadata but not its name, records where it came from, and from then on the two logs are independent. Forking an
+ * unknown session or event is an error. Requires {@link Capability#FORKS}.
+ *
+ * <p>If this fails, check that a fork copies rows rather than referencing the parent's (no shared list, no view
+ * over the parent's table that later appends or truncations leak through), that the fork's next seq continues from
+ * N in the fork only, that copied events keep their timestamps instead of taking the clock's now, that the copied
+ * event ids take part in the fork's idempotency checks, and that the existence checks (session, event at N, target
+ * id) run before anything is written.
+ */
 public abstract class ForkContract extends Contract {
 
   protected ForkContract(SessionStoreConformance kit) {
     super(kit);
+  }
+
+  @Override
+  protected Set<Capability> requiredCapabilities() {
+    return Set.of(Capability.FORKS);
+  }
+
+  /** Appends {@code count} events with varied fields to {@code sessionId}, one second apart. */
+  private List<Event> appendEvents(String sessionId, int count) {
+    List<Event> appended = new ArrayList<>();
+    for (int i = 0; i < count; i++) {
+      NewEvent next = NewEvent.of(i % 2 == 0 ? "user_message" : "assistant_message",
+              json("{\"text\":\"turn " + i + "\",\"n\":" + i + "}"))
+          .withId(id("e"))
+          .withAgentId(i % 3 == 0 ? "planner" : "coder")
+          .withRunId("run-" + (i / 3));
+      if (!appended.isEmpty()) {
+        next = next.withParentId(appended.get(appended.size() - 1).id());
+      }
+      appended.add(store.events().append(sessionId, next));
+      clock.advance(Duration.ofSeconds(1));
+    }
+    return appended;
+  }
+
+  private String parentWithEvents(int count) {
+    String parent = id("parent");
+    appendEvents(parent, count);
+    return parent;
+  }
+
+  private List<Event> log(String sessionId) {
+    return Events.readAll(store.events(), sessionId);
+  }
+
+  private static List<Event> inSession(List<Event> events, String sessionId) {
+    return events.stream().map(event -> event.inSession(sessionId)).collect(Collectors.toList());
+  }
+
+  @Test
+  @Tag("guarantee-11")
+  @DisplayName("A fork holds copies of events 1..seq with the same ids, seqs, types, agents, runs, parents, payloads "
+      + "and timestamps")
+  void aForkCopiesTheEventsUpToTheForkPoint() {
+    String parent = id("parent");
+    List<Event> parentLog = appendEvents(parent, 6);
+
+    Session fork = store.sessions().fork(parent, 4);
+
+    assertThat(log(fork.id())).as("events of the fork at seq 4")
+        .isEqualTo(inSession(parentLog.subList(0, 4), fork.id()));
+    assertThat(store.events().latestSeq(fork.id())).isEqualTo(4);
+    assertThat(store.events().find(fork.id(), parentLog.get(2).id()))
+        .contains(parentLog.get(2).inSession(fork.id()));
+    assertThat(store.events().find(fork.id(), parentLog.get(4).id())).as("an event after the fork point").isEmpty();
+  }
+
+  @Test
+  @Tag("guarantee-11")
+  @DisplayName("A fork with a generated id is a new, findable session that records its origin")
+  void aForkHasAGeneratedIdAndItsOrigin() {
+    String parent = parentWithEvents(3);
+
+    Session fork = store.sessions().fork(parent, 2);
+
+    assertThat(fork.id()).isNotBlank().isNotEqualTo(parent);
+    assertThat(fork.forkOrigin()).contains(new ForkOrigin(parent, 2));
+    assertThat(present(store.sessions().find(fork.id()), "fork %s", fork.id())).isEqualTo(fork);
+    assertThat(store.sessions().fork(parent, 2).id()).as("id of a second fork").isNotEqualTo(fork.id());
+  }
+
+  @Test
+  @Tag("guarantee-11")
+  @DisplayName("A fork with a caller-chosen id takes exactly that id")
+  void aForkTakesTheGivenId() {
+    String parent = parentWithEvents(3);
+
+    Session fork = store.sessions().fork(parent, 3, "Branch-One");
+
+    assertThat(fork.id()).isEqualTo("Branch-One");
+    assertThat(fork.forkOrigin()).contains(new ForkOrigin(parent, 3));
+    assertThat(Events.seqs(log("Branch-One"))).containsExactly(1L, 2L, 3L);
+    assertThat(store.sessions().find("branch-one")).as("a lookalike of the fork id").isEmpty();
+  }
+
+  @Test
+  @Tag("guarantee-11")
+  @DisplayName("A fork takes the parent's agent, tenant, status, settings and metadata, but not its name")
+  void aForkCopiesTheParentsFieldsButNotItsName() {
+    String parent = id("parent");
+    SessionWrite write = SessionWrite.of(parent).withName(id("name")).withAgentId("agent-7")
+        .withStatus(SessionStatus.PAUSED).withSettings(json("{\"model\":\"m-1\",\"resume_policy\":\"eager\"}"))
+        .withMetadata(Map.of("team", "blue", "topic", "refunds"));
+    if (store.supports(Capability.TENANTS)) {
+      write = write.withTenant("tenant-a");
+    }
+    Session stored = store.sessions().save(write);
+    appendEvents(parent, 2);
+
+    Session fork = store.sessions().fork(parent, 2);
+
+    assertThat(fork.agentId()).isEqualTo("agent-7");
+    assertThat(fork.status()).isEqualTo(SessionStatus.PAUSED);
+    assertThat(fork.settings()).isEqualTo(stored.settings());
+    assertThat(fork.metadata()).isEqualTo(Map.of("team", "blue", "topic", "refunds"));
+    assertThat(fork.tenant()).isEqualTo(stored.tenant());
+    assertThat(fork.name()).as("name of the fork").isNull();
+    assertThat(present(store.sessions().find(fork.id()), "fork")).isEqualTo(fork);
+  }
+
+  @Test
+  @Tag("guarantee-11")
+  @DisplayName("Forking leaves the parent untouched: same session, same events, no fork origin")
+  void forkingLeavesTheParentUntouched() {
+    String parent = parentWithEvents(5);
+    Session before = present(store.sessions().find(parent), "parent");
+    List<Event> logBefore = log(parent);
+    clock.advance(Duration.ofMinutes(1));
+
+    store.sessions().fork(parent, 3);
+
+    assertThat(store.sessions().find(parent)).as("parent after forking").contains(before);
+    assertThat(log(parent)).as("parent log after forking").isEqualTo(logBefore);
+    assertThat(before.forkOrigin()).isEmpty();
+  }
+
+  @Test
+  @Tag("guarantee-11")
+  @DisplayName("Appends to a fork continue from the fork point and never reach the parent")
+  void appendsToTheForkDoNotReachTheParent() {
+    String parent = id("parent");
+    List<Event> parentLog = appendEvents(parent, 5);
+    Session fork = store.sessions().fork(parent, 3);
+
+    Event forked = store.events().append(fork.id(), event(id("fork-only")));
+
+    assertThat(forked.seq()).as("seq of the first append to a fork at seq 3").isEqualTo(4);
+    assertThat(Events.seqs(log(fork.id()))).containsExactly(1L, 2L, 3L, 4L);
+    assertThat(log(parent)).as("parent log after appending to the fork").isEqualTo(parentLog);
+    assertThat(store.events().find(parent, forked.id())).as("the fork's event looked up in the parent").isEmpty();
+  }
+
+  @Test
+  @Tag("guarantee-11")
+  @DisplayName("Appends to the parent after forking never reach the fork")
+  void appendsToTheParentDoNotReachTheFork() {
+    String parent = parentWithEvents(3);
+    Session fork = store.sessions().fork(parent, 3);
+    List<Event> forkLog = log(fork.id());
+
+    Event later = store.events().append(parent, event(id("parent-only")));
+
+    assertThat(later.seq()).isEqualTo(4);
+    assertThat(log(fork.id())).as("fork log after appending to the parent").isEqualTo(forkLog);
+    assertThat(store.events().latestSeq(fork.id())).isEqualTo(3);
+  }
+
+  @Test
+  @Tag("guarantee-11")
+  @DisplayName("Parent and fork diverge: the same next seq holds different events in each")
+  void parentAndForkDiverge() {
+    String parent = parentWithEvents(2);
+    Session fork = store.sessions().fork(parent, 2);
+
+    Event inParent = store.events().append(parent, event(id("left")));
+    Event inFork = store.events().append(fork.id(), event(id("right")));
+    Event inFork2 = store.events().append(fork.id(), event(id("right")));
+
+    assertThat(inParent.seq()).isEqualTo(3);
+    assertThat(inFork.seq()).isEqualTo(3);
+    assertThat(inFork2.seq()).isEqualTo(4);
+    assertThat(Events.ids(log(parent)).subList(2, 3)).containsExactly(inParent.id());
+    assertThat(Events.ids(log(fork.id())).subList(2, 4)).containsExactly(inFork.id(), inFork2.id());
+  }
+
+  @Test
+  @Tag("guarantee-3")
+  @DisplayName("Replaying a copied event in the fork returns the copy; its id with other content is a duplicate")
+  void copiedEventsTakePartInTheForksIdempotency() {
+    String parent = id("parent");
+    NewEvent first = event(id("e")).withTimestamp(clock.instant());
+    store.events().append(parent, first);
+    store.events().append(parent, event(id("e")));
+    Session fork = store.sessions().fork(parent, 2);
+
+    Event replayed = store.events().append(fork.id(), first);
+
+    assertThat(replayed.seq()).as("seq of a replayed copied event").isEqualTo(1);
+    assertThat(replayed).isEqualTo(log(fork.id()).get(0));
+    assertThat(store.events().latestSeq(fork.id())).as("latest seq of the fork after a replay").isEqualTo(2);
+    assertThatThrownBy(() -> store.events().append(fork.id(),
+        NewEvent.of("message", json("{\"other\":true}")).withId(first.id())))
+        .isInstanceOf(DuplicateEventException.class);
+  }
+
+  @Test
+  @Tag("guarantee-11")
+  @DisplayName("A fork at the latest seq copies the whole log")
+  void aForkAtTheLatestSeqCopiesEverything() {
+    String parent = id("parent");
+    List<Event> parentLog = appendEvents(parent, 4);
+
+    Session fork = store.sessions().fork(parent, 4);
+
+    assertThat(log(fork.id())).isEqualTo(inSession(parentLog, fork.id()));
+  }
+
+  @Test
+  @Tag("guarantee-11")
+  @DisplayName("A fork of a fork copies from the intermediate fork, whose own appends it includes")
+  void aForkOfAFork() {
+    String parent = parentWithEvents(3);
+    Session child = store.sessions().fork(parent, 2);
+    Event childOnly = store.events().append(child.id(), event(id("child-only")));
+    store.events().append(child.id(), event(id("child-only")));
+
+    Session grandchild = store.sessions().fork(child.id(), 3);
+
+    assertThat(grandchild.forkOrigin()).contains(new ForkOrigin(child.id(), 3));
+    List<Event> grandLog = log(grandchild.id());
+    assertThat(Events.seqs(grandLog)).containsExactly(1L, 2L, 3L);
+    assertThat(grandLog.get(2)).isEqualTo(childOnly.inSession(grandchild.id()));
+    assertThat(Events.ids(grandLog).subList(0, 2)).isEqualTo(Events.ids(log(parent)).subList(0, 2));
+  }
+
+  @Test
+  @Tag("guarantee-11")
+  @DisplayName("Summaries with toSeq up to the fork point are copied, later ones are not")
+  void aForkCopiesSummariesUpToTheForkPoint() {
+    assumeTrue(store.supports(Capability.SUMMARIES), "store does not declare Capability.SUMMARIES");
+    String parent = parentWithEvents(8);
+    Summary early = store.summaries().put(parent, NewSummary.of(1, 2, json("{\"s\":2}")));
+    Summary atPoint = store.summaries().put(parent, NewSummary.of(3, 5, json("{\"s\":5}")));
+    store.summaries().put(parent, NewSummary.of(6, 7, json("{\"s\":7}")));
+
+    Session fork = store.sessions().fork(parent, 5);
+
+    assertThat(store.summaries().list(fork.id())).as("summaries of a fork at seq 5")
+        .containsExactly(early.inSession(fork.id()), atPoint.inSession(fork.id()));
+    assertThat(store.summaries().list(parent)).as("summaries of the parent").hasSize(3);
+    assertThat(store.summaries().revive(fork.id()).events()).isEmpty();
+  }
+
+  @Test
+  @Tag("guarantee-11")
+  @DisplayName("Forking onto an existing session id is a conflict that changes neither session")
+  void forkingOntoAnExistingIdIsAConflict() {
+    String parent = parentWithEvents(3);
+    String taken = id("taken");
+    store.events().append(taken, event(id("e")));
+    List<Event> takenLog = log(taken);
+    Session takenSession = present(store.sessions().find(taken), "taken");
+
+    assertThatThrownBy(() -> store.sessions().fork(parent, 2, taken)).isInstanceOf(ConflictException.class);
+    assertThatThrownBy(() -> store.sessions().fork(parent, 2, parent)).as("forking a session onto itself")
+        .isInstanceOf(ConflictException.class);
+
+    assertThat(log(taken)).as("log of the session the fork collided with").isEqualTo(takenLog);
+    assertThat(store.sessions().find(taken)).contains(takenSession);
+    assertThat(Events.seqs(log(parent))).containsExactly(1L, 2L, 3L);
+  }
+
+  @Test
+  @Tag("guarantee-11")
+  @DisplayName("Forking an unknown session is NotFoundException and creates nothing")
+  void forkingAnUnknownSessionIsNotFound() {
+    assertThatThrownBy(() -> store.sessions().fork("no-such-session", 1)).isInstanceOf(NotFoundException.class);
+    assertThatThrownBy(() -> store.sessions().fork("no-such-session", 1, "target"))
+        .isInstanceOf(NotFoundException.class);
+
+    assertThat(store.sessions().find("target")).isEmpty();
+    assertThat(store.sessions().list(SessionQuery.all()).items()).isEmpty();
+  }
+
+  @Test
+  @Tag("guarantee-11")
+  @DisplayName("Forking past the latest seq is NotFoundException and creates nothing")
+  void forkingPastTheLatestSeqIsNotFound() {
+    String parent = parentWithEvents(3);
+
+    assertThatThrownBy(() -> store.sessions().fork(parent, 4, "target")).isInstanceOf(NotFoundException.class);
+    assertThatThrownBy(() -> store.sessions().fork(parent, 99)).isInstanceOf(NotFoundException.class);
+
+    assertThat(store.sessions().find("target")).isEmpty();
+    assertThat(store.sessions().list(SessionQuery.all()).items()).extracting(Session::id).containsExactly(parent);
+  }
+
+  @Test
+  @Tag("guarantee-11")
+  @DisplayName("Forking an existing session with no events, or at seq 0 or below, is rejected and creates nothing")
+  void forkingAtNoEventIsRejected() {
+    String parent = parentWithEvents(2);
+    String empty = id("empty");
+    store.sessions().save(SessionWrite.of(empty));
+
+    assertThatThrownBy(() -> store.sessions().fork(empty, 1, "t1")).isInstanceOf(NotFoundException.class);
+    assertThatThrownBy(() -> store.sessions().fork(parent, 0, "t2"))
+        .isInstanceOfAny(NotFoundException.class, InvalidArgumentException.class);
+    assertThatThrownBy(() -> store.sessions().fork(parent, -1, "t3"))
+        .isInstanceOfAny(NotFoundException.class, InvalidArgumentException.class);
+
+    assertThat(store.sessions().list(SessionQuery.all()).items()).extracting(Session::id)
+        .containsExactlyInAnyOrder(parent, empty);
+  }
+
+  @Test
+  @Tag("guarantee-11")
+  @DisplayName("A fork owns its copies: deleting or truncating the parent leaves the fork's events")
+  void aForkOwnsItsCopies() {
+    String parent = id("parent");
+    List<Event> parentLog = appendEvents(parent, 4);
+    Session fork = store.sessions().fork(parent, 4);
+    if (store.supports(Capability.TRUNCATION)) {
+      store.events().truncate(parent, 2);
+      assertThat(log(fork.id())).as("fork log after truncating the parent")
+          .isEqualTo(inSession(parentLog, fork.id()));
+    }
+
+    store.sessions().delete(parent);
+
+    assertThat(log(fork.id())).as("fork log after deleting the parent").isEqualTo(inSession(parentLog, fork.id()));
+    assertThat(present(store.sessions().find(fork.id()), "fork").forkOrigin()).contains(new ForkOrigin(parent, 4));
+  }
+
+  @Test
+  @Tag("guarantee-11")
+  @DisplayName("Truncating or deleting a fork leaves the parent's events")
+  void changingTheForkLeavesTheParent() {
+    String parent = id("parent");
+    List<Event> parentLog = appendEvents(parent, 4);
+    Session fork = store.sessions().fork(parent, 4);
+    if (store.supports(Capability.TRUNCATION)) {
+      store.events().truncate(fork.id(), 1);
+      assertThat(log(parent)).as("parent log after truncating the fork").isEqualTo(parentLog);
+    }
+
+    store.sessions().delete(fork.id());
+
+    assertThat(log(parent)).as("parent log after deleting the fork").isEqualTo(parentLog);
+  }
+
+  @Test
+  @Tag("guarantee-11")
+  @DisplayName("Two forks of one parent are independent of each other")
+  void siblingForksAreIndependent() {
+    String parent = parentWithEvents(2);
+    Session left = store.sessions().fork(parent, 2, "left");
+    Session right = store.sessions().fork(parent, 1, "right");
+
+    store.events().append(left.id(), event(id("l")));
+
+    assertThat(Events.seqs(log("left"))).containsExactly(1L, 2L, 3L);
+    assertThat(Events.seqs(log("right"))).containsExactly(1L);
+    assertThat(store.events().append(right.id(), event(id("r"))).seq()).isEqualTo(2);
+    assertThat(Events.seqs(log(parent))).containsExactly(1L, 2L);
   }
 }

@@ -4,6 +4,7 @@ import dev.sessionstore.SessionStore;
 import java.time.Clock;
 import org.junit.jupiter.api.DisplayName;
 import org.junit.jupiter.api.Nested;
+import org.junit.jupiter.api.Tag;
 
 /**
  * The session-store conformance kit. An adapter is certified by one test class that extends this one and supplies a
@@ -18,7 +19,9 @@ import org.junit.jupiter.api.Nested;
  * }
  * }</pre>
  *
- * <p>The kit runs one {@code @Nested} group per aggregate or capability. Groups for an optional
+ * <p>The kit runs one {@code @Nested} group per aggregate or capability, tagged {@code required} (every store must
+ * pass it) or {@code optional} (verified when the store declares the capability), and each test is tagged with the
+ * SPEC guarantee it verifies ({@code guarantee-N}) where one applies. Groups for an optional
  * {@link dev.sessionstore.Capability} the store does not declare are reported as skipped, naming the capability;
  * a declared capability is verified in full, and a failure is a failure.
  *
@@ -35,6 +38,7 @@ public abstract class SessionStoreConformance {
   protected abstract SessionStore newStore(Clock clock);
 
   @Nested
+  @Tag("required")
   @DisplayName("Sessions: upsert, lookup, metadata merge, listing")
   public class Sessions extends SessionsContract {
     Sessions() {
@@ -43,6 +47,7 @@ public abstract class SessionStoreConformance {
   }
 
   @Nested
+  @Tag("required")
   @DisplayName("Event log: sequencing, idempotency, batches, expected seq")
   public class EventAppends extends EventAppendContract {
     EventAppends() {
@@ -51,6 +56,7 @@ public abstract class SessionStoreConformance {
   }
 
   @Nested
+  @Tag("required")
   @DisplayName("Event log: reads, filters and paging")
   public class EventReads extends EventReadContract {
     EventReads() {
@@ -59,6 +65,7 @@ public abstract class SessionStoreConformance {
   }
 
   @Nested
+  @Tag("optional")
   @DisplayName("Event log: waiting reads")
   public class WaitingReads extends WaitingReadContract {
     WaitingReads() {
@@ -67,6 +74,7 @@ public abstract class SessionStoreConformance {
   }
 
   @Nested
+  @Tag("required")
   @DisplayName("Concurrency: gapless seq and single winners under many threads")
   public class Concurrency extends ConcurrencyContract {
     Concurrency() {
@@ -75,6 +83,7 @@ public abstract class SessionStoreConformance {
   }
 
   @Nested
+  @Tag("required")
   @DisplayName("Runs and the active run")
   public class Runs extends RunsContract {
     Runs() {
@@ -83,6 +92,7 @@ public abstract class SessionStoreConformance {
   }
 
   @Nested
+  @Tag("required")
   @DisplayName("Flush: session, run and events all or nothing")
   public class Flushes extends FlushContract {
     Flushes() {
@@ -91,6 +101,7 @@ public abstract class SessionStoreConformance {
   }
 
   @Nested
+  @Tag("required")
   @DisplayName("Bad input: typed errors, nothing written, store keeps serving")
   public class BadInput extends BadInputContract {
     BadInput() {
@@ -99,6 +110,7 @@ public abstract class SessionStoreConformance {
   }
 
   @Nested
+  @Tag("required")
   @DisplayName("Payloads: JSON documents stored exactly")
   public class Payloads extends PayloadContract {
     Payloads() {
@@ -107,6 +119,7 @@ public abstract class SessionStoreConformance {
   }
 
   @Nested
+  @Tag("optional")
   @DisplayName("Tool calls: compare-and-set resolution")
   public class ToolCalls extends ToolCallContract {
     ToolCalls() {
@@ -115,6 +128,7 @@ public abstract class SessionStoreConformance {
   }
 
   @Nested
+  @Tag("optional")
   @DisplayName("Tool calls: deadlines held by the store")
   public class Deadlines extends DeadlineContract {
     Deadlines() {
@@ -123,6 +137,7 @@ public abstract class SessionStoreConformance {
   }
 
   @Nested
+  @Tag("optional")
   @DisplayName("Summaries: revival reads and chapters")
   public class Summaries extends SummaryContract {
     Summaries() {
@@ -131,6 +146,7 @@ public abstract class SessionStoreConformance {
   }
 
   @Nested
+  @Tag("optional")
   @DisplayName("Forks")
   public class Forks extends ForkContract {
     Forks() {
@@ -139,6 +155,7 @@ public abstract class SessionStoreConformance {
   }
 
   @Nested
+  @Tag("optional")
   @DisplayName("Truncation")
   public class Truncation extends TruncationContract {
     Truncation() {
@@ -147,6 +164,7 @@ public abstract class SessionStoreConformance {
   }
 
   @Nested
+  @Tag("optional")
   @DisplayName("Checkpoints and turn state")
   public class Checkpoints extends CheckpointContract {
     Checkpoints() {
@@ -155,6 +173,7 @@ public abstract class SessionStoreConformance {
   }
 
   @Nested
+  @Tag("optional")
   @DisplayName("Model-call audit")
   public class ModelCalls extends ModelCallAuditContract {
     ModelCalls() {
@@ -163,6 +182,7 @@ public abstract class SessionStoreConformance {
   }
 
   @Nested
+  @Tag("optional")
   @DisplayName("Tenants")
   public class Tenants extends TenantContract {
     Tenants() {
@@ -171,6 +191,7 @@ public abstract class SessionStoreConformance {
   }
 
   @Nested
+  @Tag("required")
   @DisplayName("Deletion: everything a session owns goes with it")
   public class Deletion extends DeletionContract {
     Deletion() {

@@ -1,9 +1,394 @@
 package dev.sessionstore.conformance;
 
-/** TODO group: to be written. */
+import static dev.sessionstore.conformance.Lookups.present;
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import dev.sessionstore.Capability;
+import dev.sessionstore.ConflictException;
+import dev.sessionstore.InvalidArgumentException;
+import dev.sessionstore.Json;
+import dev.sessionstore.Resolution;
+import dev.sessionstore.SessionStatus;
+import dev.sessionstore.ToolCall;
+import dev.sessionstore.ToolCallStatus;
+import dev.sessionstore.ToolCallWrite;
+import dev.sessionstore.ToolCalls;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Optional;
+import java.util.Set;
+import java.util.stream.Collectors;
+import org.junit.jupiter.api.DisplayName;
+import org.junit.jupiter.api.Tag;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.EnumSource;
+
+/**
+ * Tool calls (SPEC guarantee 10): registration, lookup, the pending list, and resolution as a compare-and-set from
+ * pending that exactly one of any number of concurrent resolvers wins. Requires {@link Capability#TOOL_CALLS};
+ * deadlines are verified by the deadline group.
+ *
+ * <p>If this fails, check that {@code resolve} changes the call only while it is pending in one atomic step (a
+ * conditional update such as {@code UPDATE ... WHERE status = 'pending'} and its row count, or a compare-and-set on
+ * the stored value, never a read followed by a separate write); that a save of a known call keeps its status,
+ * result, deadline and creation time; and that {@code pending} orders by creation time and leaves resolved calls out.
+ */
 public abstract class ToolCallContract extends Contract {
+
+  private static final int RESOLVERS = 32;
+  private static final int RACED_CALLS = 8;
 
   protected ToolCallContract(SessionStoreConformance kit) {
     super(kit);
+  }
+
+  @Override
+  protected Set<Capability> requiredCapabilities() {
+    return Set.of(Capability.TOOL_CALLS);
+  }
+
+  private ToolCalls calls() {
+    return store.toolCalls();
+  }
+
+  /** Registers a call named {@code toolName} with arguments {@code {"q": id}} in {@code sessionId}. */
+  private ToolCall register(String callId, String sessionId) {
+    return calls().save(new ToolCallWrite(callId, sessionId, null, "search", json("{\"q\":\"" + callId + "\"}")));
+  }
+
+  private ToolCall stored(String callId) {
+    return present(calls().find(callId), "tool call %s", callId);
+  }
+
+  @Test
+  @DisplayName("Saving a new tool call stores it pending, with its arguments, run and no result or deadline")
+  void saveRegistersAPendingCall() {
+    String session = id("session");
+    String call = id("call");
+
+    ToolCall saved = calls().save(
+        new ToolCallWrite(call, session, "run-1", "ask_human", json("{\"question\":\"proceed?\",\"options\":[1,2]}")));
+
+    assertThat(saved.id()).isEqualTo(call);
+    assertThat(saved.sessionId()).isEqualTo(session);
+    assertThat(saved.runId()).isEqualTo("run-1");
+    assertThat(saved.toolName()).isEqualTo("ask_human");
+    assertThat(saved.arguments()).isEqualTo(json("{\"options\":[1,2],\"question\":\"proceed?\"}"));
+    assertThat(saved.status()).isEqualTo(ToolCallStatus.PENDING);
+    assertThat(saved.result()).as("result of a pending call").isNull();
+    assertThat(saved.deadline()).as("deadline of a newly saved call").isNull();
+    assertThat(saved.createdAt()).isEqualTo(clock.instant());
+    assertThat(saved.updatedAt()).isEqualTo(clock.instant());
+  }
+
+  @Test
+  @DisplayName("find returns the call exactly as save returned it")
+  void findReturnsTheSavedCall() {
+    String session = id("session");
+    ToolCall saved = register(id("call"), session);
+
+    assertThat(stored(saved.id())).isEqualTo(saved);
+  }
+
+  @Test
+  @DisplayName("find of an unknown tool call id is empty")
+  void findOfAnUnknownCallIsEmpty() {
+    register(id("call"), id("session"));
+
+    assertThat(calls().find("no-such-call")).isEmpty();
+  }
+
+  @Test
+  @DisplayName("Tool call ids are exact: ids differing only in case or whitespace name different calls")
+  void toolCallIdsAreExact() {
+    String session = id("session");
+    register("Call-A", session);
+
+    assertThat(calls().find("call-a")).as("lookalike id call-a").isEmpty();
+    assertThat(calls().find("Call-A ")).as("lookalike id with a trailing space").isEmpty();
+    assertThat(calls().resolve("call-a", ToolCallStatus.COMPLETED, null).won()).as("resolving a lookalike").isFalse();
+    assertThat(stored("Call-A").status()).isEqualTo(ToolCallStatus.PENDING);
+  }
+
+  @Test
+  @DisplayName("Saving a tool call under an unknown session creates the session, active")
+  void saveCreatesTheSessionImplicitly() {
+    String session = id("session");
+
+    register(id("call"), session);
+
+    assertThat(present(store.sessions().find(session), "session %s", session).status())
+        .isEqualTo(SessionStatus.ACTIVE);
+  }
+
+  @Test
+  @DisplayName("Saving a known call again updates run, tool name and arguments, keeps it pending and keeps createdAt")
+  void savingAgainUpdatesDescriptiveFields() {
+    String session = id("session");
+    String call = id("call");
+    ToolCall first = register(call, session);
+    clock.advance(Duration.ofSeconds(5));
+
+    ToolCall second = calls().save(new ToolCallWrite(call, session, "run-2", "fetch", json("{\"url\":\"x\"}")));
+
+    assertThat(stored(call)).isEqualTo(second);
+    assertThat(second.runId()).isEqualTo("run-2");
+    assertThat(second.toolName()).isEqualTo("fetch");
+    assertThat(second.arguments()).isEqualTo(json("{\"url\":\"x\"}"));
+    assertThat(second.status()).isEqualTo(ToolCallStatus.PENDING);
+    assertThat(second.createdAt()).as("createdAt after a second save").isEqualTo(first.createdAt());
+    assertThat(second.updatedAt()).as("updatedAt after a second save").isEqualTo(clock.instant());
+    assertThat(calls().pending(session)).as("pending calls after a second save").hasSize(1);
+  }
+
+  @Test
+  @DisplayName("Saving a resolved call again never resets its status or result")
+  void savingAgainNeverResetsAResolvedCall() {
+    String session = id("session");
+    String call = id("call");
+    register(call, session);
+    calls().resolve(call, ToolCallStatus.COMPLETED, json("{\"answer\":42}"));
+
+    ToolCall resaved = calls().save(new ToolCallWrite(call, session, null, "search", json("{\"q\":\"again\"}")));
+
+    for (ToolCall view : List.of(resaved, stored(call))) {
+      assertThat(view.status()).as("status after re-saving a resolved call").isEqualTo(ToolCallStatus.COMPLETED);
+      assertThat(view.result()).as("result after re-saving a resolved call").isEqualTo(json("{\"answer\":42}"));
+    }
+    assertThat(calls().pending(session)).as("pending calls after re-saving a resolved call").isEmpty();
+    assertThat(calls().resolve(call, ToolCallStatus.FAILED, null).won()).as("resolving it again").isFalse();
+  }
+
+  @Test
+  @DisplayName("Saving a tool call id that belongs to another session is a conflict that changes nothing")
+  void aCallIdOfAnotherSessionIsAConflict() {
+    String owner = id("session");
+    String intruder = id("session");
+    String call = id("call");
+    ToolCall original = register(call, owner);
+
+    assertThatThrownBy(() -> calls().save(new ToolCallWrite(call, intruder, null, "other", json("{\"x\":1}"))))
+        .isInstanceOf(ConflictException.class);
+
+    assertThat(stored(call)).as("the call after a conflicting save").isEqualTo(original);
+    assertThat(calls().pending(intruder)).as("pending calls of the conflicting session").isEmpty();
+    assertThat(store.sessions().find(intruder)).as("session of the rejected save").isEmpty();
+  }
+
+  @Test
+  @Tag("guarantee-13")
+  @DisplayName("pending lists a session's pending calls oldest first, by creation time and not by id")
+  void pendingListsOldestFirst() {
+    String session = id("session");
+    for (String call : List.of("c-zulu", "c-alpha", "c-mike")) {
+      register(call, session);
+      clock.advance(Duration.ofSeconds(1));
+    }
+
+    assertThat(ids(calls().pending(session))).containsExactly("c-zulu", "c-alpha", "c-mike");
+  }
+
+  @Test
+  @Tag("guarantee-13")
+  @DisplayName("pending keeps a call's place when it is saved again, and leaves resolved calls out")
+  void pendingExcludesResolvedCalls() {
+    String session = id("session");
+    for (String call : List.of("p-1", "p-2", "p-3", "p-4")) {
+      register(call, session);
+      clock.advance(Duration.ofSeconds(1));
+    }
+    calls().resolve("p-2", ToolCallStatus.COMPLETED, null);
+    calls().resolve("p-4", ToolCallStatus.CANCELLED, null);
+    calls().save(new ToolCallWrite("p-1", session, null, "renamed", null));
+
+    assertThat(ids(calls().pending(session))).containsExactly("p-1", "p-3");
+  }
+
+  @Test
+  @Tag("guarantee-13")
+  @DisplayName("pending is per session and empty for an unknown session")
+  void pendingIsPerSession() {
+    String first = id("session");
+    String second = id("session");
+    register("a-1", first);
+    register("b-1", second);
+    register("a-2", first);
+
+    assertThat(ids(calls().pending(first))).containsExactly("a-1", "a-2");
+    assertThat(ids(calls().pending(second))).containsExactly("b-1");
+    assertThat(calls().pending("no-such-session")).isEmpty();
+  }
+
+  @Test
+  @Tag("guarantee-10")
+  @DisplayName("The winning resolve returns the stored call: its status and result, no deadline, updated now")
+  void resolveReturnsTheStoredCallToTheWinner() {
+    String session = id("session");
+    String call = id("call");
+    ToolCall saved = register(call, session);
+    clock.advance(Duration.ofSeconds(3));
+
+    Resolution resolution = calls().resolve(call, ToolCallStatus.COMPLETED, json("{\"rows\":[1,2,3]}"));
+
+    assertThat(resolution).as("outcome of the first resolve").isInstanceOf(Resolution.Resolved.class);
+    assertThat(resolution.won()).isTrue();
+    ToolCall resolved = ((Resolution.Resolved) resolution).call();
+    assertThat(resolved.id()).isEqualTo(call);
+    assertThat(resolved.sessionId()).isEqualTo(session);
+    assertThat(resolved.toolName()).isEqualTo(saved.toolName());
+    assertThat(resolved.arguments()).isEqualTo(saved.arguments());
+    assertThat(resolved.status()).isEqualTo(ToolCallStatus.COMPLETED);
+    assertThat(resolved.result()).isEqualTo(json("{\"rows\":[1,2,3]}"));
+    assertThat(resolved.deadline()).as("deadline of a resolved call").isNull();
+    assertThat(resolved.createdAt()).isEqualTo(saved.createdAt());
+    assertThat(resolved.updatedAt()).isEqualTo(clock.instant());
+    assertThat(stored(call)).as("the call as stored after resolving").isEqualTo(resolved);
+  }
+
+  @ParameterizedTest(name = "{0}")
+  @EnumSource(value = ToolCallStatus.class, names = {"COMPLETED", "FAILED", "CANCELLED"})
+  @Tag("guarantee-10")
+  @DisplayName("A pending call resolves to each terminal status a caller may choose")
+  void resolveAcceptsEveryCallerTerminalStatus(ToolCallStatus status) {
+    String call = id("call");
+    register(call, id("session"));
+
+    assertThat(calls().resolve(call, status, json("{\"s\":\"" + status + "\"}")).won()).isTrue();
+
+    assertThat(stored(call).status()).isEqualTo(status);
+    assertThat(stored(call).result()).isEqualTo(json("{\"s\":\"" + status + "\"}"));
+  }
+
+  @ParameterizedTest(name = "{0}")
+  @EnumSource(value = ToolCallStatus.class, names = {"PENDING", "EXPIRED"})
+  @Tag("guarantee-15")
+  @DisplayName("Resolving to PENDING or EXPIRED is rejected and leaves the call pending and resolvable")
+  void resolveRejectsNonCallerStatuses(ToolCallStatus status) {
+    String session = id("session");
+    String call = id("call");
+    ToolCall saved = register(call, session);
+
+    assertThatThrownBy(() -> calls().resolve(call, status, null)).isInstanceOf(InvalidArgumentException.class);
+
+    assertThat(stored(call)).as("the call after a rejected resolve").isEqualTo(saved);
+    assertThat(calls().resolve(call, ToolCallStatus.COMPLETED, null).won()).as("a valid resolve afterwards").isTrue();
+  }
+
+  @Test
+  @DisplayName("Resolving with a null result stores the empty object")
+  void aNullResultIsTheEmptyObject() {
+    String call = id("call");
+    register(call, id("session"));
+
+    Resolution resolution = calls().resolve(call, ToolCallStatus.COMPLETED, null);
+
+    assertThat(((Resolution.Resolved) resolution).call().result()).isEqualTo(Json.emptyObject());
+    assertThat(stored(call).result()).as("stored result of a resolve without one").isEqualTo(Json.emptyObject());
+  }
+
+  @Test
+  @Tag("guarantee-10")
+  @DisplayName("A second resolve is stale, carries the call's current state and changes nothing")
+  void aSecondResolveIsStale() {
+    String call = id("call");
+    register(call, id("session"));
+    calls().resolve(call, ToolCallStatus.COMPLETED, json("{\"first\":true}"));
+    ToolCall afterFirst = stored(call);
+    clock.advance(Duration.ofSeconds(1));
+
+    Resolution second = calls().resolve(call, ToolCallStatus.FAILED, json("{\"second\":true}"));
+
+    assertThat(second).as("outcome of the second resolve").isInstanceOf(Resolution.Stale.class);
+    assertThat(second.won()).isFalse();
+    Resolution.Stale stale = (Resolution.Stale) second;
+    assertThat(stale.toolCallId()).isEqualTo(call);
+    assertThat(stale.current()).as("current state in the stale outcome").contains(afterFirst);
+    assertThat(stored(call)).as("the call after a stale resolve").isEqualTo(afterFirst);
+  }
+
+  @Test
+  @Tag("guarantee-10")
+  @DisplayName("A resolve after a cancellation is stale: a late answer cannot overwrite the cancellation")
+  void aLateAnswerAfterCancellationIsStale() {
+    String call = id("call");
+    register(call, id("session"));
+    calls().resolve(call, ToolCallStatus.CANCELLED, json("{\"reason\":\"user left\"}"));
+
+    assertThat(calls().resolve(call, ToolCallStatus.COMPLETED, json("{\"late\":1}")).won()).isFalse();
+
+    assertThat(stored(call).status()).isEqualTo(ToolCallStatus.CANCELLED);
+    assertThat(stored(call).result()).isEqualTo(json("{\"reason\":\"user left\"}"));
+  }
+
+  @Test
+  @Tag("guarantee-10")
+  @DisplayName("Resolving an unknown call is stale with no current state, and creates nothing")
+  void resolvingAnUnknownCallIsStale() {
+    String session = id("session");
+    register(id("call"), session);
+
+    Resolution resolution = calls().resolve("no-such-call", ToolCallStatus.COMPLETED, json("{}"));
+
+    assertThat(resolution).isEqualTo(new Resolution.Stale("no-such-call", Optional.empty()));
+    assertThat(calls().find("no-such-call")).isEmpty();
+  }
+
+  @Test
+  @Tag("guarantee-10")
+  @DisplayName("32 threads resolving one pending call at once: exactly one wins, 31 are stale, the winner's result "
+      + "is stored")
+  void concurrentResolversHaveExactlyOneWinner() {
+    String session = id("session");
+    for (int round = 0; round < RACED_CALLS; round++) {
+      String call = id("raced-call");
+      register(call, session);
+
+      List<Resolution> outcomes = Race.run(RESOLVERS, Duration.ofSeconds(30),
+          resolver -> calls().resolve(call, ToolCallStatus.COMPLETED, json("{\"resolver\":" + resolver + "}")));
+
+      List<Resolution.Resolved> winners = outcomes.stream()
+          .filter(Resolution.Resolved.class::isInstance).map(Resolution.Resolved.class::cast)
+          .collect(Collectors.toList());
+      assertThat(winners).as("winners among %s concurrent resolvers of %s", RESOLVERS, call).hasSize(1);
+      assertThat(outcomes).as("stale outcomes among concurrent resolvers of %s", call)
+          .filteredOn(Resolution.Stale.class::isInstance).hasSize(RESOLVERS - 1);
+      Json winnerResult = winners.get(0).call().result();
+      ToolCall settled = stored(call);
+      assertThat(settled.result()).as("stored result of %s against the winner's", call).isEqualTo(winnerResult);
+      assertThat(settled.status()).isEqualTo(ToolCallStatus.COMPLETED);
+      for (Resolution outcome : outcomes) {
+        if (outcome instanceof Resolution.Stale stale) {
+          assertThat(stale.current()).as("current state seen by a losing resolver of %s", call)
+              .hasValueSatisfying(current -> assertThat(current.result()).isEqualTo(winnerResult));
+        }
+      }
+    }
+  }
+
+  @Test
+  @Tag("guarantee-10")
+  @DisplayName("Threads resolving different calls at once all win, each with its own result")
+  void concurrentResolversOfDifferentCallsAllWin() {
+    String session = id("session");
+    List<String> ids = new ArrayList<>();
+    for (int i = 0; i < RESOLVERS; i++) {
+      ids.add(register(id("call"), session).id());
+    }
+
+    List<Resolution> outcomes = Race.run(RESOLVERS, Duration.ofSeconds(30),
+        i -> calls().resolve(ids.get(i), ToolCallStatus.COMPLETED, json("{\"i\":" + i + "}")));
+
+    assertThat(outcomes).as("outcomes of resolving distinct calls").allMatch(Resolution::won);
+    for (int i = 0; i < RESOLVERS; i++) {
+      assertThat(stored(ids.get(i)).result()).as("result of %s", ids.get(i)).isEqualTo(json("{\"i\":" + i + "}"));
+    }
+    assertThat(calls().pending(session)).isEmpty();
+  }
+
+  private static List<String> ids(List<ToolCall> calls) {
+    return calls.stream().map(ToolCall::id).collect(Collectors.toList());
   }
 }

@@ -1,0 +1,77 @@
+package dev.sessionstore.conformance;
+
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.TimeoutException;
+import java.util.function.IntFunction;
+
+/**
+ * Runs tasks on their own threads, all released at once by a start latch so that they really race, and bounds the
+ * whole run by a timeout so that a deadlocked store fails the test instead of hanging the build.
+ */
+final class Race {
+
+  private Race() {
+  }
+
+  /**
+   * Runs {@code task(0) .. task(threads - 1)} on {@code threads} threads released together and returns their results
+   * in index order.
+   *
+   * @throws AssertionError if a task throws (the first failure, with its cause) or the run exceeds {@code timeout}
+   */
+  static <T> List<T> run(int threads, Duration timeout, IntFunction<T> task) {
+    ExecutorService pool = Executors.newFixedThreadPool(threads, runnable -> {
+      Thread thread = new Thread(runnable, "kit-race");
+      thread.setDaemon(true);
+      return thread;
+    });
+    try {
+      CountDownLatch ready = new CountDownLatch(threads);
+      CountDownLatch start = new CountDownLatch(1);
+      List<Future<T>> futures = new ArrayList<>(threads);
+      for (int i = 0; i < threads; i++) {
+        int index = i;
+        futures.add(pool.submit(() -> {
+          ready.countDown();
+          start.await();
+          return task.apply(index);
+        }));
+      }
+      long deadline = System.nanoTime() + timeout.toNanos();
+      if (!ready.await(timeout.toMillis(), TimeUnit.MILLISECONDS)) {
+        throw new AssertionError("the kit could not start " + threads + " threads within " + timeout);
+      }
+      start.countDown();
+      List<T> results = new ArrayList<>(threads);
+      for (int i = 0; i < threads; i++) {
+        long left = Math.max(0, deadline - System.nanoTime());
+        try {
+          results.add(futures.get(i).get(left, TimeUnit.NANOSECONDS));
+        } catch (ExecutionException e) {
+          Throwable cause = e.getCause();
+          if (cause instanceof AssertionError assertion) {
+            throw assertion;
+          }
+          throw new AssertionError("thread " + i + " failed: " + cause, cause);
+        } catch (TimeoutException e) {
+          throw new AssertionError(threads + " racing threads did not finish within " + timeout
+              + " (a deadlock or a lost wake-up in the store?)");
+        }
+      }
+      return results;
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+      throw new AssertionError("interrupted while racing", e);
+    } finally {
+      pool.shutdownNow();
+    }
+  }
+}

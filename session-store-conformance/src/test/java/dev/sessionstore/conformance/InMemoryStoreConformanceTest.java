@@ -1,0 +1,14 @@
+package dev.sessionstore.conformance;
+
+import dev.sessionstore.SessionStore;
+import dev.sessionstore.memory.InMemorySessionStore;
+import java.time.Clock;
+
+/** Certifies the in-memory adapter: the reference store every kit test must pass against. */
+class InMemoryStoreConformanceTest extends SessionStoreConformance {
+
+  @Override
+  protected SessionStore newStore(Clock clock) {
+    return InMemorySessionStore.builder().clock(clock).modelCallAudit(true).build();
+  }
+}

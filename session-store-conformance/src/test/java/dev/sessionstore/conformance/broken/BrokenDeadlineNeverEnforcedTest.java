@@ -1,0 +1,85 @@
+package dev.sessionstore.conformance.broken;
+
+import dev.sessionstore.SessionStore;
+import dev.sessionstore.ToolCall;
+import dev.sessionstore.ToolCalls;
+import dev.sessionstore.conformance.BrokenStoreTest;
+import dev.sessionstore.conformance.SessionStoreConformance;
+import dev.sessionstore.memory.InMemorySessionStore;
+import java.time.Clock;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.stream.Collectors;
+
+/**
+ * A store that records and shows a tool call's deadline but never acts on it: reads return the call pending long
+ * after the deadline passed, as when expiry is left to a timer in the caller's process that died.
+ */
+class BrokenDeadlineNeverEnforcedTest extends BrokenStoreTest {
+
+  /** A deadline the kit's clock never reaches; the real store holds this one instead of the caller's. */
+  private static final Instant NEVER = Instant.parse("9999-01-01T00:00:00Z");
+
+  @Override
+  protected SessionStore brokenStore(Clock clock) {
+    SessionStore real = InMemorySessionStore.builder().clock(clock).modelCallAudit(true).build();
+    Map<String, Instant> deadlines = new ConcurrentHashMap<>();
+    ToolCalls broken = new ForwardingToolCalls(real.toolCalls()) {
+      @Override
+      public boolean expireAt(String toolCallId, Instant deadline) {
+        boolean set = delegate.expireAt(toolCallId, deadline == null ? null : NEVER);
+        if (set) {
+          deadlines.put(toolCallId, deadline);
+        }
+        return set;
+      }
+
+      @Override
+      public boolean expireAfter(String toolCallId, Duration timeout) {
+        if (timeout == null || timeout.isNegative()) {
+          return delegate.expireAfter(toolCallId, timeout);
+        }
+        return expireAt(toolCallId, clock.instant().plus(timeout));
+      }
+
+      @Override
+      public Optional<ToolCall> find(String toolCallId) {
+        return delegate.find(toolCallId).map(this::shown);
+      }
+
+      @Override
+      public List<ToolCall> pending(String sessionId) {
+        return delegate.pending(sessionId).stream().map(this::shown).collect(Collectors.toList());
+      }
+
+      private ToolCall shown(ToolCall call) {
+        return NEVER.equals(call.deadline()) ? call.withDeadline(deadlines.get(call.id()), call.updatedAt()) : call;
+      }
+    };
+    return new ForwardingStore(real) {
+      @Override
+      public ToolCalls toolCalls() {
+        return broken;
+      }
+    };
+  }
+
+  @Override
+  protected Class<?> group() {
+    return SessionStoreConformance.Deadlines.class;
+  }
+
+  @Override
+  protected String failingTest() {
+    return "aDueCallIsExpiredOnFind";
+  }
+
+  @Override
+  protected String failureMentions() {
+    return "after its deadline 2030-01-01T00:00:30Z passed";
+  }
+}

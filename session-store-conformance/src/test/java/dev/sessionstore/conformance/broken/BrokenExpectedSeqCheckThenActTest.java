@@ -1,0 +1,59 @@
+package dev.sessionstore.conformance.broken;
+
+import dev.sessionstore.Event;
+import dev.sessionstore.EventLog;
+import dev.sessionstore.NewEvent;
+import dev.sessionstore.SeqConflictException;
+import dev.sessionstore.SessionStore;
+import dev.sessionstore.conformance.BrokenStoreTest;
+import dev.sessionstore.conformance.SessionStoreConformance;
+import dev.sessionstore.memory.InMemorySessionStore;
+import java.time.Clock;
+
+/**
+ * A store that checks the expected seq outside the append's lock (check, then act), so racing writers that expect
+ * the same seq can all win.
+ */
+class BrokenExpectedSeqCheckThenActTest extends BrokenStoreTest {
+
+  @Override
+  protected SessionStore brokenStore(Clock clock) {
+    SessionStore real = InMemorySessionStore.builder().clock(clock).modelCallAudit(true).build();
+    EventLog broken = new ForwardingEventLog(real.events()) {
+      @Override
+      public Event append(String sessionId, NewEvent event, long expectedLastSeq) {
+        long actual = delegate.latestSeq(sessionId);
+        if (actual != expectedLastSeq) {
+          throw new SeqConflictException(sessionId, expectedLastSeq, actual);
+        }
+        try {
+          Thread.sleep(2); // the window between check and write that a real race hits now and then
+        } catch (InterruptedException e) {
+          Thread.currentThread().interrupt();
+        }
+        return delegate.append(sessionId, event);
+      }
+    };
+    return new ForwardingStore(real) {
+      @Override
+      public EventLog events() {
+        return broken;
+      }
+    };
+  }
+
+  @Override
+  protected Class<?> group() {
+    return SessionStoreConformance.Concurrency.class;
+  }
+
+  @Override
+  protected String failingTest() {
+    return "expectedSeqRacesHaveExactlyOneWinner";
+  }
+
+  @Override
+  protected String failureMentions() {
+    return "winners of round 0";
+  }
+}

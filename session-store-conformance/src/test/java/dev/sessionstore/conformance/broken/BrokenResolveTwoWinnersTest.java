@@ -1,0 +1,67 @@
+package dev.sessionstore.conformance.broken;
+
+import dev.sessionstore.Json;
+import dev.sessionstore.Resolution;
+import dev.sessionstore.SessionStore;
+import dev.sessionstore.ToolCall;
+import dev.sessionstore.ToolCallStatus;
+import dev.sessionstore.ToolCalls;
+import dev.sessionstore.conformance.BrokenStoreTest;
+import dev.sessionstore.conformance.SessionStoreConformance;
+import dev.sessionstore.memory.InMemorySessionStore;
+import java.time.Clock;
+import java.util.Optional;
+
+/**
+ * A store whose resolve checks that the call is pending, then writes in a separate step (check, then act): every
+ * resolver that saw the call pending believes it won, so concurrent resolvers get several winners.
+ */
+class BrokenResolveTwoWinnersTest extends BrokenStoreTest {
+
+  @Override
+  protected SessionStore brokenStore(Clock clock) {
+    SessionStore real = InMemorySessionStore.builder().clock(clock).modelCallAudit(true).build();
+    ToolCalls broken = new ForwardingToolCalls(real.toolCalls()) {
+      @Override
+      public Resolution resolve(String toolCallId, ToolCallStatus status, Json result) {
+        Optional<ToolCall> seen = delegate.find(toolCallId);
+        if (seen.isEmpty() || seen.get().status() != ToolCallStatus.PENDING) {
+          return delegate.resolve(toolCallId, status, result);
+        }
+        try {
+          Thread.sleep(2); // the window between check and write that a real race hits now and then
+        } catch (InterruptedException e) {
+          Thread.currentThread().interrupt();
+        }
+        Resolution written = delegate.resolve(toolCallId, status, result);
+        if (written.won()) {
+          return written;
+        }
+        // The check said pending, so this resolve reports the write it made as a win.
+        return new Resolution.Resolved(
+            seen.get().resolvedAs(status, result == null ? Json.emptyObject() : result, clock.instant()));
+      }
+    };
+    return new ForwardingStore(real) {
+      @Override
+      public ToolCalls toolCalls() {
+        return broken;
+      }
+    };
+  }
+
+  @Override
+  protected Class<?> group() {
+    return SessionStoreConformance.ToolCalls.class;
+  }
+
+  @Override
+  protected String failingTest() {
+    return "concurrentResolversHaveExactlyOneWinner";
+  }
+
+  @Override
+  protected String failureMentions() {
+    return "winners among 32 concurrent resolvers";
+  }
+}

@@ -1,0 +1,60 @@
+package dev.sessionstore.conformance.broken;
+
+import dev.sessionstore.Event;
+import dev.sessionstore.EventQuery;
+import dev.sessionstore.Revival;
+import dev.sessionstore.SessionStore;
+import dev.sessionstore.Summaries;
+import dev.sessionstore.conformance.BrokenStoreTest;
+import dev.sessionstore.conformance.SessionStoreConformance;
+import dev.sessionstore.memory.InMemorySessionStore;
+import java.time.Clock;
+import java.util.ArrayList;
+import java.util.List;
+
+/**
+ * A store whose revival read starts at the latest summary's {@code toSeq} instead of after it ({@code seq >= toSeq}),
+ * so the last event the summary already covers is replayed a second time.
+ */
+class BrokenRevivalIncludesSummaryEndTest extends BrokenStoreTest {
+
+  @Override
+  protected SessionStore brokenStore(Clock clock) {
+    SessionStore real = InMemorySessionStore.builder().clock(clock).modelCallAudit(true).build();
+    Summaries broken = new ForwardingSummaries(real.summaries()) {
+      @Override
+      public Revival revive(String sessionId) {
+        Revival revival = delegate.revive(sessionId);
+        if (revival.summary().isEmpty()) {
+          return revival;
+        }
+        long toSeq = revival.summary().get().toSeq();
+        List<Event> events = new ArrayList<>(
+            real.events().read(sessionId, EventQuery.all().after(toSeq - 1).first(1)).items());
+        events.addAll(revival.events());
+        return new Revival(revival.summary(), events);
+      }
+    };
+    return new ForwardingStore(real) {
+      @Override
+      public Summaries summaries() {
+        return broken;
+      }
+    };
+  }
+
+  @Override
+  protected Class<?> group() {
+    return SessionStoreConformance.Summaries.class;
+  }
+
+  @Override
+  protected String failingTest() {
+    return "reviveReturnsTheLatestSummaryAndOnlyLaterEvents";
+  }
+
+  @Override
+  protected String failureMentions() {
+    return "seqs of the revival events after summary toSeq 5";
+  }
+}

@@ -1,0 +1,128 @@
+package dev.sessionstore.demo;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import dev.sessionstore.Event;
+import dev.sessionstore.EventPage;
+import dev.sessionstore.EventQuery;
+import dev.sessionstore.Json;
+import dev.sessionstore.NewEvent;
+import dev.sessionstore.Resolution;
+import dev.sessionstore.Revival;
+import dev.sessionstore.Session;
+import dev.sessionstore.SessionStore;
+import dev.sessionstore.SessionWrite;
+import dev.sessionstore.ToolCallStatus;
+import dev.sessionstore.ToolCallWrite;
+import dev.sessionstore.memory.InMemorySessionStore;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.List;
+import java.util.function.Predicate;
+import java.util.stream.Collectors;
+import org.junit.jupiter.api.Test;
+
+/**
+ * The README's quick start, verbatim: {@link #quickStartWorksAsDocumented()} runs it and checks its results, and
+ * {@link #readmeShowsExactlyThisCode()} fails when the README's code block and this file drift apart.
+ */
+class ReadmeQuickStartTest {
+
+  private static final String BEGIN = "// README quick-start: begin";
+  private static final String END = "// README quick-start: end";
+  private static final String README_MARKER = "<!-- quick-start:";
+  private static final String METHOD_INDENT = "    ";
+
+  @Test
+  void quickStartWorksAsDocumented() {
+    // README quick-start: begin
+    SessionStore store = InMemorySessionStore.builder().build();
+
+    // A session is one conversation; settings hold the agent's config, metadata is a string map.
+    Session session = store.sessions().save(SessionWrite.of("support-42")
+        .withName("double charge")
+        .withSettings(Json.of("{\"model\": \"my-model\", \"resume_policy\": \"eager\"}"))
+        .withMetadata("customer", "c-981"));
+
+    // Appends are atomic per batch; the event id is the idempotency key, the store assigns seq 1, 2, ...
+    List<Event> appended = store.events().appendAll(session.id(), List.of(
+        NewEvent.of("user_message", Json.of("{\"text\": \"Why was I charged twice?\"}")).withId("m-1"),
+        NewEvent.of("assistant_message", Json.of("{\"text\": \"Let me look at the invoice.\"}"))
+            .withId("m-2").withAgentId("support-bot").withParentId("m-1")));
+
+    // The tail: the last 20 events, oldest first. Page back with EventQuery.all().before(oldestSeq).last(20).
+    EventPage tail = store.events().read(session.id(), EventQuery.all().last(20));
+
+    // A pending tool call is kept by the store, which also enforces its deadline (durably with PostgreSQL).
+    store.toolCalls().save(ToolCallWrite.of("call-1", session.id(), "lookup_invoice")
+        .withArguments(Json.of("{\"invoice\": \"INV-7\"}")));
+    store.toolCalls().expireAfter("call-1", Duration.ofMinutes(10));
+
+    // Resolving is a compare-and-set from pending: one resolver wins, every later one gets Stale.
+    Resolution first = store.toolCalls().resolve("call-1", ToolCallStatus.COMPLETED, Json.of("{\"refund\": true}"));
+    Resolution late = store.toolCalls().resolve("call-1", ToolCallStatus.FAILED, null);
+
+    // Reviving an agent: the latest summary (none yet) and every event after it, in one call.
+    Revival revival = store.summaries().revive(session.id());
+
+    store.close();
+    // README quick-start: end
+
+    assertThat(session.resumesEagerly()).isTrue();
+    assertThat(session.metadata()).containsEntry("customer", "c-981");
+    assertThat(appended).extracting(Event::seq).containsExactly(1L, 2L);
+    assertThat(tail.items()).extracting(Event::id).containsExactly("m-1", "m-2");
+    assertThat(tail.nextCursor()).isEmpty();
+    assertThat(first).isInstanceOfSatisfying(Resolution.Resolved.class,
+        resolved -> assertThat(resolved.call().result()).isEqualTo(Json.of("{\"refund\": true}")));
+    assertThat(late).isInstanceOf(Resolution.Stale.class);
+    assertThat(revival.summary()).isEmpty();
+    assertThat(revival.events()).containsExactlyElementsOf(appended);
+  }
+
+  @Test
+  void readmeShowsExactlyThisCode() throws IOException {
+    Path moduleDir = Path.of("").toAbsolutePath();
+    List<String> block = readmeQuickStartBlock(moduleDir.resolveSibling("README.md"));
+    String source = Files.readString(moduleDir.resolve(
+        "src/test/java/dev/sessionstore/demo/ReadmeQuickStartTest.java"));
+
+    List<String> imports = block.stream().filter(line -> line.startsWith("import ")).toList();
+    String code = block.stream().skip(imports.size()).collect(Collectors.joining("\n")).strip();
+
+    assertThat(imports).isNotEmpty().allSatisfy(line -> assertThat(source).contains("\n" + line + "\n"));
+    assertThat(code).isEqualTo(markedRegion(source));
+  }
+
+  /** The lines of the first {@code java} code block after the README's quick-start marker. */
+  private static List<String> readmeQuickStartBlock(Path readme) throws IOException {
+    List<String> lines = Files.readAllLines(readme);
+    int marker = indexOf(lines, 0, line -> line.startsWith(README_MARKER));
+    int open = indexOf(lines, marker, line -> line.equals("```java"));
+    int close = indexOf(lines, open + 1, line -> line.equals("```"));
+    return lines.subList(open + 1, close);
+  }
+
+  /** The lines between the begin and end comments of this file, without the test method's indentation. */
+  private static String markedRegion(String source) {
+    List<String> lines = source.lines().toList();
+    int begin = indexOf(lines, 0, line -> line.strip().equals(BEGIN));
+    int end = indexOf(lines, begin, line -> line.strip().equals(END));
+    return lines.subList(begin + 1, end).stream()
+        .map(line -> line.startsWith(METHOD_INDENT) ? line.substring(METHOD_INDENT.length()) : line.strip())
+        .collect(Collectors.joining("\n"))
+        .strip();
+  }
+
+  private static int indexOf(List<String> lines, int from, Predicate<String> test) {
+    for (int i = from; i < lines.size(); i++) {
+      if (test.test(lines.get(i))) {
+        return i;
+      }
+    }
+    throw new AssertionError("no line from " + from + " on matches; expected the README's " + README_MARKER
+        + " block and this file's " + BEGIN + " / " + END + " lines");
+  }
+}

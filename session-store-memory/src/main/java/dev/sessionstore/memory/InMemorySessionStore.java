@@ -1,0 +1,82 @@
+package dev.sessionstore.memory;
+
+import dev.sessionstore.Capability;
+import dev.sessionstore.SessionStore;
+import dev.sessionstore.memory.internal.MemoryStore;
+import java.time.Clock;
+import java.util.Objects;
+
+/**
+ * A {@link SessionStore} that keeps everything in the heap of one process: for unit tests, single-process agents and
+ * as the reference the conformance kit is checked against. It gives every guarantee of the contract within the
+ * process and supports every {@link Capability} except {@link Capability#CROSS_PROCESS_WAKEUP} and
+ * {@link Capability#DURABLE_DEADLINES}; nothing survives the process.
+ *
+ * <pre>{@code
+ * SessionStore store = InMemorySessionStore.builder().build();
+ * SessionStore audited = InMemorySessionStore.builder().clock(clock).modelCallAudit(true).build();
+ * }</pre>
+ *
+ * <p>The store is thread-safe and meant to be shared. It owns one daemon thread that fires tool-call deadlines;
+ * {@link SessionStore#close()} stops it, after which every operation fails with {@link IllegalStateException}.
+ */
+public final class InMemorySessionStore {
+
+  private InMemorySessionStore() {
+  }
+
+  /** A builder with the defaults: the system UTC clock, model-call audit off. */
+  public static Builder builder() {
+    return new Builder();
+  }
+
+  /**
+   * Configures an in-memory store. Each setting may be set at most once; the builder may build any number of
+   * independent stores. Not thread-safe.
+   */
+  public static final class Builder {
+
+    private Clock clock;
+    private Boolean modelCallAudit;
+
+    private Builder() {
+    }
+
+    /**
+     * The clock the store stamps records with and measures deadlines and audit age by. Default
+     * {@link Clock#systemUTC()}.
+     *
+     * @throws NullPointerException  if {@code clock} is null
+     * @throws IllegalStateException if the clock was already set
+     */
+    public Builder clock(Clock clock) {
+      Objects.requireNonNull(clock, "clock");
+      if (this.clock != null) {
+        throw new IllegalStateException("clock was already set to " + this.clock);
+      }
+      this.clock = clock;
+      return this;
+    }
+
+    /**
+     * Whether the store records the model-call audit. Default {@code false}: recording stores nothing and listing
+     * is empty.
+     *
+     * @throws IllegalStateException if the audit setting was already set
+     */
+    public Builder modelCallAudit(boolean enabled) {
+      if (modelCallAudit != null) {
+        throw new IllegalStateException("modelCallAudit was already set to " + modelCallAudit);
+      }
+      modelCallAudit = enabled;
+      return this;
+    }
+
+    /** A new, empty store with this configuration, independent of every other store this builder built. */
+    public SessionStore build() {
+      return new MemoryStore(
+          clock == null ? Clock.systemUTC() : clock,
+          modelCallAudit != null && modelCallAudit);
+    }
+  }
+}

@@ -1,0 +1,72 @@
+package dev.sessionstore.memory.internal;
+
+import dev.sessionstore.Checkpoint;
+import dev.sessionstore.CheckpointKey;
+import dev.sessionstore.Checkpoints;
+import dev.sessionstore.InvalidArgumentException;
+import dev.sessionstore.Limits;
+import dev.sessionstore.spi.Arguments;
+import java.time.Instant;
+import java.util.Optional;
+import java.util.concurrent.ConcurrentHashMap;
+
+/**
+ * The checkpoints of an in-memory store: session-scoped ones live with their session (and go with it), global ones in
+ * a store-wide map. Blobs are copied in and out by {@link Checkpoint}, so callers never share the stored bytes.
+ */
+final class MemoryCheckpoints implements Checkpoints {
+
+  private final StoreContext context;
+  private final SessionRegistry registry;
+  /** Global checkpoints by name. */
+  private final ConcurrentHashMap<String, Checkpoint> globals = new ConcurrentHashMap<>();
+
+  MemoryCheckpoints(StoreContext context, SessionRegistry registry) {
+    this.context = context;
+    this.registry = registry;
+  }
+
+  @Override
+  public Checkpoint put(CheckpointKey key, byte[] data) {
+    context.checkOpen();
+    Arguments.requireNonNull("key", key);
+    Arguments.requireNonNull("data", data);
+    if (data.length > Limits.MAX_CHECKPOINT_BYTES) {
+      throw new InvalidArgumentException("data",
+          "larger than " + Limits.MAX_CHECKPOINT_BYTES + " bytes (" + data.length + ")");
+    }
+    if (!key.isSessionScoped()) {
+      Checkpoint checkpoint = new Checkpoint(key, data, context.now());
+      globals.put(key.name(), checkpoint);
+      return checkpoint;
+    }
+    return registry.withCreatable(key.sessionId(), state -> {
+      Instant now = context.now();
+      registry.ensureExists(state, now);
+      Checkpoint checkpoint = new Checkpoint(key, data, now);
+      state.checkpoints.put(key.name(), checkpoint);
+      return checkpoint;
+    });
+  }
+
+  @Override
+  public Optional<Checkpoint> get(CheckpointKey key) {
+    context.checkOpen();
+    Arguments.requireNonNull("key", key);
+    if (!key.isSessionScoped()) {
+      return Optional.ofNullable(globals.get(key.name()));
+    }
+    return registry.withExisting(key.sessionId(),
+        state -> Optional.ofNullable(state.checkpoints.get(key.name())), Optional::empty);
+  }
+
+  @Override
+  public boolean delete(CheckpointKey key) {
+    context.checkOpen();
+    Arguments.requireNonNull("key", key);
+    if (!key.isSessionScoped()) {
+      return globals.remove(key.name()) != null;
+    }
+    return registry.withExisting(key.sessionId(), state -> state.checkpoints.remove(key.name()) != null, () -> false);
+  }
+}

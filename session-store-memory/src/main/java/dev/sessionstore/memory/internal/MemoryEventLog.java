@@ -1,0 +1,180 @@
+package dev.sessionstore.memory.internal;
+
+import dev.sessionstore.Event;
+import dev.sessionstore.EventLog;
+import dev.sessionstore.EventPage;
+import dev.sessionstore.EventQuery;
+import dev.sessionstore.NewEvent;
+import dev.sessionstore.NotFoundException;
+import dev.sessionstore.SeqConflictException;
+import dev.sessionstore.spi.Arguments;
+import dev.sessionstore.spi.EventBatch;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.OptionalLong;
+
+/**
+ * The event logs of an in-memory store. Appends validate the whole batch (duplicate ids, expected seq) under the
+ * session's lock before storing any of it; waiting reads sleep on the session's condition, which every append to
+ * that session signals.
+ */
+final class MemoryEventLog implements EventLog {
+
+  private static final EventPage EMPTY_PAGE = new EventPage(List.of(), OptionalLong.empty());
+
+  private final StoreContext context;
+  private final SessionRegistry registry;
+
+  MemoryEventLog(StoreContext context, SessionRegistry registry) {
+    this.context = context;
+    this.registry = registry;
+  }
+
+  @Override
+  public Event append(String sessionId, NewEvent event) {
+    context.checkOpen();
+    Arguments.requireKey("sessionId", sessionId);
+    Arguments.requireNonNull("event", event);
+    return appendBatch(EventBatch.of(sessionId, List.of(event)), sessionId, OptionalLong.empty()).get(0);
+  }
+
+  @Override
+  public Event append(String sessionId, NewEvent event, long expectedLastSeq) {
+    context.checkOpen();
+    Arguments.requireKey("sessionId", sessionId);
+    Arguments.requireNonNull("event", event);
+    Arguments.requireNonNegative("expectedLastSeq", expectedLastSeq);
+    return appendBatch(EventBatch.of(sessionId, List.of(event)), sessionId, OptionalLong.of(expectedLastSeq)).get(0);
+  }
+
+  @Override
+  public List<Event> appendAll(String sessionId, List<NewEvent> events) {
+    context.checkOpen();
+    return appendBatch(EventBatch.of(sessionId, events), sessionId, OptionalLong.empty());
+  }
+
+  @Override
+  public List<Event> appendAll(String sessionId, List<NewEvent> events, long expectedLastSeq) {
+    context.checkOpen();
+    EventBatch batch = EventBatch.of(sessionId, events);
+    Arguments.requireNonNegative("expectedLastSeq", expectedLastSeq);
+    return appendBatch(batch, sessionId, OptionalLong.of(expectedLastSeq));
+  }
+
+  private List<Event> appendBatch(EventBatch batch, String sessionId, OptionalLong expectedLastSeq) {
+    if (batch.isEmpty()) {
+      return List.of();
+    }
+    return registry.withCreatable(sessionId,
+        state -> commit(state, prepare(state, batch, expectedLastSeq), context.now()));
+  }
+
+  /**
+   * Checks {@code batch} against the session's log, storing nothing: the duplicate-id rule, then the expected seq
+   * when the batch holds a new event. The caller holds the session's lock until {@link #commit}.
+   *
+   * @throws dev.sessionstore.DuplicateEventException if an id is reused with different content
+   * @throws SeqConflictException                     if the log does not end at {@code expectedLastSeq}
+   */
+  PreparedAppend prepare(SessionState state, EventBatch batch, OptionalLong expectedLastSeq) {
+    Map<String, Event> stored = state.log.findAll(batch.ids());
+    List<NewEvent> fresh = batch.fresh(stored);
+    long lastSeq = state.log.lastSeq();
+    if (!fresh.isEmpty() && expectedLastSeq.isPresent() && expectedLastSeq.getAsLong() != lastSeq) {
+      throw new SeqConflictException(state.id, expectedLastSeq.getAsLong(), lastSeq);
+    }
+    return new PreparedAppend(batch, stored, fresh);
+  }
+
+  /**
+   * Stores the new events of a prepared batch, creating the session if needed, wakes the session's waiting readers
+   * and returns one stored event per input element; events without a timestamp get {@code now}. Cannot fail.
+   */
+  List<Event> commit(SessionState state, PreparedAppend append, Instant now) {
+    Map<String, Event> stored = new HashMap<>(append.stored());
+    if (!append.fresh().isEmpty()) {
+      registry.ensureExists(state, now);
+      for (Event event : state.log.append(state.id, append.fresh(), now)) {
+        stored.put(event.id(), event);
+      }
+      state.appended.signalAll();
+    }
+    return List.copyOf(append.batch().results(stored));
+  }
+
+  @Override
+  public long latestSeq(String sessionId) {
+    context.checkOpen();
+    Arguments.requireKey("sessionId", sessionId);
+    return registry.withExisting(sessionId, state -> state.log.lastSeq(), () -> 0L);
+  }
+
+  @Override
+  public Optional<Event> find(String sessionId, String eventId) {
+    context.checkOpen();
+    Arguments.requireKey("sessionId", sessionId);
+    Arguments.requireKey("eventId", eventId);
+    return registry.withExisting(sessionId, state -> Optional.ofNullable(state.log.find(eventId)), Optional::empty);
+  }
+
+  @Override
+  public EventPage read(String sessionId, EventQuery query) {
+    context.checkOpen();
+    Arguments.requireKey("sessionId", sessionId);
+    Arguments.requireNonNull("query", query);
+    return registry.withExisting(sessionId, state -> state.log.read(query), () -> EMPTY_PAGE);
+  }
+
+  @Override
+  public EventPage await(String sessionId, EventQuery query, Duration timeout) {
+    context.checkOpen();
+    Arguments.requireKey("sessionId", sessionId);
+    Arguments.requireNonNull("query", query);
+    Arguments.requireNonNegative("timeout", timeout);
+    long remainingNanos = Durations.nanosUpToForever(timeout);
+    while (true) {
+      SessionState state = registry.lockLive(sessionId);
+      state.addWaiter();
+      try {
+        while (!state.isRemoved()) {
+          context.checkOpen();
+          EventPage page = state.exists() ? state.log.read(query) : EMPTY_PAGE;
+          if (!page.isEmpty() || remainingNanos <= 0) {
+            return page;
+          }
+          try {
+            remainingNanos = state.appended.awaitNanos(remainingNanos);
+          } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            return page;
+          }
+        }
+      } finally {
+        state.removeWaiter();
+        registry.discardIfUnused(state);
+        state.lock.unlock();
+      }
+    }
+  }
+
+  @Override
+  public int truncate(String sessionId, long fromSeq) {
+    context.checkOpen();
+    Arguments.requireKey("sessionId", sessionId);
+    Arguments.requirePositive("fromSeq", fromSeq);
+    return registry.withExisting(sessionId, state -> {
+      state.summaries.tailMap(fromSeq, true).clear();
+      return state.log.truncateFrom(fromSeq);
+    }, () -> {
+      throw new NotFoundException("session", sessionId);
+    });
+  }
+
+  /** A batch checked against the log and ready to store: the stored events it replays and those it adds. */
+  record PreparedAppend(EventBatch batch, Map<String, Event> stored, List<NewEvent> fresh) {
+  }
+}

@@ -1,0 +1,96 @@
+package dev.sessionstore.memory.internal;
+
+import dev.sessionstore.ModelCall;
+import dev.sessionstore.ModelCallAudit;
+import dev.sessionstore.NewModelCall;
+import dev.sessionstore.spi.Arguments;
+import java.time.DateTimeException;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.List;
+
+/**
+ * The model-call audit of an in-memory store: rows live with their session ordered by turn, and go with it. When the
+ * store was built without the audit, nothing is recorded and every listing is empty.
+ */
+final class MemoryModelCallAudit implements ModelCallAudit {
+
+  private final StoreContext context;
+  private final SessionRegistry registry;
+  private final boolean enabled;
+
+  MemoryModelCallAudit(StoreContext context, SessionRegistry registry, boolean enabled) {
+    this.context = context;
+    this.registry = registry;
+    this.enabled = enabled;
+  }
+
+  @Override
+  public boolean enabled() {
+    context.checkOpen();
+    return enabled;
+  }
+
+  @Override
+  public boolean record(String sessionId, NewModelCall call) {
+    context.checkOpen();
+    Arguments.requireKey("sessionId", sessionId);
+    Arguments.requireNonNull("call", call);
+    if (!enabled) {
+      return false;
+    }
+    return registry.withCreatable(sessionId, state -> {
+      Instant now = context.now();
+      registry.ensureExists(state, now);
+      state.modelCalls.put(call.turn(),
+          new ModelCall(sessionId, call.turn(), call.model(), call.context(), call.usage(), now));
+      return true;
+    });
+  }
+
+  @Override
+  public List<ModelCall> list(String sessionId) {
+    context.checkOpen();
+    Arguments.requireKey("sessionId", sessionId);
+    if (!enabled) {
+      return List.of();
+    }
+    return registry.withExisting(sessionId, state -> List.copyOf(state.modelCalls.values()), List::of);
+  }
+
+  @Override
+  public int deleteOlderThan(String sessionId, Duration age) {
+    context.checkOpen();
+    Arguments.requireKey("sessionId", sessionId);
+    Arguments.requireNonNegative("age", age);
+    Instant cutoff = cutoff(age);
+    return registry.withExisting(sessionId, state -> deleteBefore(state, cutoff), () -> 0);
+  }
+
+  @Override
+  public int deleteOlderThan(Duration age) {
+    context.checkOpen();
+    Arguments.requireNonNegative("age", age);
+    Instant cutoff = cutoff(age);
+    int deleted = 0;
+    for (SessionState state : registry.all()) {
+      deleted += registry.withExisting(state.id, current -> deleteBefore(current, cutoff), () -> 0);
+    }
+    return deleted;
+  }
+
+  /** The instant {@code age} before now by the store clock; rows recorded before it are older than {@code age}. */
+  private Instant cutoff(Duration age) {
+    try {
+      return context.now().minus(age);
+    } catch (DateTimeException | ArithmeticException beforeTime) {
+      return Instant.MIN;
+    }
+  }
+
+  private static int deleteBefore(SessionState state, Instant cutoff) {
+    int before = state.modelCalls.size();
+    state.modelCalls.values().removeIf(row -> row.recordedAt().isBefore(cutoff));
+    return before - state.modelCalls.size();
+  }
+}

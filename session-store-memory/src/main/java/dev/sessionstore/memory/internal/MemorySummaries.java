@@ -1,0 +1,94 @@
+package dev.sessionstore.memory.internal;
+
+import dev.sessionstore.Chapter;
+import dev.sessionstore.InvalidArgumentException;
+import dev.sessionstore.NewSummary;
+import dev.sessionstore.NotFoundException;
+import dev.sessionstore.Revival;
+import dev.sessionstore.Summaries;
+import dev.sessionstore.Summary;
+import dev.sessionstore.spi.Arguments;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+
+/**
+ * The summaries of an in-memory store, kept by their session ordered by {@code toSeq}. Revival and chapters read the
+ * summaries and the log in one view under the session's lock, and slice the log by seq without replaying it.
+ */
+final class MemorySummaries implements Summaries {
+
+  private final StoreContext context;
+  private final SessionRegistry registry;
+
+  MemorySummaries(StoreContext context, SessionRegistry registry) {
+    this.context = context;
+    this.registry = registry;
+  }
+
+  @Override
+  public Summary put(String sessionId, NewSummary summary) {
+    context.checkOpen();
+    Arguments.requireKey("sessionId", sessionId);
+    Arguments.requireNonNull("summary", summary);
+    return registry.withExisting(sessionId, state -> {
+      long lastSeq = state.log.lastSeq();
+      if (summary.toSeq() > lastSeq) {
+        throw new InvalidArgumentException("summary.toSeq",
+            "past the session's latest seq " + lastSeq + " (" + summary.toSeq() + ")");
+      }
+      Summary stored = new Summary(sessionId, summary.fromSeq(), summary.toSeq(), summary.content(),
+          summary.version(), context.now());
+      state.summaries.put(stored.toSeq(), stored);
+      return stored;
+    }, () -> {
+      throw new NotFoundException("session", sessionId);
+    });
+  }
+
+  @Override
+  public Optional<Summary> latest(String sessionId) {
+    context.checkOpen();
+    Arguments.requireKey("sessionId", sessionId);
+    return registry.withExisting(sessionId, state -> latestOf(state), Optional::empty);
+  }
+
+  @Override
+  public List<Summary> list(String sessionId) {
+    context.checkOpen();
+    Arguments.requireKey("sessionId", sessionId);
+    return registry.withExisting(sessionId, state -> List.copyOf(state.summaries.values()), List::of);
+  }
+
+  @Override
+  public Revival revive(String sessionId) {
+    context.checkOpen();
+    Arguments.requireKey("sessionId", sessionId);
+    return registry.withExisting(sessionId, state -> {
+      Optional<Summary> latest = latestOf(state);
+      long afterSeq = latest.map(Summary::toSeq).orElse(0L);
+      return new Revival(latest, state.log.range(afterSeq, state.log.lastSeq()));
+    }, () -> new Revival(Optional.empty(), List.of()));
+  }
+
+  @Override
+  public Optional<Chapter> chapter(String sessionId, long summaryToSeq) {
+    context.checkOpen();
+    Arguments.requireKey("sessionId", sessionId);
+    Arguments.requirePositive("summaryToSeq", summaryToSeq);
+    return registry.withExisting(sessionId, state -> {
+      Summary summary = state.summaries.get(summaryToSeq);
+      if (summary == null) {
+        return Optional.<Chapter>empty();
+      }
+      Optional<Summary> previous = Optional.ofNullable(state.summaries.lowerEntry(summaryToSeq))
+          .map(Map.Entry::getValue);
+      long afterSeq = previous.map(Summary::toSeq).orElse(0L);
+      return Optional.of(new Chapter(summary, previous, state.log.range(afterSeq, summaryToSeq)));
+    }, Optional::empty);
+  }
+
+  private static Optional<Summary> latestOf(SessionState state) {
+    return state.summaries.isEmpty() ? Optional.empty() : Optional.of(state.summaries.lastEntry().getValue());
+  }
+}

@@ -1,0 +1,94 @@
+package dev.sessionstore.memory.internal;
+
+import dev.sessionstore.Checkpoint;
+import dev.sessionstore.ModelCall;
+import dev.sessionstore.Run;
+import dev.sessionstore.Session;
+import dev.sessionstore.Summary;
+import dev.sessionstore.ToolCall;
+import java.util.HashMap;
+import java.util.LinkedHashMap;
+import java.util.Map;
+import java.util.TreeMap;
+import java.util.concurrent.locks.Condition;
+import java.util.concurrent.locks.ReentrantLock;
+
+/**
+ * Everything one session owns, behind that session's lock: the session record, its log, runs, tool calls,
+ * summaries, checkpoints and audit rows. Every field except {@link #session()} is read and written only while
+ * holding {@link #lock}; the session record is also published for lock-free listing.
+ *
+ * <p>A state lives in the {@link SessionRegistry} from the first write (or waiting read) under its id until the
+ * session is deleted. A state whose {@link #session()} is {@code null} is not a session yet: it exists only for a
+ * write in progress that may still fail, or for readers waiting on {@link #appended}. A removed state is never
+ * reused; whoever finds one under the lock looks the id up again.
+ */
+final class SessionState {
+
+  final String id;
+  final ReentrantLock lock = new ReentrantLock();
+  /** Signalled whenever events are added (append, fork), on removal and on close; waiting reads re-check. */
+  final Condition appended = lock.newCondition();
+
+  final SessionLog log = new SessionLog();
+  /** Runs by id, least recently saved first: a save removes and re-adds its run. */
+  final LinkedHashMap<String, Run> runs = new LinkedHashMap<>();
+  final Map<String, ToolCall> toolCalls = new HashMap<>();
+  /** Summaries by {@code toSeq}. */
+  final TreeMap<Long, Summary> summaries = new TreeMap<>();
+  /** Session-scoped checkpoints by name. */
+  final Map<String, Checkpoint> checkpoints = new HashMap<>();
+  /** Model-call audit rows by turn. */
+  final TreeMap<Long, ModelCall> modelCalls = new TreeMap<>();
+
+  private volatile Session session;
+  private boolean removed;
+  private int waiters;
+
+  SessionState(String id) {
+    this.id = id;
+  }
+
+  /** The session record, or {@code null} while the session does not exist. Readable without the lock. */
+  Session session() {
+    return session;
+  }
+
+  boolean exists() {
+    return session != null;
+  }
+
+  void session(Session session) {
+    this.session = session;
+  }
+
+  boolean isRemoved() {
+    return removed;
+  }
+
+  /** Marks this state dead: the session record and everything it owned are dropped, waiting readers woken. */
+  void remove() {
+    removed = true;
+    session = null;
+    log.clear();
+    runs.clear();
+    toolCalls.clear();
+    summaries.clear();
+    checkpoints.clear();
+    modelCalls.clear();
+    appended.signalAll();
+  }
+
+  /** Whether this state only exists as a placeholder no one needs any more. */
+  boolean isUnused() {
+    return session == null && waiters == 0 && !removed;
+  }
+
+  void addWaiter() {
+    waiters++;
+  }
+
+  void removeWaiter() {
+    waiters--;
+  }
+}

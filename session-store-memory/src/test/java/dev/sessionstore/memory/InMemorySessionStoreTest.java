@@ -1,0 +1,293 @@
+package dev.sessionstore.memory;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatNullPointerException;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import dev.sessionstore.Capability;
+import dev.sessionstore.CheckpointKey;
+import dev.sessionstore.EventPage;
+import dev.sessionstore.EventQuery;
+import dev.sessionstore.Flush;
+import dev.sessionstore.InvalidArgumentException;
+import dev.sessionstore.Json;
+import dev.sessionstore.NewEvent;
+import dev.sessionstore.NewModelCall;
+import dev.sessionstore.NewSummary;
+import dev.sessionstore.RunStatus;
+import dev.sessionstore.RunWrite;
+import dev.sessionstore.SessionQuery;
+import dev.sessionstore.SessionStore;
+import dev.sessionstore.SessionWrite;
+import dev.sessionstore.ToolCallStatus;
+import dev.sessionstore.ToolCallWrite;
+import java.time.Clock;
+import java.time.Duration;
+import java.time.Instant;
+import java.time.ZoneOffset;
+import java.util.EnumSet;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.TimeUnit;
+import java.util.function.Consumer;
+import java.util.stream.Collectors;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.DisplayName;
+import org.junit.jupiter.api.Nested;
+import org.junit.jupiter.api.Test;
+
+class InMemorySessionStoreTest {
+
+  private static final Clock FIXED = Clock.fixed(Instant.parse("2030-01-01T00:00:00Z"), ZoneOffset.UTC);
+
+  @Nested
+  @DisplayName("builder")
+  class BuilderRules {
+
+    @Test
+    void refusesANullClock() {
+      assertThatNullPointerException()
+          .isThrownBy(() -> InMemorySessionStore.builder().clock(null))
+          .withMessage("clock");
+    }
+
+    @Test
+    void refusesASecondClock() {
+      InMemorySessionStore.Builder builder = InMemorySessionStore.builder().clock(FIXED);
+
+      assertThatThrownBy(() -> builder.clock(Clock.systemUTC()))
+          .isInstanceOf(IllegalStateException.class)
+          .hasMessageContaining("clock was already set");
+    }
+
+    @Test
+    void refusesASecondAuditSetting() {
+      InMemorySessionStore.Builder builder = InMemorySessionStore.builder().modelCallAudit(false);
+
+      assertThatThrownBy(() -> builder.modelCallAudit(true))
+          .isInstanceOf(IllegalStateException.class)
+          .hasMessageContaining("modelCallAudit was already set");
+    }
+
+    @Test
+    void usesTheGivenClock() {
+      try (SessionStore store = InMemorySessionStore.builder().clock(FIXED).build()) {
+        assertThat(store.sessions().save(SessionWrite.of("s")).createdAt()).isEqualTo(FIXED.instant());
+        assertThat(store.events().append("s", NewEvent.of("m")).timestamp()).isEqualTo(FIXED.instant());
+      }
+    }
+
+    @Test
+    void defaultsToTheSystemClock() {
+      Instant before = Instant.now().minusSeconds(1);
+      try (SessionStore store = InMemorySessionStore.builder().build()) {
+        Instant created = store.sessions().save(SessionWrite.of("s")).createdAt();
+
+        assertThat(created).isBetween(before, Instant.now().plusSeconds(1));
+      }
+    }
+
+    @Test
+    void buildsIndependentStores() {
+      InMemorySessionStore.Builder builder = InMemorySessionStore.builder().clock(FIXED);
+      try (SessionStore first = builder.build(); SessionStore second = builder.build()) {
+        first.events().append("s", NewEvent.of("m"));
+
+        assertThat(second.sessions().find("s")).isEmpty();
+        assertThat(second.events().latestSeq("s")).isZero();
+      }
+    }
+
+    @Test
+    void declaresEveryCapabilityButCrossProcessOnes() {
+      try (SessionStore store = InMemorySessionStore.builder().build()) {
+        assertThat(store.capabilities()).isEqualTo(
+            EnumSet.complementOf(EnumSet.of(Capability.CROSS_PROCESS_WAKEUP, Capability.DURABLE_DEADLINES)));
+        assertThatThrownBy(() -> store.capabilities().add(Capability.CROSS_PROCESS_WAKEUP))
+            .isInstanceOf(UnsupportedOperationException.class);
+      }
+    }
+  }
+
+  @Nested
+  @DisplayName("model-call audit")
+  class Audit {
+
+    private final NewModelCall call = NewModelCall.of(1, "model", Json.of("{\"messages\":[]}"));
+
+    @Test
+    void isOffByDefault() {
+      try (SessionStore store = InMemorySessionStore.builder().clock(FIXED).build()) {
+        assertThat(store.modelCalls().enabled()).isFalse();
+        assertThat(store.modelCalls().record("s", call)).isFalse();
+        assertThat(store.modelCalls().list("s")).isEmpty();
+        assertThat(store.sessions().find("s")).as("a refused record creates no session").isEmpty();
+      }
+    }
+
+    @Test
+    void keepsNothingRecordedWhileOffEvenForExistingSessions() {
+      try (SessionStore store = InMemorySessionStore.builder().clock(FIXED).modelCallAudit(false).build()) {
+        store.sessions().save(SessionWrite.of("s"));
+
+        assertThat(store.modelCalls().record("s", call)).isFalse();
+        assertThat(store.modelCalls().list("s")).isEmpty();
+        assertThat(store.modelCalls().deleteOlderThan(Duration.ZERO)).isZero();
+      }
+    }
+
+    @Test
+    void recordsWhenEnabled() {
+      try (SessionStore store = InMemorySessionStore.builder().clock(FIXED).modelCallAudit(true).build()) {
+        assertThat(store.modelCalls().enabled()).isTrue();
+        assertThat(store.modelCalls().record("s", call)).isTrue();
+        assertThat(store.modelCalls().list("s")).singleElement()
+            .satisfies(row -> assertThat(row.recordedAt()).isEqualTo(FIXED.instant()));
+        assertThat(store.sessions().find("s")).isPresent();
+      }
+    }
+
+    @Test
+    void stillChecksArgumentsWhileOff() {
+      try (SessionStore store = InMemorySessionStore.builder().build()) {
+        assertThatThrownBy(() -> store.modelCalls().record(" ", call))
+            .isInstanceOf(InvalidArgumentException.class);
+        assertThatThrownBy(() -> store.modelCalls().record("s", null))
+            .isInstanceOf(InvalidArgumentException.class);
+      }
+    }
+  }
+
+  @Nested
+  @DisplayName("close")
+  class Close {
+
+    private final SessionStore store = InMemorySessionStore.builder().clock(FIXED).modelCallAudit(true).build();
+
+    @AfterEach
+    void closeStore() {
+      store.close();
+    }
+
+    @Test
+    void isIdempotent() {
+      store.close();
+      store.close();
+
+      assertThatThrownBy(store::sessions).isInstanceOf(IllegalStateException.class);
+    }
+
+    @Test
+    void makesEveryOperationThrow() {
+      store.events().append("s", NewEvent.of("m").withId("e"));
+      store.toolCalls().save(ToolCallWrite.of("c", "s", "tool"));
+      var sessions = store.sessions();
+      var events = store.events();
+      var runs = store.runs();
+      var toolCalls = store.toolCalls();
+      var summaries = store.summaries();
+      var checkpoints = store.checkpoints();
+      var modelCalls = store.modelCalls();
+      store.close();
+
+      List<Consumer<SessionStore>> operations = List.of(
+          s -> s.sessions(), s -> s.events(), s -> s.runs(), s -> s.toolCalls(), s -> s.summaries(),
+          s -> s.checkpoints(), s -> s.modelCalls(), s -> s.capabilities(),
+          s -> s.flush(Flush.of(SessionWrite.of("s"))),
+          s -> sessions.save(SessionWrite.of("s")), s -> sessions.find("s"), s -> sessions.findByName("n"),
+          s -> sessions.list(SessionQuery.all()), s -> sessions.listResumable(), s -> sessions.fork("s", 1),
+          s -> sessions.delete("s"), s -> sessions.deleteByTenant("t"),
+          s -> events.append("s", NewEvent.of("m")), s -> events.appendAll("s", List.of()),
+          s -> events.latestSeq("s"), s -> events.find("s", "e"), s -> events.read("s", EventQuery.all()),
+          s -> events.await("s", EventQuery.all().after(1), Duration.ZERO), s -> events.truncate("s", 1),
+          s -> runs.save(RunWrite.of("r", "s")), s -> runs.find("r"), s -> runs.list("s"),
+          s -> runs.list("s", RunStatus.RUNNING), s -> runs.active("s"),
+          s -> toolCalls.save(ToolCallWrite.of("c", "s", "tool")), s -> toolCalls.find("c"),
+          s -> toolCalls.pending("s"), s -> toolCalls.resolve("c", ToolCallStatus.COMPLETED, null),
+          s -> toolCalls.expireAfter("c", Duration.ofSeconds(1)), s -> toolCalls.cancelDeadline("c"),
+          s -> summaries.put("s", NewSummary.of(1, 1, Json.emptyObject())), s -> summaries.latest("s"),
+          s -> summaries.list("s"), s -> summaries.revive("s"), s -> summaries.chapter("s", 1),
+          s -> checkpoints.put(CheckpointKey.global("k"), new byte[0]), s -> checkpoints.get(CheckpointKey.global("k")),
+          s -> checkpoints.delete(CheckpointKey.global("k")),
+          s -> modelCalls.enabled(), s -> modelCalls.list("s"), s -> modelCalls.deleteOlderThan(Duration.ZERO));
+
+      for (int i = 0; i < operations.size(); i++) {
+        Consumer<SessionStore> operation = operations.get(i);
+        assertThatThrownBy(() -> operation.accept(store))
+            .as("operation %d", i)
+            .isInstanceOf(IllegalStateException.class)
+            .hasMessageContaining("closed");
+      }
+    }
+
+    @Test
+    void wakesWaitingReaders() throws Exception {
+      CompletableFuture<EventPage> waiting = CompletableFuture.supplyAsync(
+          () -> store.events().await("s", EventQuery.all(), Duration.ofMinutes(5)));
+      awaitWaiter(waiting);
+
+      store.close();
+
+      assertThatThrownBy(() -> waiting.get(10, TimeUnit.SECONDS))
+          .isInstanceOf(ExecutionException.class)
+          .hasCauseInstanceOf(IllegalStateException.class);
+    }
+
+    /** Gives the reader time to block; the outcome is the same if it checks the store after close. */
+    private void awaitWaiter(CompletableFuture<EventPage> waiting) throws InterruptedException {
+      Thread.sleep(100);
+      assertThat(waiting).isNotDone();
+    }
+
+    @Test
+    void stopsTheDeadlineThread() throws InterruptedException {
+      Set<Thread> before = deadlineThreads();
+      store.toolCalls().save(ToolCallWrite.of("c", "s", "tool"));
+      store.toolCalls().expireAfter("c", Duration.ofHours(1));
+      Set<Thread> started = new HashSet<>(deadlineThreads());
+      started.removeAll(before);
+      assertThat(started).as("the store's deadline thread").hasSize(1);
+      Thread thread = started.iterator().next();
+      assertThat(thread.isDaemon()).isTrue();
+
+      store.close();
+
+      thread.join(TimeUnit.SECONDS.toMillis(10));
+      assertThat(thread.isAlive()).isFalse();
+    }
+
+    private Set<Thread> deadlineThreads() {
+      return Thread.getAllStackTraces().keySet().stream()
+          .filter(thread -> thread.getName().startsWith("session-store-memory-deadlines-") && thread.isAlive())
+          .collect(Collectors.toSet());
+    }
+  }
+
+  @Test
+  void returnsImmutableValues() {
+    try (SessionStore store = InMemorySessionStore.builder().clock(FIXED).build()) {
+      store.sessions().save(SessionWrite.of("s").withMetadata(Map.of("k", "v")));
+      store.events().appendAll("s", List.of(NewEvent.of("a"), NewEvent.of("b")));
+      store.runs().save(RunWrite.of("r", "s"));
+      store.toolCalls().save(ToolCallWrite.of("c", "s", "tool"));
+
+      assertThatThrownBy(() -> store.events().read("s", EventQuery.all()).items().clear())
+          .isInstanceOf(UnsupportedOperationException.class);
+      assertThatThrownBy(() -> store.sessions().list(SessionQuery.all()).items().clear())
+          .isInstanceOf(UnsupportedOperationException.class);
+      assertThatThrownBy(() -> store.sessions().find("s").orElseThrow().metadata().clear())
+          .isInstanceOf(UnsupportedOperationException.class);
+      assertThatThrownBy(() -> store.runs().list("s").clear()).isInstanceOf(UnsupportedOperationException.class);
+      assertThatThrownBy(() -> store.toolCalls().pending("s").clear())
+          .isInstanceOf(UnsupportedOperationException.class);
+      assertThatThrownBy(() -> store.summaries().revive("s").events().clear())
+          .isInstanceOf(UnsupportedOperationException.class);
+      assertThatThrownBy(() -> store.sessions().listResumable().clear())
+          .isInstanceOf(UnsupportedOperationException.class);
+    }
+  }
+}
