@@ -5,7 +5,8 @@ import java.time.Instant;
 import java.util.Objects;
 
 /**
- * Registers a tool call, or updates the descriptive fields (run, tool name, arguments) of a known one. A new call is
+ * Registers a tool call, or replaces the descriptive fields (run, tool name, arguments) of a known one as a whole: a
+ * write without a run or arguments clears them. A new call is
  * {@link ToolCallStatus#PENDING}; a write never changes the status, result or deadline of a stored call: those change
  * only through {@link ToolCalls#resolve}, the deadline methods and expiry.
  *

@@ -92,7 +92,7 @@ public final class EventBatch {
   }
 
   /**
-   * One stored event per input element, in input order.
+   * One stored event per input element, in input order, as an unmodifiable list.
    *
    * @param stored every event of the batch as now stored (replayed and freshly appended), by id
    */
@@ -105,6 +105,6 @@ public final class EventBatch {
       }
       results.add(result);
     }
-    return results;
+    return List.copyOf(results);
   }
 }

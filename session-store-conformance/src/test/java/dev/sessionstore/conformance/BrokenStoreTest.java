@@ -3,6 +3,7 @@ package dev.sessionstore.conformance;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.sessionstore.SessionStore;
+import dev.sessionstore.memory.InMemorySessionStore;
 import java.time.Clock;
 import org.junit.jupiter.api.Test;
 
@@ -13,24 +14,35 @@ import org.junit.jupiter.api.Test;
  */
 public abstract class BrokenStoreTest {
 
-  /** A store with exactly one bug, built on the in-memory store. */
+  private final Class<?> group;
+  private final String failingTest;
+  private final String failureMentions;
+
+  /**
+   * @param group           the kit group ({@code SessionStoreConformance.Xxx.class}) that must catch the bug
+   * @param failingTest     the kit test method that must fail
+   * @param failureMentions text the failure message must contain, so the failure is for the right reason
+   */
+  protected BrokenStoreTest(Class<?> group, String failingTest, String failureMentions) {
+    this.group = group;
+    this.failingTest = failingTest;
+    this.failureMentions = failureMentions;
+  }
+
+  /** The correct store every broken store is built on: the in-memory store, with the model-call audit on. */
+  protected static SessionStore correctStore(Clock clock) {
+    return InMemorySessionStore.builder().clock(clock).modelCallAudit(true).build();
+  }
+
+  /** A store with exactly one bug, built on {@link #correctStore}. */
   protected abstract SessionStore brokenStore(Clock clock);
-
-  /** The kit group ({@code SessionStoreConformance.Xxx.class}) that must catch it. */
-  protected abstract Class<?> group();
-
-  /** The kit test method that must fail. */
-  protected abstract String failingTest();
-
-  /** Text the failure message must contain, so the failure is for the right reason. */
-  protected abstract String failureMentions();
 
   @Test
   void theKitFailsTheBrokenStore() {
-    KitRun run = KitRun.run(group(), this::brokenStore);
+    KitRun run = KitRun.run(group, this::brokenStore);
 
     assertThat(run.outcomes()).as("kit tests executed").isNotEmpty();
-    assertThat(run.failedTests()).as("failed kit tests\n%s", run).contains(failingTest());
-    assertThat(run.failureOf(failingTest())).contains(failureMentions());
+    assertThat(run.failedTests()).as("failed kit tests\n%s", run).contains(failingTest);
+    assertThat(run.failureOf(failingTest)).contains(failureMentions);
   }
 }

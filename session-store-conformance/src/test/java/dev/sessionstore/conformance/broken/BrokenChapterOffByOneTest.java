@@ -3,10 +3,8 @@ package dev.sessionstore.conformance.broken;
 import dev.sessionstore.Chapter;
 import dev.sessionstore.EventQuery;
 import dev.sessionstore.SessionStore;
-import dev.sessionstore.Summaries;
 import dev.sessionstore.conformance.BrokenStoreTest;
 import dev.sessionstore.conformance.SessionStoreConformance;
-import dev.sessionstore.memory.InMemorySessionStore;
 import java.time.Clock;
 import java.util.Optional;
 
@@ -16,39 +14,23 @@ import java.util.Optional;
  */
 class BrokenChapterOffByOneTest extends BrokenStoreTest {
 
+  BrokenChapterOffByOneTest() {
+    super(SessionStoreConformance.Summaries.class, "aChapterHoldsEventsAfterThePreviousSummary",
+        "seqs of the chapter closed by toSeq 7 after toSeq 3");
+  }
+
   @Override
   protected SessionStore brokenStore(Clock clock) {
-    SessionStore real = InMemorySessionStore.builder().clock(clock).modelCallAudit(true).build();
-    Summaries broken = new ForwardingSummaries(real.summaries()) {
+    SessionStore correct = correctStore(clock);
+    return ForwardingStore.of(correct).withSummaries(summaries -> new ForwardingSummaries(summaries) {
       @Override
       public Optional<Chapter> chapter(String sessionId, long summaryToSeq) {
         return delegate.chapter(sessionId, summaryToSeq).map(chapter -> {
           long from = chapter.previous().map(previous -> previous.toSeq() - 1).orElse(0L);
           EventQuery query = EventQuery.all().after(from).before(summaryToSeq + 1);
-          return new Chapter(chapter.summary(), chapter.previous(), real.events().read(sessionId, query).items());
+          return new Chapter(chapter.summary(), chapter.previous(), correct.events().read(sessionId, query).items());
         });
       }
-    };
-    return new ForwardingStore(real) {
-      @Override
-      public Summaries summaries() {
-        return broken;
-      }
-    };
-  }
-
-  @Override
-  protected Class<?> group() {
-    return SessionStoreConformance.Summaries.class;
-  }
-
-  @Override
-  protected String failingTest() {
-    return "aChapterHoldsEventsAfterThePreviousSummary";
-  }
-
-  @Override
-  protected String failureMentions() {
-    return "seqs of the chapter closed by toSeq 7 after toSeq 3";
+    });
   }
 }

@@ -2,11 +2,9 @@ package dev.sessionstore.conformance.broken;
 
 import dev.sessionstore.Checkpoint;
 import dev.sessionstore.CheckpointKey;
-import dev.sessionstore.Checkpoints;
 import dev.sessionstore.SessionStore;
 import dev.sessionstore.conformance.BrokenStoreTest;
 import dev.sessionstore.conformance.SessionStoreConformance;
-import dev.sessionstore.memory.InMemorySessionStore;
 import java.time.Clock;
 import java.util.Map;
 import java.util.Optional;
@@ -18,50 +16,36 @@ import java.util.concurrent.ConcurrentHashMap;
  */
 class BrokenCheckpointKeepsCallerArrayTest extends BrokenStoreTest {
 
+  BrokenCheckpointKeepsCallerArrayTest() {
+    super(SessionStoreConformance.Checkpoints.class, "storedBytesAreACopy",
+        "stored bytes after the caller changed its arrays");
+  }
+
   @Override
   protected SessionStore brokenStore(Clock clock) {
-    SessionStore real = InMemorySessionStore.builder().clock(clock).modelCallAudit(true).build();
-    Map<CheckpointKey, byte[]> arrays = new ConcurrentHashMap<>();
-    Checkpoints broken = new ForwardingCheckpoints(real.checkpoints()) {
-      @Override
-      public Checkpoint put(CheckpointKey key, byte[] data) {
-        Checkpoint stored = delegate.put(key, data);
-        arrays.put(key, data);
-        return stored;
-      }
+    return ForwardingStore.of(correctStore(clock))
+        .withCheckpoints(checkpoints -> new ForwardingCheckpoints(checkpoints) {
+          /** The caller's own array of each stored checkpoint. */
+          private final Map<CheckpointKey, byte[]> arrays = new ConcurrentHashMap<>();
 
-      @Override
-      public Optional<Checkpoint> get(CheckpointKey key) {
-        return delegate.get(key).map(stored -> new Checkpoint(key, arrays.getOrDefault(key, stored.data()),
-            stored.updatedAt()));
-      }
+          @Override
+          public Checkpoint put(CheckpointKey key, byte[] data) {
+            Checkpoint stored = delegate.put(key, data);
+            arrays.put(key, data);
+            return stored;
+          }
 
-      @Override
-      public boolean delete(CheckpointKey key) {
-        arrays.remove(key);
-        return delegate.delete(key);
-      }
-    };
-    return new ForwardingStore(real) {
-      @Override
-      public Checkpoints checkpoints() {
-        return broken;
-      }
-    };
-  }
+          @Override
+          public Optional<Checkpoint> get(CheckpointKey key) {
+            return delegate.get(key).map(stored -> new Checkpoint(key, arrays.getOrDefault(key, stored.data()),
+                stored.updatedAt()));
+          }
 
-  @Override
-  protected Class<?> group() {
-    return SessionStoreConformance.Checkpoints.class;
-  }
-
-  @Override
-  protected String failingTest() {
-    return "storedBytesAreACopy";
-  }
-
-  @Override
-  protected String failureMentions() {
-    return "stored bytes after the caller changed its arrays";
+          @Override
+          public boolean delete(CheckpointKey key) {
+            arrays.remove(key);
+            return delegate.delete(key);
+          }
+        });
   }
 }

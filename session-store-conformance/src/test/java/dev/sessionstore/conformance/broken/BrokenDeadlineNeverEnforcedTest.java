@@ -2,10 +2,8 @@ package dev.sessionstore.conformance.broken;
 
 import dev.sessionstore.SessionStore;
 import dev.sessionstore.ToolCall;
-import dev.sessionstore.ToolCalls;
 import dev.sessionstore.conformance.BrokenStoreTest;
 import dev.sessionstore.conformance.SessionStoreConformance;
-import dev.sessionstore.memory.InMemorySessionStore;
 import java.time.Clock;
 import java.time.Duration;
 import java.time.Instant;
@@ -24,11 +22,17 @@ class BrokenDeadlineNeverEnforcedTest extends BrokenStoreTest {
   /** A deadline the kit's clock never reaches; the real store holds this one instead of the caller's. */
   private static final Instant NEVER = Instant.parse("9999-01-01T00:00:00Z");
 
+  BrokenDeadlineNeverEnforcedTest() {
+    super(SessionStoreConformance.Deadlines.class, "aDueCallIsExpiredOnFind",
+        "after its deadline 2030-01-01T00:00:30Z passed");
+  }
+
   @Override
   protected SessionStore brokenStore(Clock clock) {
-    SessionStore real = InMemorySessionStore.builder().clock(clock).modelCallAudit(true).build();
-    Map<String, Instant> deadlines = new ConcurrentHashMap<>();
-    ToolCalls broken = new ForwardingToolCalls(real.toolCalls()) {
+    return ForwardingStore.of(correctStore(clock)).withToolCalls(calls -> new ForwardingToolCalls(calls) {
+      /** The deadline each caller asked for, shown in place of {@link #NEVER}. */
+      private final Map<String, Instant> deadlines = new ConcurrentHashMap<>();
+
       @Override
       public boolean expireAt(String toolCallId, Instant deadline) {
         boolean set = delegate.expireAt(toolCallId, deadline == null ? null : NEVER);
@@ -59,27 +63,6 @@ class BrokenDeadlineNeverEnforcedTest extends BrokenStoreTest {
       private ToolCall shown(ToolCall call) {
         return NEVER.equals(call.deadline()) ? call.withDeadline(deadlines.get(call.id()), call.updatedAt()) : call;
       }
-    };
-    return new ForwardingStore(real) {
-      @Override
-      public ToolCalls toolCalls() {
-        return broken;
-      }
-    };
-  }
-
-  @Override
-  protected Class<?> group() {
-    return SessionStoreConformance.Deadlines.class;
-  }
-
-  @Override
-  protected String failingTest() {
-    return "aDueCallIsExpiredOnFind";
-  }
-
-  @Override
-  protected String failureMentions() {
-    return "after its deadline 2030-01-01T00:00:30Z passed";
+    });
   }
 }

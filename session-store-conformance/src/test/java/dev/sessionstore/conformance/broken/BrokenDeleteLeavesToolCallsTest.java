@@ -6,10 +6,8 @@ import dev.sessionstore.SessionStore;
 import dev.sessionstore.ToolCall;
 import dev.sessionstore.ToolCallStatus;
 import dev.sessionstore.ToolCallWrite;
-import dev.sessionstore.ToolCalls;
 import dev.sessionstore.conformance.BrokenStoreTest;
 import dev.sessionstore.conformance.SessionStoreConformance;
-import dev.sessionstore.memory.InMemorySessionStore;
 import java.time.Clock;
 import java.util.Map;
 import java.util.Optional;
@@ -21,11 +19,16 @@ import java.util.concurrent.ConcurrentHashMap;
  */
 class BrokenDeleteLeavesToolCallsTest extends BrokenStoreTest {
 
+  BrokenDeleteLeavesToolCallsTest() {
+    super(SessionStoreConformance.Deletion.class, "deleteRemovesToolCalls", "pending tool call of a deleted session");
+  }
+
   @Override
   protected SessionStore brokenStore(Clock clock) {
-    SessionStore real = InMemorySessionStore.builder().clock(clock).modelCallAudit(true).build();
-    Map<String, ToolCall> table = new ConcurrentHashMap<>();
-    ToolCalls broken = new ForwardingToolCalls(real.toolCalls()) {
+    return ForwardingStore.of(correctStore(clock)).withToolCalls(calls -> new ForwardingToolCalls(calls) {
+      /** Every call saved or resolved, by id; session delete never reaches it. */
+      private final Map<String, ToolCall> table = new ConcurrentHashMap<>();
+
       @Override
       public ToolCall save(ToolCallWrite call) {
         ToolCall saved = delegate.save(call);
@@ -46,27 +49,6 @@ class BrokenDeleteLeavesToolCallsTest extends BrokenStoreTest {
       public Optional<ToolCall> find(String toolCallId) {
         return delegate.find(toolCallId).or(() -> Optional.ofNullable(table.get(toolCallId)));
       }
-    };
-    return new ForwardingStore(real) {
-      @Override
-      public ToolCalls toolCalls() {
-        return broken;
-      }
-    };
-  }
-
-  @Override
-  protected Class<?> group() {
-    return SessionStoreConformance.Deletion.class;
-  }
-
-  @Override
-  protected String failingTest() {
-    return "deleteRemovesToolCalls";
-  }
-
-  @Override
-  protected String failureMentions() {
-    return "pending tool call of a deleted session";
+    });
   }
 }

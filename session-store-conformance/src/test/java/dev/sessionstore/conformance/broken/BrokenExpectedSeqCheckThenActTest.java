@@ -1,13 +1,11 @@
 package dev.sessionstore.conformance.broken;
 
 import dev.sessionstore.Event;
-import dev.sessionstore.EventLog;
 import dev.sessionstore.NewEvent;
 import dev.sessionstore.SeqConflictException;
 import dev.sessionstore.SessionStore;
 import dev.sessionstore.conformance.BrokenStoreTest;
 import dev.sessionstore.conformance.SessionStoreConformance;
-import dev.sessionstore.memory.InMemorySessionStore;
 import java.time.Clock;
 
 /**
@@ -16,10 +14,13 @@ import java.time.Clock;
  */
 class BrokenExpectedSeqCheckThenActTest extends BrokenStoreTest {
 
+  BrokenExpectedSeqCheckThenActTest() {
+    super(SessionStoreConformance.Concurrency.class, "expectedSeqRacesHaveExactlyOneWinner", "winners of round 0");
+  }
+
   @Override
   protected SessionStore brokenStore(Clock clock) {
-    SessionStore real = InMemorySessionStore.builder().clock(clock).modelCallAudit(true).build();
-    EventLog broken = new ForwardingEventLog(real.events()) {
+    return ForwardingStore.of(correctStore(clock)).withEvents(log -> new ForwardingEventLog(log) {
       @Override
       public Event append(String sessionId, NewEvent event, long expectedLastSeq) {
         long actual = delegate.latestSeq(sessionId);
@@ -33,27 +34,6 @@ class BrokenExpectedSeqCheckThenActTest extends BrokenStoreTest {
         }
         return delegate.append(sessionId, event);
       }
-    };
-    return new ForwardingStore(real) {
-      @Override
-      public EventLog events() {
-        return broken;
-      }
-    };
-  }
-
-  @Override
-  protected Class<?> group() {
-    return SessionStoreConformance.Concurrency.class;
-  }
-
-  @Override
-  protected String failingTest() {
-    return "expectedSeqRacesHaveExactlyOneWinner";
-  }
-
-  @Override
-  protected String failureMentions() {
-    return "winners of round 0";
+    });
   }
 }

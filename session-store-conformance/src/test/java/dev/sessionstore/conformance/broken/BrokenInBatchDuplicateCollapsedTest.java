@@ -1,12 +1,10 @@
 package dev.sessionstore.conformance.broken;
 
 import dev.sessionstore.Event;
-import dev.sessionstore.EventLog;
 import dev.sessionstore.NewEvent;
 import dev.sessionstore.SessionStore;
 import dev.sessionstore.conformance.BrokenStoreTest;
 import dev.sessionstore.conformance.SessionStoreConformance;
-import dev.sessionstore.memory.InMemorySessionStore;
 import java.time.Clock;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -19,10 +17,14 @@ import java.util.stream.Collectors;
  */
 class BrokenInBatchDuplicateCollapsedTest extends BrokenStoreTest {
 
+  BrokenInBatchDuplicateCollapsedTest() {
+    super(SessionStoreConformance.EventAppends.class, "twoDifferentEventsWithOneIdInABatchStoreNothing",
+        "error for the batch");
+  }
+
   @Override
   protected SessionStore brokenStore(Clock clock) {
-    SessionStore real = InMemorySessionStore.builder().clock(clock).modelCallAudit(true).build();
-    EventLog broken = new ForwardingEventLog(real.events()) {
+    return ForwardingStore.of(correctStore(clock)).withEvents(log -> new ForwardingEventLog(log) {
       @Override
       public List<Event> appendAll(String sessionId, List<NewEvent> events) {
         Map<String, NewEvent> firstById = new LinkedHashMap<>();
@@ -31,27 +33,6 @@ class BrokenInBatchDuplicateCollapsedTest extends BrokenStoreTest {
         Map<String, Event> byId = stored.stream().collect(Collectors.toMap(Event::id, event -> event));
         return events.stream().map(event -> byId.get(event.id())).collect(Collectors.toList());
       }
-    };
-    return new ForwardingStore(real) {
-      @Override
-      public EventLog events() {
-        return broken;
-      }
-    };
-  }
-
-  @Override
-  protected Class<?> group() {
-    return SessionStoreConformance.EventAppends.class;
-  }
-
-  @Override
-  protected String failingTest() {
-    return "twoDifferentEventsWithOneIdInABatchStoreNothing";
-  }
-
-  @Override
-  protected String failureMentions() {
-    return "error for the batch";
+    });
   }
 }

@@ -3,10 +3,8 @@ package dev.sessionstore.conformance.broken;
 import dev.sessionstore.Session;
 import dev.sessionstore.SessionStore;
 import dev.sessionstore.SessionWrite;
-import dev.sessionstore.Sessions;
 import dev.sessionstore.conformance.BrokenStoreTest;
 import dev.sessionstore.conformance.SessionStoreConformance;
-import dev.sessionstore.memory.InMemorySessionStore;
 import java.time.Clock;
 import java.util.HashMap;
 import java.util.Map;
@@ -14,10 +12,13 @@ import java.util.Map;
 /** A store whose metadata merge ignores keys mapped to null instead of removing them. */
 class BrokenMetadataRemovalIgnoredTest extends BrokenStoreTest {
 
+  BrokenMetadataRemovalIgnoredTest() {
+    super(SessionStoreConformance.Sessions.class, "nullMetadataValueRemovesTheKey", "metadata after removing key b");
+  }
+
   @Override
   protected SessionStore brokenStore(Clock clock) {
-    SessionStore real = InMemorySessionStore.builder().clock(clock).modelCallAudit(true).build();
-    Sessions broken = new ForwardingSessions(real.sessions()) {
+    return ForwardingStore.of(correctStore(clock)).withSessions(sessions -> new ForwardingSessions(sessions) {
       @Override
       public Session save(SessionWrite write) {
         Map<String, String> withoutRemovals = new HashMap<>(write.metadata());
@@ -25,27 +26,6 @@ class BrokenMetadataRemovalIgnoredTest extends BrokenStoreTest {
         return delegate.save(new SessionWrite(write.id(), write.name(), write.tenant(), write.agentId(),
             write.status(), write.settings(), withoutRemovals));
       }
-    };
-    return new ForwardingStore(real) {
-      @Override
-      public Sessions sessions() {
-        return broken;
-      }
-    };
-  }
-
-  @Override
-  protected Class<?> group() {
-    return SessionStoreConformance.Sessions.class;
-  }
-
-  @Override
-  protected String failingTest() {
-    return "nullMetadataValueRemovesTheKey";
-  }
-
-  @Override
-  protected String failureMentions() {
-    return "metadata after removing key b";
+    });
   }
 }

@@ -1,13 +1,11 @@
 package dev.sessionstore.conformance.broken;
 
 import dev.sessionstore.Event;
-import dev.sessionstore.EventLog;
 import dev.sessionstore.Json;
 import dev.sessionstore.NewEvent;
 import dev.sessionstore.SessionStore;
 import dev.sessionstore.conformance.BrokenStoreTest;
 import dev.sessionstore.conformance.SessionStoreConformance;
-import dev.sessionstore.memory.InMemorySessionStore;
 import java.math.BigDecimal;
 import java.time.Clock;
 import java.util.regex.Matcher;
@@ -23,21 +21,19 @@ class BrokenNumbersThroughDoubleTest extends BrokenStoreTest {
   private static final Pattern NUMBER =
       Pattern.compile("(^\\s*|[:,\\[]\\s*)(-?(?:0|[1-9][0-9]*)(?:\\.[0-9]+)?(?:[eE][+-]?[0-9]+)?)");
 
+  BrokenNumbersThroughDoubleTest() {
+    super(SessionStoreConformance.Payloads.class, "eventNumbersComeBackExactly",
+        "number 123456789012345678901234567890 stored as a member");
+  }
+
   @Override
   protected SessionStore brokenStore(Clock clock) {
-    SessionStore real = InMemorySessionStore.builder().clock(clock).modelCallAudit(true).build();
-    EventLog broken = new ForwardingEventLog(real.events()) {
+    return ForwardingStore.of(correctStore(clock)).withEvents(log -> new ForwardingEventLog(log) {
       @Override
       public Event append(String sessionId, NewEvent event) {
         return delegate.append(sessionId, event.withPayload(throughDouble(event.payload())));
       }
-    };
-    return new ForwardingStore(real) {
-      @Override
-      public EventLog events() {
-        return broken;
-      }
-    };
+    });
   }
 
   private static Json throughDouble(Json payload) {
@@ -50,20 +46,5 @@ class BrokenNumbersThroughDoubleTest extends BrokenStoreTest {
     }
     matcher.appendTail(out);
     return Json.of(out.toString());
-  }
-
-  @Override
-  protected Class<?> group() {
-    return SessionStoreConformance.Payloads.class;
-  }
-
-  @Override
-  protected String failingTest() {
-    return "eventNumbersComeBackExactly";
-  }
-
-  @Override
-  protected String failureMentions() {
-    return "number 123456789012345678901234567890 stored as a member";
   }
 }

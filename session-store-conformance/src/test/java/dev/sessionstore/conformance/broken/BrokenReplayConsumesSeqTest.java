@@ -1,21 +1,23 @@
 package dev.sessionstore.conformance.broken;
 
 import dev.sessionstore.Event;
-import dev.sessionstore.EventLog;
 import dev.sessionstore.NewEvent;
 import dev.sessionstore.SessionStore;
 import dev.sessionstore.conformance.BrokenStoreTest;
 import dev.sessionstore.conformance.SessionStoreConformance;
-import dev.sessionstore.memory.InMemorySessionStore;
 import java.time.Clock;
 
 /** A store whose single-event replay consumes a seq, so the next new event does not get previous + 1. */
 class BrokenReplayConsumesSeqTest extends BrokenStoreTest {
 
+  BrokenReplayConsumesSeqTest() {
+    super(SessionStoreConformance.EventAppends.class, "replayDoesNotConsumeASeq",
+        "seq of the first new event after replays");
+  }
+
   @Override
   protected SessionStore brokenStore(Clock clock) {
-    SessionStore real = InMemorySessionStore.builder().clock(clock).modelCallAudit(true).build();
-    EventLog broken = new ForwardingEventLog(real.events()) {
+    return ForwardingStore.of(correctStore(clock)).withEvents(log -> new ForwardingEventLog(log) {
       @Override
       public Event append(String sessionId, NewEvent event) {
         if (delegate.find(sessionId, event.id()).isPresent()) {
@@ -24,27 +26,6 @@ class BrokenReplayConsumesSeqTest extends BrokenStoreTest {
         }
         return delegate.append(sessionId, event);
       }
-    };
-    return new ForwardingStore(real) {
-      @Override
-      public EventLog events() {
-        return broken;
-      }
-    };
-  }
-
-  @Override
-  protected Class<?> group() {
-    return SessionStoreConformance.EventAppends.class;
-  }
-
-  @Override
-  protected String failingTest() {
-    return "replayDoesNotConsumeASeq";
-  }
-
-  @Override
-  protected String failureMentions() {
-    return "seq of the first new event after replays";
+    });
   }
 }

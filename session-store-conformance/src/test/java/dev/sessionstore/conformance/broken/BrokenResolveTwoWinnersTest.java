@@ -5,10 +5,8 @@ import dev.sessionstore.Resolution;
 import dev.sessionstore.SessionStore;
 import dev.sessionstore.ToolCall;
 import dev.sessionstore.ToolCallStatus;
-import dev.sessionstore.ToolCalls;
 import dev.sessionstore.conformance.BrokenStoreTest;
 import dev.sessionstore.conformance.SessionStoreConformance;
-import dev.sessionstore.memory.InMemorySessionStore;
 import java.time.Clock;
 import java.util.Optional;
 
@@ -18,10 +16,14 @@ import java.util.Optional;
  */
 class BrokenResolveTwoWinnersTest extends BrokenStoreTest {
 
+  BrokenResolveTwoWinnersTest() {
+    super(SessionStoreConformance.ToolCalls.class, "concurrentResolversHaveExactlyOneWinner",
+        "winners among 32 concurrent resolvers");
+  }
+
   @Override
   protected SessionStore brokenStore(Clock clock) {
-    SessionStore real = InMemorySessionStore.builder().clock(clock).modelCallAudit(true).build();
-    ToolCalls broken = new ForwardingToolCalls(real.toolCalls()) {
+    return ForwardingStore.of(correctStore(clock)).withToolCalls(calls -> new ForwardingToolCalls(calls) {
       @Override
       public Resolution resolve(String toolCallId, ToolCallStatus status, Json result) {
         Optional<ToolCall> seen = delegate.find(toolCallId);
@@ -41,27 +43,6 @@ class BrokenResolveTwoWinnersTest extends BrokenStoreTest {
         return new Resolution.Resolved(
             seen.get().resolvedAs(status, result == null ? Json.emptyObject() : result, clock.instant()));
       }
-    };
-    return new ForwardingStore(real) {
-      @Override
-      public ToolCalls toolCalls() {
-        return broken;
-      }
-    };
-  }
-
-  @Override
-  protected Class<?> group() {
-    return SessionStoreConformance.ToolCalls.class;
-  }
-
-  @Override
-  protected String failingTest() {
-    return "concurrentResolversHaveExactlyOneWinner";
-  }
-
-  @Override
-  protected String failureMentions() {
-    return "winners among 32 concurrent resolvers";
+    });
   }
 }

@@ -4,10 +4,8 @@ import dev.sessionstore.Event;
 import dev.sessionstore.EventQuery;
 import dev.sessionstore.Revival;
 import dev.sessionstore.SessionStore;
-import dev.sessionstore.Summaries;
 import dev.sessionstore.conformance.BrokenStoreTest;
 import dev.sessionstore.conformance.SessionStoreConformance;
-import dev.sessionstore.memory.InMemorySessionStore;
 import java.time.Clock;
 import java.util.ArrayList;
 import java.util.List;
@@ -18,10 +16,15 @@ import java.util.List;
  */
 class BrokenRevivalIncludesSummaryEndTest extends BrokenStoreTest {
 
+  BrokenRevivalIncludesSummaryEndTest() {
+    super(SessionStoreConformance.Summaries.class, "reviveReturnsTheLatestSummaryAndOnlyLaterEvents",
+        "seqs of the revival events after summary toSeq 5");
+  }
+
   @Override
   protected SessionStore brokenStore(Clock clock) {
-    SessionStore real = InMemorySessionStore.builder().clock(clock).modelCallAudit(true).build();
-    Summaries broken = new ForwardingSummaries(real.summaries()) {
+    SessionStore correct = correctStore(clock);
+    return ForwardingStore.of(correct).withSummaries(summaries -> new ForwardingSummaries(summaries) {
       @Override
       public Revival revive(String sessionId) {
         Revival revival = delegate.revive(sessionId);
@@ -30,31 +33,10 @@ class BrokenRevivalIncludesSummaryEndTest extends BrokenStoreTest {
         }
         long toSeq = revival.summary().get().toSeq();
         List<Event> events = new ArrayList<>(
-            real.events().read(sessionId, EventQuery.all().after(toSeq - 1).first(1)).items());
+            correct.events().read(sessionId, EventQuery.all().after(toSeq - 1).first(1)).items());
         events.addAll(revival.events());
         return new Revival(revival.summary(), events);
       }
-    };
-    return new ForwardingStore(real) {
-      @Override
-      public Summaries summaries() {
-        return broken;
-      }
-    };
-  }
-
-  @Override
-  protected Class<?> group() {
-    return SessionStoreConformance.Summaries.class;
-  }
-
-  @Override
-  protected String failingTest() {
-    return "reviveReturnsTheLatestSummaryAndOnlyLaterEvents";
-  }
-
-  @Override
-  protected String failureMentions() {
-    return "seqs of the revival events after summary toSeq 5";
+    });
   }
 }

@@ -4,10 +4,8 @@ import dev.sessionstore.Session;
 import dev.sessionstore.SessionPage;
 import dev.sessionstore.SessionQuery;
 import dev.sessionstore.SessionStore;
-import dev.sessionstore.Sessions;
 import dev.sessionstore.conformance.BrokenStoreTest;
 import dev.sessionstore.conformance.SessionStoreConformance;
-import dev.sessionstore.memory.InMemorySessionStore;
 import java.time.Clock;
 import java.util.ArrayList;
 import java.util.List;
@@ -17,10 +15,14 @@ import java.util.concurrent.ConcurrentHashMap;
 /** A store whose listing cursor is inclusive: each page starts again with the previous page's last session. */
 class BrokenSessionCursorRepeatsTest extends BrokenStoreTest {
 
+  BrokenSessionCursorRepeatsTest() {
+    super(SessionStoreConformance.Sessions.class, "cursorPagingOverAnExactMultipleOfThePageSize",
+        "pages of 3 over 9 sessions");
+  }
+
   @Override
   protected SessionStore brokenStore(Clock clock) {
-    SessionStore real = InMemorySessionStore.builder().clock(clock).modelCallAudit(true).build();
-    Sessions broken = new ForwardingSessions(real.sessions()) {
+    return ForwardingStore.of(correctStore(clock)).withSessions(sessions -> new ForwardingSessions(sessions) {
       /** The last session of the page that returned each cursor. */
       private final Map<String, Session> lastOfPage = new ConcurrentHashMap<>();
 
@@ -40,27 +42,6 @@ class BrokenSessionCursorRepeatsTest extends BrokenStoreTest {
         page.nextCursor().ifPresent(cursor -> lastOfPage.put(cursor, page.items().get(page.items().size() - 1)));
         return page;
       }
-    };
-    return new ForwardingStore(real) {
-      @Override
-      public Sessions sessions() {
-        return broken;
-      }
-    };
-  }
-
-  @Override
-  protected Class<?> group() {
-    return SessionStoreConformance.Sessions.class;
-  }
-
-  @Override
-  protected String failingTest() {
-    return "cursorPagingOverAnExactMultipleOfThePageSize";
-  }
-
-  @Override
-  protected String failureMentions() {
-    return "pages of 3 over 9 sessions";
+    });
   }
 }

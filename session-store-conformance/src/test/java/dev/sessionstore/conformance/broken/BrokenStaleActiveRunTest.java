@@ -1,11 +1,9 @@
 package dev.sessionstore.conformance.broken;
 
 import dev.sessionstore.Run;
-import dev.sessionstore.Runs;
 import dev.sessionstore.SessionStore;
 import dev.sessionstore.conformance.BrokenStoreTest;
 import dev.sessionstore.conformance.SessionStoreConformance;
-import dev.sessionstore.memory.InMemorySessionStore;
 import java.time.Clock;
 import java.util.Map;
 import java.util.Optional;
@@ -14,10 +12,14 @@ import java.util.concurrent.ConcurrentHashMap;
 /** A store that caches each session's active run and never invalidates it, so readers see a stale run. */
 class BrokenStaleActiveRunTest extends BrokenStoreTest {
 
+  BrokenStaleActiveRunTest() {
+    super(SessionStoreConformance.Runs.class, "activeRunIsVisibleToAnotherThreadRightAfterSave",
+        "active run read by another thread right after saving run-1");
+  }
+
   @Override
   protected SessionStore brokenStore(Clock clock) {
-    SessionStore real = InMemorySessionStore.builder().clock(clock).modelCallAudit(true).build();
-    Runs broken = new ForwardingRuns(real.runs()) {
+    return ForwardingStore.of(correctStore(clock)).withRuns(runs -> new ForwardingRuns(runs) {
       private final Map<String, Run> cache = new ConcurrentHashMap<>();
 
       @Override
@@ -30,27 +32,6 @@ class BrokenStaleActiveRunTest extends BrokenStoreTest {
         active.ifPresent(run -> cache.put(sessionId, run));
         return active;
       }
-    };
-    return new ForwardingStore(real) {
-      @Override
-      public Runs runs() {
-        return broken;
-      }
-    };
-  }
-
-  @Override
-  protected Class<?> group() {
-    return SessionStoreConformance.Runs.class;
-  }
-
-  @Override
-  protected String failingTest() {
-    return "activeRunIsVisibleToAnotherThreadRightAfterSave";
-  }
-
-  @Override
-  protected String failureMentions() {
-    return "active run read by another thread right after saving run-1";
+    });
   }
 }

@@ -1,12 +1,9 @@
 package dev.sessionstore.conformance.broken;
 
-import dev.sessionstore.EventLog;
 import dev.sessionstore.SessionStore;
-import dev.sessionstore.Summaries;
 import dev.sessionstore.Summary;
 import dev.sessionstore.conformance.BrokenStoreTest;
 import dev.sessionstore.conformance.SessionStoreConformance;
-import dev.sessionstore.memory.InMemorySessionStore;
 import java.time.Clock;
 import java.util.ArrayList;
 import java.util.Comparator;
@@ -21,65 +18,45 @@ import java.util.concurrent.ConcurrentHashMap;
  */
 class BrokenTruncateKeepsSummariesTest extends BrokenStoreTest {
 
+  BrokenTruncateKeepsSummariesTest() {
+    super(SessionStoreConformance.Truncation.class, "truncationRemovesSummariesAtOrPastTheCut",
+        "summaries after truncating at seq 5 (toSeq >= 5 must go)");
+  }
+
   @Override
   protected SessionStore brokenStore(Clock clock) {
-    SessionStore real = InMemorySessionStore.builder().clock(clock).modelCallAudit(true).build();
+    SessionStore correct = correctStore(clock);
     Map<String, List<Summary>> leftOver = new ConcurrentHashMap<>();
-    EventLog events = new ForwardingEventLog(real.events()) {
-      @Override
-      public int truncate(String sessionId, long fromSeq) {
-        List<Summary> before = real.summaries().list(sessionId);
-        int removed = delegate.truncate(sessionId, fromSeq);
-        List<Summary> gone = new ArrayList<>(before);
-        gone.removeAll(real.summaries().list(sessionId));
-        leftOver.merge(sessionId, gone, (old, added) -> {
-          List<Summary> all = new ArrayList<>(old);
-          all.addAll(added);
-          return all;
+    return ForwardingStore.of(correct)
+        .withEvents(log -> new ForwardingEventLog(log) {
+          @Override
+          public int truncate(String sessionId, long fromSeq) {
+            List<Summary> before = correct.summaries().list(sessionId);
+            int removed = delegate.truncate(sessionId, fromSeq);
+            List<Summary> gone = new ArrayList<>(before);
+            gone.removeAll(correct.summaries().list(sessionId));
+            leftOver.merge(sessionId, gone, (old, added) -> {
+              List<Summary> all = new ArrayList<>(old);
+              all.addAll(added);
+              return all;
+            });
+            return removed;
+          }
+        })
+        .withSummaries(summaries -> new ForwardingSummaries(summaries) {
+          @Override
+          public List<Summary> list(String sessionId) {
+            List<Summary> all = new ArrayList<>(delegate.list(sessionId));
+            all.addAll(leftOver.getOrDefault(sessionId, List.of()));
+            all.sort(Comparator.comparingLong(Summary::toSeq));
+            return all;
+          }
+
+          @Override
+          public Optional<Summary> latest(String sessionId) {
+            List<Summary> all = list(sessionId);
+            return all.isEmpty() ? Optional.empty() : Optional.of(all.get(all.size() - 1));
+          }
         });
-        return removed;
-      }
-    };
-    Summaries summaries = new ForwardingSummaries(real.summaries()) {
-      @Override
-      public List<Summary> list(String sessionId) {
-        List<Summary> all = new ArrayList<>(delegate.list(sessionId));
-        all.addAll(leftOver.getOrDefault(sessionId, List.of()));
-        all.sort(Comparator.comparingLong(Summary::toSeq));
-        return all;
-      }
-
-      @Override
-      public Optional<Summary> latest(String sessionId) {
-        List<Summary> all = list(sessionId);
-        return all.isEmpty() ? Optional.empty() : Optional.of(all.get(all.size() - 1));
-      }
-    };
-    return new ForwardingStore(real) {
-      @Override
-      public EventLog events() {
-        return events;
-      }
-
-      @Override
-      public Summaries summaries() {
-        return summaries;
-      }
-    };
-  }
-
-  @Override
-  protected Class<?> group() {
-    return SessionStoreConformance.Truncation.class;
-  }
-
-  @Override
-  protected String failingTest() {
-    return "truncationRemovesSummariesAtOrPastTheCut";
-  }
-
-  @Override
-  protected String failureMentions() {
-    return "summaries after truncating at seq 5 (toSeq >= 5 must go)";
   }
 }

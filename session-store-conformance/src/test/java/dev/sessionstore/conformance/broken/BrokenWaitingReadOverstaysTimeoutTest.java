@@ -1,22 +1,24 @@
 package dev.sessionstore.conformance.broken;
 
-import dev.sessionstore.EventLog;
 import dev.sessionstore.EventPage;
 import dev.sessionstore.EventQuery;
 import dev.sessionstore.SessionStore;
 import dev.sessionstore.conformance.BrokenStoreTest;
 import dev.sessionstore.conformance.SessionStoreConformance;
-import dev.sessionstore.memory.InMemorySessionStore;
 import java.time.Clock;
 import java.time.Duration;
 
 /** A store whose waiting read does not honour its timeout: it waits four times as long, plus a second. */
 class BrokenWaitingReadOverstaysTimeoutTest extends BrokenStoreTest {
 
+  BrokenWaitingReadOverstaysTimeoutTest() {
+    super(SessionStoreConformance.WaitingReads.class, "timesOutWithAnEmptyPage",
+        "milliseconds waited with a timeout of PT0.4S");
+  }
+
   @Override
   protected SessionStore brokenStore(Clock clock) {
-    SessionStore real = InMemorySessionStore.builder().clock(clock).modelCallAudit(true).build();
-    EventLog broken = new ForwardingEventLog(real.events()) {
+    return ForwardingStore.of(correctStore(clock)).withEvents(log -> new ForwardingEventLog(log) {
       @Override
       public EventPage await(String sessionId, EventQuery query, Duration timeout) {
         if (timeout.isNegative()) {
@@ -24,27 +26,6 @@ class BrokenWaitingReadOverstaysTimeoutTest extends BrokenStoreTest {
         }
         return delegate.await(sessionId, query, timeout.multipliedBy(4).plusSeconds(1));
       }
-    };
-    return new ForwardingStore(real) {
-      @Override
-      public EventLog events() {
-        return broken;
-      }
-    };
-  }
-
-  @Override
-  protected Class<?> group() {
-    return SessionStoreConformance.WaitingReads.class;
-  }
-
-  @Override
-  protected String failingTest() {
-    return "timesOutWithAnEmptyPage";
-  }
-
-  @Override
-  protected String failureMentions() {
-    return "milliseconds waited with a timeout of PT0.4S";
+    });
   }
 }

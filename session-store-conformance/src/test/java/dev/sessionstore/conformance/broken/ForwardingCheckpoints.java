@@ -1,6 +1,8 @@
 package dev.sessionstore.conformance.broken;
 
-import dev.sessionstore.*;
+import dev.sessionstore.Checkpoint;
+import dev.sessionstore.CheckpointKey;
+import dev.sessionstore.Checkpoints;
 import java.util.Optional;
 
 /** Forwards every call to a delegate; broken stores override the one method they break. */

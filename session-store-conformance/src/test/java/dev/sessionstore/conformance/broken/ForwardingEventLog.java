@@ -1,6 +1,10 @@
 package dev.sessionstore.conformance.broken;
 
-import dev.sessionstore.*;
+import dev.sessionstore.Event;
+import dev.sessionstore.EventLog;
+import dev.sessionstore.EventPage;
+import dev.sessionstore.EventQuery;
+import dev.sessionstore.NewEvent;
 import java.time.Duration;
 import java.util.List;
 import java.util.Optional;

@@ -1,6 +1,8 @@
 package dev.sessionstore.conformance.broken;
 
-import dev.sessionstore.*;
+import dev.sessionstore.ModelCall;
+import dev.sessionstore.ModelCallAudit;
+import dev.sessionstore.NewModelCall;
 import java.time.Duration;
 import java.util.List;
 

@@ -1,6 +1,9 @@
 package dev.sessionstore.conformance.broken;
 
-import dev.sessionstore.*;
+import dev.sessionstore.Run;
+import dev.sessionstore.RunStatus;
+import dev.sessionstore.RunWrite;
+import dev.sessionstore.Runs;
 import java.util.List;
 import java.util.Optional;
 

@@ -1,6 +1,10 @@
 package dev.sessionstore.conformance.broken;
 
-import dev.sessionstore.*;
+import dev.sessionstore.Session;
+import dev.sessionstore.SessionPage;
+import dev.sessionstore.SessionQuery;
+import dev.sessionstore.SessionWrite;
+import dev.sessionstore.Sessions;
 import java.util.List;
 import java.util.Optional;
 

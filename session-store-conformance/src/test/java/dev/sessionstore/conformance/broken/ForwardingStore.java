@@ -11,58 +11,125 @@ import dev.sessionstore.SessionStore;
 import dev.sessionstore.Sessions;
 import dev.sessionstore.Summaries;
 import dev.sessionstore.ToolCalls;
+import java.util.HashMap;
+import java.util.Map;
 import java.util.Set;
+import java.util.function.Function;
+import java.util.function.Supplier;
+import java.util.function.UnaryOperator;
 
 /**
- * A store that forwards every call to a correct delegate; a broken store overrides the aggregate accessor it breaks
- * and returns a {@code Forwarding...} wrapper with one method changed.
+ * A store that forwards every call to a correct delegate, except for the aggregates and the flush it was given
+ * replacements for. A broken store is the correct store with one method changed:
+ *
+ * <pre>{@code
+ * ForwardingStore.of(correct).withRuns(runs -> new ForwardingRuns(runs) {
+ *   public Optional<Run> find(String runId) { ... }
+ * });
+ * }</pre>
+ *
+ * <p>Immutable: each {@code with...} returns a new store. A replacement is built once, when {@code with...} is
+ * called, from the aggregate it replaces, and the store hands out that one instance on every call, so whatever state
+ * the replacement keeps (a cache, a side table) lasts as long as the store. Aggregates that are not replaced are
+ * fetched from the delegate on every call.
  */
-public class ForwardingStore implements SessionStore {
+public final class ForwardingStore implements SessionStore {
 
-  protected final SessionStore delegate;
+  private final SessionStore delegate;
+  /** The replaced aggregates, keyed by their interface. */
+  private final Map<Class<?>, Object> replacements;
+  private final Function<Flush, FlushResult> flush;
 
-  public ForwardingStore(SessionStore delegate) {
+  private ForwardingStore(SessionStore delegate, Map<Class<?>, Object> replacements,
+      Function<Flush, FlushResult> flush) {
     this.delegate = delegate;
+    this.replacements = replacements;
+    this.flush = flush;
+  }
+
+  /** A store that forwards everything to {@code delegate}. */
+  public static ForwardingStore of(SessionStore delegate) {
+    return new ForwardingStore(delegate, Map.of(), delegate::flush);
+  }
+
+  /** This store with its sessions replaced by {@code replace} applied to the current ones. */
+  public ForwardingStore withSessions(UnaryOperator<Sessions> replace) {
+    return replacing(Sessions.class, replace.apply(sessions()));
+  }
+
+  /** This store with its event log replaced by {@code replace} applied to the current one. */
+  public ForwardingStore withEvents(UnaryOperator<EventLog> replace) {
+    return replacing(EventLog.class, replace.apply(events()));
+  }
+
+  /** This store with its runs replaced by {@code replace} applied to the current ones. */
+  public ForwardingStore withRuns(UnaryOperator<Runs> replace) {
+    return replacing(Runs.class, replace.apply(runs()));
+  }
+
+  /** This store with its tool calls replaced by {@code replace} applied to the current ones. */
+  public ForwardingStore withToolCalls(UnaryOperator<ToolCalls> replace) {
+    return replacing(ToolCalls.class, replace.apply(toolCalls()));
+  }
+
+  /** This store with its summaries replaced by {@code replace} applied to the current ones. */
+  public ForwardingStore withSummaries(UnaryOperator<Summaries> replace) {
+    return replacing(Summaries.class, replace.apply(summaries()));
+  }
+
+  /** This store with its checkpoints replaced by {@code replace} applied to the current ones. */
+  public ForwardingStore withCheckpoints(UnaryOperator<Checkpoints> replace) {
+    return replacing(Checkpoints.class, replace.apply(checkpoints()));
+  }
+
+  /** This store with its model-call audit replaced by {@code replace} applied to the current one. */
+  public ForwardingStore withModelCalls(UnaryOperator<ModelCallAudit> replace) {
+    return replacing(ModelCallAudit.class, replace.apply(modelCalls()));
+  }
+
+  /** This store with {@code flush} in place of the delegate's flush. */
+  public ForwardingStore withFlush(Function<Flush, FlushResult> flush) {
+    return new ForwardingStore(delegate, replacements, flush);
   }
 
   @Override
   public Sessions sessions() {
-    return delegate.sessions();
+    return aggregate(Sessions.class, delegate::sessions);
   }
 
   @Override
   public EventLog events() {
-    return delegate.events();
+    return aggregate(EventLog.class, delegate::events);
   }
 
   @Override
   public Runs runs() {
-    return delegate.runs();
+    return aggregate(Runs.class, delegate::runs);
   }
 
   @Override
   public ToolCalls toolCalls() {
-    return delegate.toolCalls();
+    return aggregate(ToolCalls.class, delegate::toolCalls);
   }
 
   @Override
   public Summaries summaries() {
-    return delegate.summaries();
+    return aggregate(Summaries.class, delegate::summaries);
   }
 
   @Override
   public Checkpoints checkpoints() {
-    return delegate.checkpoints();
+    return aggregate(Checkpoints.class, delegate::checkpoints);
   }
 
   @Override
   public ModelCallAudit modelCalls() {
-    return delegate.modelCalls();
+    return aggregate(ModelCallAudit.class, delegate::modelCalls);
   }
 
   @Override
   public FlushResult flush(Flush flush) {
-    return delegate.flush(flush);
+    return this.flush.apply(flush);
   }
 
   @Override
@@ -73,5 +140,16 @@ public class ForwardingStore implements SessionStore {
   @Override
   public void close() {
     delegate.close();
+  }
+
+  private <T> ForwardingStore replacing(Class<T> type, T replacement) {
+    Map<Class<?>, Object> replaced = new HashMap<>(replacements);
+    replaced.put(type, replacement);
+    return new ForwardingStore(delegate, Map.copyOf(replaced), flush);
+  }
+
+  private <T> T aggregate(Class<T> type, Supplier<T> fromDelegate) {
+    Object replacement = replacements.get(type);
+    return replacement == null ? fromDelegate.get() : type.cast(replacement);
   }
 }

@@ -1,6 +1,10 @@
 package dev.sessionstore.conformance.broken;
 
-import dev.sessionstore.*;
+import dev.sessionstore.Chapter;
+import dev.sessionstore.NewSummary;
+import dev.sessionstore.Revival;
+import dev.sessionstore.Summaries;
+import dev.sessionstore.Summary;
 import java.util.List;
 import java.util.Optional;
 

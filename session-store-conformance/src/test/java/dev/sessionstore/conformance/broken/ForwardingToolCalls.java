@@ -1,6 +1,11 @@
 package dev.sessionstore.conformance.broken;
 
-import dev.sessionstore.*;
+import dev.sessionstore.Json;
+import dev.sessionstore.Resolution;
+import dev.sessionstore.ToolCall;
+import dev.sessionstore.ToolCallStatus;
+import dev.sessionstore.ToolCallWrite;
+import dev.sessionstore.ToolCalls;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.List;
