@@ -9,7 +9,8 @@ import java.util.OptionalInt;
 
 /**
  * Which sessions to list (SPEC guarantee 13). Every filter that is set must match; metadata filters match exact
- * key-value pairs. Results come in a stable order (creation time, then id), so paging with {@link #after(String)} or
+ * key-value pairs. Results come in a stable order (creation time, then id in
+ * {@linkplain dev.sessionstore.spi.IdOrder code point order}), so paging with {@link #after(String)} or
  * {@link #offset(int)} never skips or repeats a session that existed throughout.
  *
  * <p>Immutable; each builder method returns a copy. Start from {@link #all()}.

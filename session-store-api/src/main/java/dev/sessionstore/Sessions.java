@@ -32,7 +32,7 @@ public interface Sessions {
 
   /**
    * Ids of the sessions whose settings ask to be resumed eagerly ({@code "resume_policy": "eager"}), whatever their
-   * status, sorted by id.
+   * status, sorted by id in {@linkplain dev.sessionstore.spi.IdOrder code point order}.
    */
   List<String> listResumable();
 

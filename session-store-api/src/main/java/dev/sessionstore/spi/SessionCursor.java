@@ -61,6 +61,6 @@ public record SessionCursor(Instant createdAt, String id) {
   /** Whether {@code session} comes after this position in listing order. */
   public boolean precedes(Session session) {
     int byTime = session.createdAt().compareTo(createdAt);
-    return byTime > 0 || (byTime == 0 && session.id().compareTo(id) > 0);
+    return byTime > 0 || (byTime == 0 && IdOrder.compare(session.id(), id) > 0);
   }
 }

@@ -446,6 +446,24 @@ public abstract class SessionsContract extends Contract {
 
   @Test
   @Tag("guarantee-13")
+  @DisplayName("Ids that tie on creation time are ordered by code point, also past U+FFFF, and cursors follow that order")
+  void listTieBreakIsCodePointOrder() {
+    String bmpHigh = "t-\uFF61";
+    String astral = "t-\uD83D\uDE00";
+    String ascii = "t-z";
+    sessions().save(SessionWrite.of(astral));
+    sessions().save(SessionWrite.of(bmpHigh));
+    sessions().save(SessionWrite.of(ascii));
+
+    assertThat(listIds(SessionQuery.all())).as("listing order of ids tied on creation time (U+007A, U+FF61, U+1F600)")
+        .containsExactly(ascii, bmpHigh, astral);
+    SessionPage first = sessions().list(SessionQuery.all().limit(2));
+    assertThat(listIds(SessionQuery.all().after(first.nextCursor().orElseThrow())))
+        .as("the page after the cursor of the first two").containsExactly(astral);
+  }
+
+  @Test
+  @Tag("guarantee-13")
   @DisplayName("List filters by status")
   void listFiltersByStatus() {
     sessions().save(SessionWrite.of("a").withStatus(SessionStatus.ACTIVE));
@@ -672,6 +690,20 @@ public abstract class SessionsContract extends Contract {
     sessions().save(SessionWrite.of("r-h").withMetadata("resume_policy", "eager"));
 
     assertThat(sessions().listResumable()).containsExactly("r-a", "r-b", "r-c");
+  }
+
+  @Test
+  @Tag("guarantee-13")
+  @DisplayName("listResumable sorts ids by code point, also past U+FFFF")
+  void listResumableSortsByCodePoint() {
+    Json eager = json("{\"resume_policy\":\"eager\"}");
+    String bmpHigh = "r-\uFF61";
+    String astral = "r-\uD83D\uDE00";
+    sessions().save(SessionWrite.of(astral).withSettings(eager));
+    clock.advance(Duration.ofSeconds(1));
+    sessions().save(SessionWrite.of(bmpHigh).withSettings(eager));
+
+    assertThat(sessions().listResumable()).as("resumable ids U+FF61 and U+1F600").containsExactly(bmpHigh, astral);
   }
 
   @Test

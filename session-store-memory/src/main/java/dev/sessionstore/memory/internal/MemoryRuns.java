@@ -6,6 +6,7 @@ import dev.sessionstore.RunStatus;
 import dev.sessionstore.RunWrite;
 import dev.sessionstore.Runs;
 import dev.sessionstore.spi.Arguments;
+import dev.sessionstore.spi.IdOrder;
 import java.time.Instant;
 import java.util.Comparator;
 import java.util.List;
@@ -19,7 +20,7 @@ import java.util.Optional;
 final class MemoryRuns implements Runs {
 
   private static final Comparator<Run> CREATION_ORDER =
-      Comparator.comparing(Run::createdAt).thenComparing(Run::id);
+      Comparator.comparing(Run::createdAt).thenComparing(Run::id, IdOrder.BY_CODE_POINT);
 
   private final StoreContext context;
   private final SessionRegistry registry;

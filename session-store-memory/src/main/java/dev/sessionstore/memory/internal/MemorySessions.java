@@ -11,6 +11,7 @@ import dev.sessionstore.SessionWrite;
 import dev.sessionstore.Sessions;
 import dev.sessionstore.Summary;
 import dev.sessionstore.spi.Arguments;
+import dev.sessionstore.spi.IdOrder;
 import dev.sessionstore.spi.SessionCursor;
 import java.time.Instant;
 import java.util.ArrayList;
@@ -116,7 +117,7 @@ final class MemorySessions implements Sessions {
         .map(SessionState::session)
         .filter(session -> session != null && session.resumesEagerly())
         .map(Session::id)
-        .sorted()
+        .sorted(IdOrder.BY_CODE_POINT)
         .toList();
   }
 

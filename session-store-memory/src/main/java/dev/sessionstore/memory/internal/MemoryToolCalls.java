@@ -10,6 +10,7 @@ import dev.sessionstore.ToolCallWrite;
 import dev.sessionstore.ToolCalls;
 import dev.sessionstore.spi.Arguments;
 import dev.sessionstore.spi.Expiry;
+import dev.sessionstore.spi.IdOrder;
 import java.time.DateTimeException;
 import java.time.Duration;
 import java.time.Instant;
@@ -31,7 +32,7 @@ import java.util.function.Supplier;
 final class MemoryToolCalls implements ToolCalls {
 
   private static final Comparator<ToolCall> CREATION_ORDER =
-      Comparator.comparing(ToolCall::createdAt).thenComparing(ToolCall::id);
+      Comparator.comparing(ToolCall::createdAt).thenComparing(ToolCall::id, IdOrder.BY_CODE_POINT);
 
   private final StoreContext context;
   private final SessionRegistry registry;

@@ -2,6 +2,7 @@ package dev.sessionstore.memory.internal;
 
 import dev.sessionstore.Session;
 import dev.sessionstore.SessionWrite;
+import dev.sessionstore.spi.IdOrder;
 import dev.sessionstore.spi.SessionCursor;
 import java.time.Instant;
 import java.util.Collection;
@@ -22,7 +23,7 @@ import java.util.function.Supplier;
 final class SessionRegistry {
 
   private static final Comparator<SessionCursor> LISTING_ORDER =
-      Comparator.comparing(SessionCursor::createdAt).thenComparing(SessionCursor::id);
+      Comparator.comparing(SessionCursor::createdAt).thenComparing(SessionCursor::id, IdOrder.BY_CODE_POINT);
 
   /** Unique session names. */
   final OwnerIndex names = new OwnerIndex("session name");
