@@ -1,0 +1,241 @@
+package dev.sessionstore.jdbc;
+
+import dev.sessionstore.SessionStore;
+import dev.sessionstore.StoreFailureException;
+import dev.sessionstore.jdbc.internal.JdbcStore;
+import dev.sessionstore.jdbc.internal.StoreSettings;
+import java.time.Clock;
+import java.time.Duration;
+import java.util.Objects;
+import java.util.regex.Pattern;
+import javax.sql.DataSource;
+
+/**
+ * The PostgreSQL {@link SessionStore}: every guarantee of the session-store contract, including waiting reads woken
+ * across processes ({@code LISTEN/NOTIFY}) and tool-call deadlines kept in the database and swept by any instance.
+ * Every {@link dev.sessionstore.Capability} is supported.
+ *
+ * <pre>{@code
+ * HikariDataSource pool = new HikariDataSource(hikariConfig);   // the store never closes it
+ * SessionStore store = JdbcSessionStore.builder()
+ *     .dataSource(pool)
+ *     .schema("agents")               // default "public"
+ *     .tablePrefix("session_store_")  // the default
+ *     .build();
+ * }</pre>
+ *
+ * <p>Any {@link DataSource} of PostgreSQL JDBC (pgjdbc) connections works; HikariCP is the documented default. Each
+ * store holds one connection of it for {@code LISTEN} for as long as it is open (a pool's leak detection reports
+ * it), and borrows others per call, never across a waiting read, so size a pool for your concurrency plus one. The
+ * store owns its schema: on {@link Builder#build()} it creates or upgrades its tables, guarded by an advisory lock so
+ * that nodes starting together are safe, unless {@link Builder#createSchema(boolean)} says you run the shipped
+ * migrations ({@code dev/sessionstore/jdbc/postgresql/V*__*.sql}) yourself; then a role with {@code SELECT, INSERT,
+ * UPDATE, DELETE} on the tables and {@code USAGE} on the schema is enough.
+ *
+ * <p>Several stores, in one process or many, may share one database and one schema/prefix: they see the same
+ * sessions and give the same guarantees as one store. Stores with different schemas or prefixes never see each
+ * other's data.
+ */
+public final class JdbcSessionStore {
+
+  private JdbcSessionStore() {
+  }
+
+  /** A builder with the defaults documented on each setter; {@link Builder#dataSource} is required. */
+  public static Builder builder() {
+    return new Builder();
+  }
+
+  /**
+   * Configures and opens a {@link JdbcSessionStore}. Each setter may be called once and refuses {@code null};
+   * {@link #build()} checks the whole. Not thread-safe; the built store is immutable.
+   */
+  public static final class Builder {
+
+    /** Identifiers the store puts into SQL: lower-case, so that quoting never changes their meaning. */
+    private static final Pattern IDENTIFIER = Pattern.compile("[a-z_][a-z0-9_]*");
+    /** PostgreSQL's identifier limit. */
+    private static final int MAX_SCHEMA_LENGTH = 63;
+    /** Leaves room for the longest derived name ({@code <prefix>session_checkpoints_session_fkey}) in 63. */
+    private static final int MAX_PREFIX_LENGTH = 24;
+    private static final Duration MIN_INTERVAL = Duration.ofMillis(10);
+    private static final Duration MAX_INTERVAL = Duration.ofHours(1);
+
+    private DataSource dataSource;
+    private String schema;
+    private String tablePrefix;
+    private Clock clock;
+    private Boolean createSchema;
+    private Boolean modelCallAudit;
+    private Duration deadlineSweepInterval;
+    private Duration waitPollInterval;
+
+    private Builder() {
+    }
+
+    /**
+     * The database, required. Any {@link DataSource}; a connection pool such as HikariCP in production. The store
+     * borrows connections per call and keeps one for {@code LISTEN}; it never closes the data source.
+     *
+     * @throws NullPointerException  if {@code dataSource} is null
+     * @throws IllegalStateException if already set
+     */
+    public Builder dataSource(DataSource dataSource) {
+      requireUnset("dataSource", this.dataSource);
+      this.dataSource = Objects.requireNonNull(dataSource, "dataSource");
+      return this;
+    }
+
+    /**
+     * The schema holding the tables; default {@code "public"}. A name matching {@code [a-z_][a-z0-9_]*}, at most 63
+     * chars, not starting with {@code pg_}. With {@link #createSchema(boolean) createSchema(true)} the schema is
+     * created if missing.
+     *
+     * @throws IllegalArgumentException if the name is not allowed
+     * @throws IllegalStateException    if already set
+     */
+    public Builder schema(String schema) {
+      requireUnset("schema", this.schema);
+      Objects.requireNonNull(schema, "schema");
+      requireIdentifier("schema", schema, MAX_SCHEMA_LENGTH);
+      if (schema.startsWith("pg_")) {
+        throw new IllegalArgumentException(
+            "schema \"" + schema + "\": names starting with pg_ are reserved by PostgreSQL; choose another name");
+      }
+      this.schema = schema;
+      return this;
+    }
+
+    /**
+     * The prefix of every table, index and constraint name; default {@code "session_store_"}. Empty, or matching
+     * {@code [a-z_][a-z0-9_]*} with at most 24 chars. Distinct prefixes keep several stores apart in one schema.
+     *
+     * @throws IllegalArgumentException if the prefix is not allowed
+     * @throws IllegalStateException    if already set
+     */
+    public Builder tablePrefix(String tablePrefix) {
+      requireUnset("tablePrefix", this.tablePrefix);
+      Objects.requireNonNull(tablePrefix, "tablePrefix");
+      if (!tablePrefix.isEmpty()) {
+        requireIdentifier("tablePrefix", tablePrefix, MAX_PREFIX_LENGTH);
+      }
+      this.tablePrefix = tablePrefix;
+      return this;
+    }
+
+    /**
+     * The clock for every timestamp the store writes and for deciding when deadlines are due; default
+     * {@link Clock#systemUTC()}. The database's own time is never used for those.
+     *
+     * @throws NullPointerException  if {@code clock} is null
+     * @throws IllegalStateException if already set
+     */
+    public Builder clock(Clock clock) {
+      requireUnset("clock", this.clock);
+      this.clock = Objects.requireNonNull(clock, "clock");
+      return this;
+    }
+
+    /**
+     * Whether {@link #build()} creates or upgrades the tables; default {@code true}. Pass {@code false} when
+     * migrations run separately: {@code build()} then only checks that the schema is at the version this library
+     * needs, and the store needs no DDL privileges.
+     *
+     * @throws IllegalStateException if already set
+     */
+    public Builder createSchema(boolean createSchema) {
+      requireUnset("createSchema", this.createSchema);
+      this.createSchema = createSchema;
+      return this;
+    }
+
+    /**
+     * Whether the model-call audit records rows; default {@code false}.
+     *
+     * @throws IllegalStateException if already set
+     */
+    public Builder modelCallAudit(boolean modelCallAudit) {
+      requireUnset("modelCallAudit", this.modelCallAudit);
+      this.modelCallAudit = modelCallAudit;
+      return this;
+    }
+
+    /**
+     * How often this store looks for due tool-call deadlines and expires them; default 1 second, between 10 ms and
+     * 1 hour. Reads see a due call expired whether or not a sweep ran; the sweep makes expiry happen for calls
+     * nobody reads. Any number of stores may sweep one database: each due call is expired exactly once.
+     *
+     * @throws IllegalArgumentException if out of range
+     * @throws IllegalStateException    if already set
+     */
+    public Builder deadlineSweepInterval(Duration interval) {
+      requireUnset("deadlineSweepInterval", this.deadlineSweepInterval);
+      this.deadlineSweepInterval = requireInterval("deadlineSweepInterval", interval);
+      return this;
+    }
+
+    /**
+     * How often a waiting read re-reads when no wake-up arrives; default 5 seconds, between 10 ms and 1 hour.
+     * Waiting reads wake on notifications; this bounds the delay should one be lost (for example while the
+     * listening connection reconnects).
+     *
+     * @throws IllegalArgumentException if out of range
+     * @throws IllegalStateException    if already set
+     */
+    public Builder waitPollInterval(Duration interval) {
+      requireUnset("waitPollInterval", this.waitPollInterval);
+      this.waitPollInterval = requireInterval("waitPollInterval", interval);
+      return this;
+    }
+
+    /**
+     * Checks the configuration, creates or checks the schema, starts the listener and the deadline sweeper, and
+     * returns the open store. Close it to stop them; closing the store leaves the data source open.
+     *
+     * @throws IllegalStateException if no data source was set
+     * @throws StoreFailureException if the database cannot be reached, or with {@code createSchema(false)} the
+     *                               schema is missing or older than this library needs
+     */
+    public SessionStore build() {
+      if (dataSource == null) {
+        throw new IllegalStateException(
+            "dataSource is required: call JdbcSessionStore.builder().dataSource(...), e.g. with a HikariDataSource");
+      }
+      return JdbcStore.open(new StoreSettings(
+          dataSource,
+          schema == null ? "public" : schema,
+          tablePrefix == null ? "session_store_" : tablePrefix,
+          clock == null ? Clock.systemUTC() : clock,
+          createSchema == null || createSchema,
+          modelCallAudit != null && modelCallAudit,
+          deadlineSweepInterval == null ? Duration.ofSeconds(1) : deadlineSweepInterval,
+          waitPollInterval == null ? Duration.ofSeconds(5) : waitPollInterval));
+    }
+
+    private static void requireUnset(String setter, Object current) {
+      if (current != null) {
+        throw new IllegalStateException(setter + " was already set; each setter may be called once");
+      }
+    }
+
+    private static void requireIdentifier(String setter, String value, int maxLength) {
+      if (!IDENTIFIER.matcher(value).matches()) {
+        throw new IllegalArgumentException(setter + " \"" + value + "\" is not allowed: use lower-case letters, "
+            + "digits and underscores, not starting with a digit ([a-z_][a-z0-9_]*)");
+      }
+      if (value.length() > maxLength) {
+        throw new IllegalArgumentException(setter + " \"" + value + "\" is " + value.length()
+            + " chars long; use at most " + maxLength);
+      }
+    }
+
+    private static Duration requireInterval(String setter, Duration interval) {
+      Objects.requireNonNull(interval, setter);
+      if (interval.compareTo(MIN_INTERVAL) < 0 || interval.compareTo(MAX_INTERVAL) > 0) {
+        throw new IllegalArgumentException(setter + " " + interval + " is out of range: use between "
+            + MIN_INTERVAL.toMillis() + " ms and " + MAX_INTERVAL.toHours() + " hour");
+      }
+      return interval;
+    }
+  }
+}

@@ -1,0 +1,90 @@
+package dev.sessionstore.jdbc.internal;
+
+import dev.sessionstore.ToolCall;
+import java.time.Clock;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.List;
+import java.util.concurrent.Executors;
+import java.util.concurrent.ScheduledExecutorService;
+import java.util.concurrent.TimeUnit;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * Expires due tool calls in the background, so that deadlines fire for calls nobody reads and survive the process
+ * that set them: every store instance on a database sweeps it. Each sweep takes due calls in batches with
+ * {@code FOR UPDATE SKIP LOCKED}, so concurrent sweepers share the work instead of queuing on it, and expires them
+ * with the same conditional update reads use, so a call is expired exactly once.
+ */
+final class DeadlineSweeper implements AutoCloseable {
+
+  private static final Logger LOG = LoggerFactory.getLogger(DeadlineSweeper.class);
+  private static final int BATCH_SIZE = 100;
+
+  private final Database database;
+  private final JdbcToolCalls toolCalls;
+  private final Clock clock;
+  private final ScheduledExecutorService executor;
+  private boolean failing;
+
+  DeadlineSweeper(Database database, JdbcToolCalls toolCalls, Clock clock, Duration interval, String name) {
+    this.database = database;
+    this.toolCalls = toolCalls;
+    this.clock = clock;
+    this.executor = Executors.newSingleThreadScheduledExecutor(task -> {
+      Thread thread = new Thread(task, "session-store-deadline-sweeper " + name);
+      thread.setDaemon(true);
+      return thread;
+    });
+    long millis = interval.toMillis();
+    executor.scheduleWithFixedDelay(this::sweep, millis, millis, TimeUnit.MILLISECONDS);
+  }
+
+  /** Expires every call due now, batch by batch. Runs on the sweeper thread. */
+  private void sweep() {
+    int expired = 0;
+    try {
+      int batch;
+      do {
+        Instant now = clock.instant();
+        batch = database.transaction("expire due tool calls", connection -> {
+          List<ToolCall> due = toolCalls.lockDue(connection, now, BATCH_SIZE);
+          if (!due.isEmpty()) {
+            toolCalls.expire(connection, due, now);
+          }
+          return due.size();
+        });
+        expired += batch;
+      } while (batch == BATCH_SIZE);
+      if (failing) {
+        LOG.info("session-store: deadline sweeps succeed again");
+        failing = false;
+      }
+    } catch (RuntimeException e) {
+      if (!failing) {
+        LOG.warn("session-store: deadline sweep failed; retrying every interval", e);
+        failing = true;
+      } else {
+        LOG.debug("session-store: deadline sweep failed again", e);
+      }
+    }
+    if (expired > 0) {
+      LOG.debug("session-store: expired {} tool calls past their deadline", expired);
+    }
+  }
+
+  /** Stops sweeping; waits for a sweep under way to finish. */
+  @Override
+  public void close() {
+    executor.shutdown();
+    try {
+      if (!executor.awaitTermination(10, TimeUnit.SECONDS)) {
+        executor.shutdownNow();
+      }
+    } catch (InterruptedException e) {
+      executor.shutdownNow();
+      Thread.currentThread().interrupt();
+    }
+  }
+}

@@ -1,0 +1,94 @@
+package dev.sessionstore.jdbc.internal;
+
+import dev.sessionstore.InvalidArgumentException;
+import dev.sessionstore.Json;
+import dev.sessionstore.NewEvent;
+import java.sql.Array;
+import java.sql.Connection;
+import java.sql.ResultSet;
+import java.sql.SQLException;
+import java.time.Instant;
+import java.util.List;
+import java.util.OptionalLong;
+import javax.sql.DataSource;
+
+/**
+ * What differs between SQL databases, and only that: the JSON column, upserts, row locking for the per-session
+ * head, the batch append statement, waking waiting reads, and reading driver errors. Everything else is plain SQL
+ * shared by every dialect. {@link PostgresDialect} is the one implementation.
+ */
+interface Dialect {
+
+  /** The classpath folder of this dialect's migration scripts, ending in {@code /}. */
+  String migrationFolder();
+
+  /** A query that waits for the database-wide lock with the key given as its parameter. */
+  String acquireMigrationLock();
+
+  /** A query that releases the lock {@link #acquireMigrationLock()} took. */
+  String releaseMigrationLock();
+
+  /** A bind parameter holding JSON text, converted to the JSON column type. */
+  String jsonParameter();
+
+  /** A JSON column read back as {@link Json}, or {@code null} for SQL {@code NULL}. */
+  Json readJson(ResultSet row, String column) throws SQLException;
+
+  /** The clause that makes an insert update the row it collides with on {@code conflictTarget}. */
+  String onConflictUpdate(String conflictTarget, String assignments);
+
+  /** The clause that makes an insert skip a row that collides on {@code conflictTarget}. */
+  String onConflictIgnore(String conflictTarget);
+
+  /**
+   * The clause appended to a {@code SELECT} of rows the transaction will change, locking them against other writers
+   * until commit without blocking foreign-key checks of rows that reference them.
+   */
+  String lockForUpdate();
+
+  /**
+   * Appends {@code events} (fresh, distinct) to the session at whatever its head is once this statement holds the
+   * head's lock, moves the head, and announces the append when the transaction commits; one statement. An unknown
+   * session is created, unless {@code expectedHead} is above 0. Appends nothing when {@code expectedHead} is given
+   * and the head is elsewhere.
+   *
+   * @return the head the events were appended after (their seqs are head + 1 …), or empty if nothing was appended
+   * @throws SQLException a unique violation of the events' (session, id) key if the session stores one of the ids
+   */
+  OptionalLong appendAtHead(Connection connection, Tables tables, String sessionId, List<NewEvent> events,
+      Instant now, OptionalLong expectedHead) throws SQLException;
+
+  /**
+   * Appends {@code events} (fresh, distinct) after {@code head}, which this transaction has locked, moves the head
+   * and announces the append when the transaction commits; one statement.
+   */
+  void appendAtLockedHead(Connection connection, Tables tables, String sessionId, long head, List<NewEvent> events,
+      Instant now) throws SQLException;
+
+  /** The earliest instant a timestamp column stores exactly. */
+  Instant earliestStorable();
+
+  /** Whether a timestamp column stores {@code instant} exactly: from {@link #earliestStorable()} to a last one. */
+  boolean isStorable(Instant instant);
+
+  /**
+   * {@code instant}, if a timestamp column stores it exactly.
+   *
+   * @throws InvalidArgumentException naming {@code field} if it does not
+   */
+  default Instant requireStorable(String field, Instant instant) {
+    if (!isStorable(instant)) {
+      throw new InvalidArgumentException(field, instant + " is outside the range of instants the database stores");
+    }
+    return instant;
+  }
+
+  /** A parameter holding timestamps, for batch statements over arrays. */
+  Array timestampArray(Connection connection, List<Instant> instants) throws SQLException;
+
+  /** Starts delivering other writers' appends to {@code waiters}. */
+  WakeUpListener listen(DataSource dataSource, Tables tables, SessionWaiters waiters);
+
+  /** What a driver error means for the store. */
+  SqlFailure classify(SQLException error);
+}

@@ -1,0 +1,109 @@
+package dev.sessionstore.jdbc.internal;
+
+import dev.sessionstore.ConflictException;
+import dev.sessionstore.Run;
+import dev.sessionstore.RunStatus;
+import dev.sessionstore.RunWrite;
+import dev.sessionstore.Runs;
+import dev.sessionstore.spi.Arguments;
+import java.sql.Connection;
+import java.sql.SQLException;
+import java.time.Clock;
+import java.time.Instant;
+import java.util.List;
+import java.util.Optional;
+
+/**
+ * Runs on the runs table. A save reads the row under lock, merges with {@link RunWrite#applyTo} and writes it back,
+ * creating the session when the run is new. The active run is the running one updated last; {@code written_at}
+ * (database time of the write) orders runs the store clock stamped alike.
+ */
+final class JdbcRuns implements Runs {
+
+  private final Database database;
+  private final Tables tables;
+  private final Clock clock;
+  private final RowMapper<Run> runs;
+  private final String selectForUpdate;
+  private final String insert;
+  private final String update;
+
+  JdbcRuns(Database database, Tables tables, Clock clock, ImplicitSession implicitSession) {
+    this.database = database;
+    this.tables = tables;
+    this.clock = clock;
+    Dialect dialect = database.dialect();
+    this.runs = RunRows.mapper(dialect);
+    this.selectForUpdate = "SELECT " + RunRows.COLUMNS + " FROM " + tables.runs() + " WHERE id = ?"
+        + dialect.lockForUpdate();
+    String json = dialect.jsonParameter();
+    this.insert = implicitSession.with() + "INSERT INTO " + tables.runs()
+        + " (id, session_id, status, usage, error, created_at, updated_at) VALUES (?, ?, ?, " + json + ", " + json
+        + ", ?, ?)" + dialect.onConflictIgnore("id");
+    this.update = "UPDATE " + tables.runs() + " SET status = ?, usage = " + json + ", error = " + json
+        + ", updated_at = ?, written_at = clock_timestamp() WHERE id = ?";
+  }
+
+  @Override
+  public Run save(RunWrite run) {
+    Arguments.requireNonNull("run", run);
+    return database.transaction("save run " + run.id(), connection -> save(connection, run, clock.instant()));
+  }
+
+  /**
+   * Saves {@code write} in the caller's transaction.
+   *
+   * @throws ConflictException if the run belongs to another session
+   */
+  Run save(Connection connection, RunWrite write, Instant now) throws SQLException {
+    while (true) {
+      Optional<Run> stored = Sql.first(connection, selectForUpdate, runs, write.id());
+      Run merged = write.applyTo(stored.orElse(null), now);
+      if (stored.isPresent()) {
+        Sql.update(connection, update, RunRows.column(merged.status()), merged.usage(), merged.error(),
+            merged.updatedAt(), merged.id());
+        return merged;
+      }
+      if (Sql.update(connection, insert, merged.sessionId(), now, now, merged.id(), merged.sessionId(),
+          RunRows.column(merged.status()), merged.usage(), merged.error(), merged.createdAt(),
+          merged.updatedAt()) == 1) {
+        return merged;
+      }
+      // Created by another transaction since our read: merge into that one instead.
+    }
+  }
+
+  @Override
+  public Optional<Run> find(String runId) {
+    Arguments.requireKey("runId", runId);
+    return database.autoCommit("find run " + runId, connection -> Sql.first(connection,
+        "SELECT " + RunRows.COLUMNS + " FROM " + tables.runs() + " WHERE id = ?", runs, runId));
+  }
+
+  @Override
+  public List<Run> list(String sessionId) {
+    Arguments.requireKey("sessionId", sessionId);
+    return database.autoCommit("list the runs of session " + sessionId, connection -> Sql.list(connection,
+        "SELECT " + RunRows.COLUMNS + " FROM " + tables.runs() + " WHERE session_id = ? ORDER BY created_at, id",
+        runs, sessionId));
+  }
+
+  @Override
+  public List<Run> list(String sessionId, RunStatus status) {
+    Arguments.requireKey("sessionId", sessionId);
+    Arguments.requireNonNull("status", status);
+    return database.autoCommit("list the runs of session " + sessionId, connection -> Sql.list(connection,
+        "SELECT " + RunRows.COLUMNS + " FROM " + tables.runs()
+            + " WHERE session_id = ? AND status = ? ORDER BY created_at, id",
+        runs, sessionId, RunRows.column(status)));
+  }
+
+  @Override
+  public Optional<Run> active(String sessionId) {
+    Arguments.requireKey("sessionId", sessionId);
+    return database.autoCommit("find the active run of session " + sessionId, connection -> Sql.first(connection,
+        "SELECT " + RunRows.COLUMNS + " FROM " + tables.runs() + " WHERE session_id = ? AND status = 'running'"
+            + " ORDER BY updated_at DESC, written_at DESC LIMIT 1",
+        runs, sessionId));
+  }
+}

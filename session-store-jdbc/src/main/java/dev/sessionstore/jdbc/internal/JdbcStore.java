@@ -1,0 +1,194 @@
+package dev.sessionstore.jdbc.internal;
+
+import dev.sessionstore.Capability;
+import dev.sessionstore.Checkpoints;
+import dev.sessionstore.Event;
+import dev.sessionstore.EventLog;
+import dev.sessionstore.Flush;
+import dev.sessionstore.FlushResult;
+import dev.sessionstore.ModelCallAudit;
+import dev.sessionstore.Run;
+import dev.sessionstore.Runs;
+import dev.sessionstore.SessionStore;
+import dev.sessionstore.Sessions;
+import dev.sessionstore.Summaries;
+import dev.sessionstore.ToolCalls;
+import dev.sessionstore.spi.Arguments;
+import dev.sessionstore.spi.EventBatch;
+import java.time.Clock;
+import java.time.Instant;
+import java.util.EnumSet;
+import java.util.List;
+import java.util.Set;
+import java.util.concurrent.atomic.AtomicBoolean;
+
+/**
+ * The JDBC session store.
+ *
+ * <h2>Design</h2>
+ *
+ * <p><b>State lives in the database only.</b> A store instance keeps no cache: any number of instances, in any
+ * number of processes, on one schema and prefix behave as one store. Each call borrows a connection from the data
+ * source for one unit of work ({@link Database}); reads are single statements in auto-commit, writes that take more
+ * than one statement run in one READ COMMITTED transaction, re-run on deadlock.
+ *
+ * <p><b>Sequencing.</b> The sessions row is the head of its log ({@code last_seq}); appends to a session
+ * serialize on that row's lock ({@code FOR NO KEY UPDATE} strength, so foreign-key checks and other sessions
+ * proceed), and seqs are assigned from it under the lock. No sequence or identity column is involved, so a failed
+ * transaction leaves no gap. The common append is one statement that locks and moves the head (or creates the
+ * session) and inserts the events after it, the lock held only until commit; the events' unique (session, id) key
+ * proves none of them is a replay. Otherwise (a replayed id, an unexpected head) the append takes the lock first, reads
+ * the stored events among the batch's ids, and lets {@link EventBatch} split replays from fresh events before storing
+ * the fresh ones ({@link EventAppender}). Truncation takes the same lock and moves the head back.
+ *
+ * <p><b>Round trips</b> (statements plus commit; a transaction's {@code BEGIN} travels with its first statement):
+ * append or batch append 2 (append, commit; also to a new session); up to 6 with replayed ids (the failed append
+ * and its rollback, lock, id lookup, store, commit); flush up to 7 (session read and write, run read and write, id
+ * lookup, store, commit); truncate 3; session, run or tool call save 3 (locked read, write, commit); fork 1 (a
+ * server-side {@code INSERT … SELECT} of events and summaries); resolve 1 for the winner, 2 for a stale call; deadline
+ * set or cancel 1; summary put 1; checkpoint and audit writes 1 (an implicit session is created in the same statement);
+ * every read 1, revival and chapters included.
+ *
+ * <p><b>Waiting reads.</b> A waiting read registers in-process ({@link SessionWaiters}) and holds no connection
+ * while it waits. Appends wake it: this instance's own directly after commit, every other writer's through
+ * {@code NOTIFY} on the store's channel (payload: the session id, or a digest of a long one), received by one
+ * {@code LISTEN} connection per instance ({@link WakeUpListener}). A woken read re-reads the table; without a
+ * wake-up it re-reads every poll interval, so a lost notification only delays it.
+ *
+ * <p><b>Deadlines.</b> Stored on the tool call; due once the store clock reaches them. Reads expire the due calls
+ * they meet in the database before answering; a {@link DeadlineSweeper} per instance expires the rest with
+ * {@code FOR UPDATE SKIP LOCKED}, so a deadline outlives the instance that set it and never fires twice.
+ *
+ * <p><b>Forks</b> copy the parent's events and summaries up to the fork point server-side, in one statement and
+ * one snapshot, without locking the parent. The copy costs time linear in the fork point (the benchmark module
+ * measures a 100k-event fork) but keeps every read and append of the fork a plain single-session query;
+ * copy-on-write would make every read of every fork a union over its ancestry.
+ */
+public final class JdbcStore implements SessionStore {
+
+  private static final Set<Capability> CAPABILITIES = EnumSet.allOf(Capability.class);
+
+  private final Database database;
+  private final Clock clock;
+  private final EventAppender appender;
+  private final SessionWaiters waiters;
+  private final JdbcSessions sessions;
+  private final JdbcEventLog events;
+  private final JdbcRuns runs;
+  private final JdbcToolCalls toolCalls;
+  private final JdbcSummaries summaries;
+  private final JdbcCheckpoints checkpoints;
+  private final JdbcModelCallAudit modelCalls;
+  private final WakeUpListener listener;
+  private final DeadlineSweeper sweeper;
+  private final AtomicBoolean closed = new AtomicBoolean();
+
+  private JdbcStore(StoreSettings settings, Database database, Tables tables) {
+    this.database = database;
+    this.clock = settings.clock();
+    Dialect dialect = database.dialect();
+    ImplicitSession implicitSession = new ImplicitSession(tables, dialect);
+    this.appender = new EventAppender(dialect, tables, implicitSession);
+    this.waiters = new SessionWaiters();
+    this.sessions = new JdbcSessions(database, tables, clock);
+    this.events = new JdbcEventLog(database, tables, clock, appender, waiters, settings.waitPollInterval());
+    this.runs = new JdbcRuns(database, tables, clock, implicitSession);
+    this.toolCalls = new JdbcToolCalls(database, tables, clock, implicitSession);
+    this.summaries = new JdbcSummaries(database, tables, clock);
+    this.checkpoints = new JdbcCheckpoints(database, tables, clock, implicitSession);
+    this.modelCalls = new JdbcModelCallAudit(database, tables, clock, settings.modelCallAudit(), implicitSession);
+    this.listener = dialect.listen(settings.dataSource(), tables, waiters);
+    this.sweeper = new DeadlineSweeper(database, toolCalls, clock, settings.deadlineSweepInterval(),
+        tables.schemaName() + "." + tables.prefix());
+  }
+
+  /**
+   * Creates or checks the schema, then opens a store on it.
+   *
+   * @throws dev.sessionstore.StoreFailureException if the database fails or the schema is not usable
+   */
+  public static SessionStore open(StoreSettings settings) {
+    Tables tables = new Tables(settings.schema(), settings.tablePrefix());
+    Database database = new Database(settings.dataSource(), new PostgresDialect());
+    SchemaMigrator migrator = new SchemaMigrator(database, tables);
+    if (settings.createSchema()) {
+      migrator.migrate();
+    } else {
+      migrator.verify();
+    }
+    return new JdbcStore(settings, database, tables);
+  }
+
+  @Override
+  public Sessions sessions() {
+    return sessions;
+  }
+
+  @Override
+  public EventLog events() {
+    return events;
+  }
+
+  @Override
+  public Runs runs() {
+    return runs;
+  }
+
+  @Override
+  public ToolCalls toolCalls() {
+    return toolCalls;
+  }
+
+  @Override
+  public Summaries summaries() {
+    return summaries;
+  }
+
+  @Override
+  public Checkpoints checkpoints() {
+    return checkpoints;
+  }
+
+  @Override
+  public ModelCallAudit modelCalls() {
+    return modelCalls;
+  }
+
+  /** One transaction: the session is saved and stays locked, so the events append under the same head lock. */
+  @Override
+  public FlushResult flush(Flush flush) {
+    Arguments.requireNonNull("flush", flush);
+    String sessionId = flush.session().id();
+    EventBatch batch = EventBatch.of(sessionId, flush.events());
+    appender.checkStorable(flush.events());
+    FlushResult result = database.transaction("flush session " + sessionId, connection -> {
+      Instant now = clock.instant();
+      JdbcSessions.Saved saved = sessions.save(connection, flush.session(), now);
+      Run run = flush.run() == null ? null : runs.save(connection, flush.run(), now);
+      List<Event> appended = batch.isEmpty() ? List.of()
+          : appender.appendLocked(connection, sessionId, saved.lastSeq(), batch, flush.expectedLastSeq(), now);
+      return new FlushResult(saved.session(), run, appended);
+    });
+    if (!batch.isEmpty()) {
+      waiters.wake(sessionId);
+    }
+    return result;
+  }
+
+  @Override
+  public Set<Capability> capabilities() {
+    return CAPABILITIES;
+  }
+
+  /** Stops the sweeper and the listener, then refuses further calls. The data source stays open. */
+  @Override
+  public void close() {
+    if (!closed.compareAndSet(false, true)) {
+      return;
+    }
+    sweeper.close();
+    listener.close();
+    database.close();
+    waiters.wakeAll();
+  }
+}

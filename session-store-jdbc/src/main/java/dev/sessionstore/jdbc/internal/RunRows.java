@@ -1,0 +1,35 @@
+package dev.sessionstore.jdbc.internal;
+
+import dev.sessionstore.Run;
+import dev.sessionstore.RunStatus;
+import java.util.Locale;
+
+/** How a {@link Run} is stored in, selected from and mapped out of the runs table. */
+final class RunRows {
+
+  /** The columns {@link #mapper} reads, for {@code SELECT} lists. */
+  static final String COLUMNS = "id, session_id, status, usage, error, created_at, updated_at";
+
+  private RunRows() {
+  }
+
+  static RowMapper<Run> mapper(Dialect dialect) {
+    return row -> new Run(
+        row.getString("id"),
+        row.getString("session_id"),
+        status(row.getString("status")),
+        dialect.readJson(row, "usage"),
+        dialect.readJson(row, "error"),
+        Sql.instant(row, "created_at"),
+        Sql.instant(row, "updated_at"));
+  }
+
+  /** The stored form of a status: its lower-case name. */
+  static String column(RunStatus status) {
+    return status.name().toLowerCase(Locale.ROOT);
+  }
+
+  private static RunStatus status(String column) {
+    return RunStatus.valueOf(column.toUpperCase(Locale.ROOT));
+  }
+}

@@ -1,0 +1,125 @@
+package dev.sessionstore.jdbc.internal;
+
+import java.nio.charset.StandardCharsets;
+import java.util.HexFormat;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.ConcurrentMap;
+import java.util.concurrent.TimeUnit;
+
+/**
+ * The waiting reads of one store, registered in-process by session: a waiting read holds a {@link Waiter} instead of
+ * a connection, and re-reads the table each time its session is signalled. Signals come from this store's own
+ * appends (directly, after commit) and from the listener for every other writer (by {@link #wakeKey}).
+ *
+ * <p>Thread-safe. A signal raised between a waiter's registration and its wait is not lost: the waiter compares
+ * generations, it does not wait for the next notify.
+ */
+final class SessionWaiters {
+
+  /** Session ids up to this many UTF-8 bytes travel as themselves; longer ones as a digest. */
+  private static final int MAX_PLAIN_KEY_BYTES = 64;
+
+  private final ConcurrentMap<String, Signal> signals = new ConcurrentHashMap<>();
+
+  /**
+   * The short text naming {@code sessionId} in a wake-up: the id itself when short, else {@code #} and a digest.
+   * A digest collision only wakes an unrelated waiter, which re-reads and waits again.
+   */
+  static String wakeKey(String sessionId) {
+    if (sessionId.getBytes(StandardCharsets.UTF_8).length <= MAX_PLAIN_KEY_BYTES) {
+      return sessionId;
+    }
+    return "#" + HexFormat.of().formatHex(Digests.sha256(sessionId), 0, 16);
+  }
+
+  /** Registers a waiting read of {@code sessionId}; close the waiter when done. */
+  Waiter register(String sessionId) {
+    String key = wakeKey(sessionId);
+    Signal signal = signals.compute(key, (k, existing) -> (existing == null ? new Signal() : existing).retain());
+    return new Waiter(key, signal);
+  }
+
+  /** Wakes the waiting reads of {@code sessionId}. */
+  void wake(String sessionId) {
+    wakeByKey(wakeKey(sessionId));
+  }
+
+  /** Wakes the waiting reads of the session named by a wake key. */
+  void wakeByKey(String key) {
+    Signal signal = signals.get(key);
+    if (signal != null) {
+      signal.raise();
+    }
+  }
+
+  /** Wakes every waiting read: after wake-ups may have been missed. */
+  void wakeAll() {
+    signals.values().forEach(Signal::raise);
+  }
+
+  /** One waiting read's registration. Not shared between threads. */
+  final class Waiter implements AutoCloseable {
+
+    private final String key;
+    private final Signal signal;
+
+    private Waiter(String key, Signal signal) {
+      this.key = key;
+      this.signal = signal;
+    }
+
+    /** The current generation: pass it to {@link #awaitAfter} to wait for the next signal. */
+    long generation() {
+      return signal.generation();
+    }
+
+    /**
+     * Waits until the session is signalled after {@code generation} or {@code nanos} pass.
+     *
+     * @throws InterruptedException if the thread is interrupted while waiting
+     */
+    void awaitAfter(long generation, long nanos) throws InterruptedException {
+      signal.awaitAfter(generation, nanos);
+    }
+
+    @Override
+    public void close() {
+      signals.computeIfPresent(key, (k, existing) -> existing.release() ? null : existing);
+    }
+  }
+
+  /** A generation counter per wake key, shared by all of that key's waiters. */
+  private static final class Signal {
+
+    private long generation;
+    private int holders;
+
+    synchronized Signal retain() {
+      holders++;
+      return this;
+    }
+
+    /** Drops one holder; returns whether none remain. */
+    synchronized boolean release() {
+      return --holders == 0;
+    }
+
+    synchronized long generation() {
+      return generation;
+    }
+
+    synchronized void raise() {
+      generation++;
+      notifyAll();
+    }
+
+    synchronized void awaitAfter(long seen, long nanos) throws InterruptedException {
+      long deadline = System.nanoTime() + nanos;
+      long remaining = nanos;
+      while (generation == seen && remaining > 0) {
+        TimeUnit.NANOSECONDS.timedWait(this, remaining);
+        remaining = deadline - System.nanoTime();
+      }
+    }
+  }
+}

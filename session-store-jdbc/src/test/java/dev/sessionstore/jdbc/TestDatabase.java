@@ -1,0 +1,154 @@
+package dev.sessionstore.jdbc;
+
+import com.zaxxer.hikari.HikariConfig;
+import com.zaxxer.hikari.HikariDataSource;
+import io.zonky.test.db.postgres.embedded.EmbeddedPostgres;
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.sql.Connection;
+import java.sql.SQLException;
+import java.sql.Statement;
+import java.util.concurrent.atomic.AtomicLong;
+import org.postgresql.ds.PGSimpleDataSource;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+import org.testcontainers.DockerClientFactory;
+import org.testcontainers.containers.PostgreSQLContainer;
+
+/**
+ * The PostgreSQL every JDBC test runs against, chosen once per test JVM, in this order:
+ * <ol>
+ *   <li>an explicit JDBC URL: environment variable {@value #URL_VARIABLE} or system property
+ *       {@value #URL_PROPERTY} (CI points it at the machine's PostgreSQL);</li>
+ *   <li>a Testcontainers PostgreSQL, when a Docker engine answers;</li>
+ *   <li>embedded PostgreSQL binaries from Maven (zonky), which need nothing installed.</li>
+ * </ol>
+ * The choice is printed, so a test log always says which database it used. The URL's user must be allowed to
+ * create schemas and roles (a superuser, as each of the three is by default).
+ */
+final class TestDatabase {
+
+  static final String URL_VARIABLE = "SESSION_STORE_TEST_JDBC_URL";
+  static final String URL_PROPERTY = "sessionstore.test.jdbcUrl";
+
+  private static final Logger LOG = LoggerFactory.getLogger(TestDatabase.class);
+  private static final AtomicLong NAMES = new AtomicLong();
+  private static TestDatabase instance;
+
+  private final String url;
+  private final String user;
+  private final String password;
+
+  private TestDatabase(String url, String user, String password) {
+    this.url = url;
+    this.user = user;
+    this.password = password;
+  }
+
+  /** The database of this test JVM, started on first use. */
+  static synchronized TestDatabase get() {
+    if (instance == null) {
+      instance = choose();
+    }
+    return instance;
+  }
+
+  private static TestDatabase choose() {
+    String explicit = System.getenv(URL_VARIABLE);
+    if (explicit == null || explicit.isBlank()) {
+      explicit = System.getProperty(URL_PROPERTY);
+    }
+    if (explicit != null && !explicit.isBlank()) {
+      return announce("explicit URL " + explicit.replaceAll("password=[^&]*", "password=***"),
+          new TestDatabase(explicit, null, null));
+    }
+    if (dockerAnswers()) {
+      PostgreSQLContainer<?> container = new PostgreSQLContainer<>("postgres:16-alpine");
+      container.start();
+      Runtime.getRuntime().addShutdownHook(new Thread(container::stop));
+      return announce("Testcontainers " + container.getJdbcUrl() + " (no " + URL_VARIABLE + " given)",
+          new TestDatabase(container.getJdbcUrl(), container.getUsername(), container.getPassword()));
+    }
+    try {
+      EmbeddedPostgres embedded = EmbeddedPostgres.builder().start();
+      Runtime.getRuntime().addShutdownHook(new Thread(() -> {
+        try {
+          embedded.close();
+        } catch (IOException e) {
+          LOG.warn("stopping the embedded PostgreSQL failed", e);
+        }
+      }));
+      String embeddedUrl = embedded.getJdbcUrl("postgres", "postgres");
+      return announce("embedded PostgreSQL " + embeddedUrl + " (no " + URL_VARIABLE + " given, no Docker engine)",
+          new TestDatabase(embeddedUrl, null, null));
+    } catch (IOException e) {
+      throw new UncheckedIOException("no test database: set " + URL_VARIABLE + ", start Docker, or let the "
+          + "embedded PostgreSQL binaries run", e);
+    }
+  }
+
+  private static boolean dockerAnswers() {
+    try {
+      return DockerClientFactory.instance().isDockerAvailable();
+    } catch (RuntimeException | LinkageError e) {
+      LOG.debug("no Docker engine", e);
+      return false;
+    }
+  }
+
+  private static TestDatabase announce(String description, TestDatabase database) {
+    System.out.println("session-store JDBC tests use: " + description);
+    return database;
+  }
+
+  /** A new pool on the database as its admin user. Close it when done. */
+  HikariDataSource pool(String name, int maximumSize) {
+    HikariConfig config = new HikariConfig();
+    config.setPoolName(name);
+    config.setJdbcUrl(url);
+    if (user != null) {
+      config.setUsername(user);
+      config.setPassword(password);
+    }
+    config.setMaximumPoolSize(maximumSize);
+    config.setMinimumIdle(0);
+    return new HikariDataSource(config);
+  }
+
+  /** An unpooled data source connecting as {@code role}, for tests of privileges. */
+  PGSimpleDataSource dataSourceAs(String role, String rolePassword) {
+    PGSimpleDataSource dataSource = new PGSimpleDataSource();
+    dataSource.setUrl(url);
+    dataSource.setUser(role);
+    dataSource.setPassword(rolePassword);
+    return dataSource;
+  }
+
+  /** An unpooled data source connecting as the admin user. */
+  PGSimpleDataSource adminDataSource() {
+    PGSimpleDataSource dataSource = new PGSimpleDataSource();
+    dataSource.setUrl(url);
+    if (user != null) {
+      dataSource.setUser(user);
+      dataSource.setPassword(password);
+    }
+    return dataSource;
+  }
+
+  /** Runs SQL as the admin user, outside any store. */
+  void execute(String... statements) {
+    try (Connection connection = adminDataSource().getConnection();
+         Statement statement = connection.createStatement()) {
+      for (String sql : statements) {
+        statement.execute(sql);
+      }
+    } catch (SQLException e) {
+      throw new IllegalStateException("test SQL failed: " + String.join("; ", statements), e);
+    }
+  }
+
+  /** A schema or prefix name no other test uses: {@code base}, the process id and a counter. */
+  static String uniqueName(String base) {
+    return base + "_" + ProcessHandle.current().pid() + "_" + NAMES.incrementAndGet();
+  }
+}
