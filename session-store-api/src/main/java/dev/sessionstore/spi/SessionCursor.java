@@ -4,8 +4,8 @@ import dev.sessionstore.InvalidArgumentException;
 import dev.sessionstore.Limits;
 import dev.sessionstore.Session;
 import java.nio.charset.StandardCharsets;
+import java.time.DateTimeException;
 import java.time.Instant;
-import java.time.temporal.ChronoUnit;
 import java.util.Base64;
 
 /**
@@ -15,10 +15,12 @@ import java.util.Base64;
 public record SessionCursor(Instant createdAt, String id) {
 
   /**
-   * The longest text {@link #encode()} produces: base64 of the micros (at most 20 chars), a colon and the UTF-8 of
-   * the longest id (at most 3 bytes per char).
+   * The longest text {@link #encode()} produces: base64 of the epoch seconds (at most 20 chars), the micros of the
+   * second (at most 6), two colons and the UTF-8 of the longest id (at most 3 bytes per char).
    */
-  private static final int MAX_ENCODED_LENGTH = (4 * (21 + 3 * Limits.MAX_KEY_LENGTH) + 2) / 3;
+  private static final int MAX_ENCODED_LENGTH = (4 * (28 + 3 * Limits.MAX_KEY_LENGTH) + 2) / 3;
+
+  private static final int MICROS_PER_SECOND = 1_000_000;
 
   public SessionCursor {
     createdAt = Arguments.requireInstant("cursor.createdAt", createdAt);
@@ -42,20 +44,25 @@ public record SessionCursor(Instant createdAt, String id) {
     Arguments.requireText("cursor", cursor, MAX_ENCODED_LENGTH);
     try {
       String text = new String(Base64.getUrlDecoder().decode(cursor), StandardCharsets.UTF_8);
-      int colon = text.indexOf(':');
-      long micros = Long.parseLong(text.substring(0, colon));
-      Instant createdAt = Instant.EPOCH.plus(micros, ChronoUnit.MICROS);
-      return new SessionCursor(createdAt, text.substring(colon + 1));
-    } catch (IllegalArgumentException | IndexOutOfBoundsException | InvalidArgumentException e) {
+      int secondsEnd = text.indexOf(':');
+      int microsEnd = text.indexOf(':', secondsEnd + 1);
+      long seconds = Long.parseLong(text.substring(0, secondsEnd));
+      int micros = Integer.parseInt(text.substring(secondsEnd + 1, microsEnd));
+      if (micros < 0 || micros >= MICROS_PER_SECOND) {
+        throw new InvalidArgumentException("cursor", "not a cursor returned by this store");
+      }
+      Instant createdAt = Instant.ofEpochSecond(seconds, micros * 1_000L);
+      return new SessionCursor(createdAt, text.substring(microsEnd + 1));
+    } catch (IllegalArgumentException | IndexOutOfBoundsException | DateTimeException
+        | InvalidArgumentException e) {
       throw new InvalidArgumentException("cursor", "not a cursor returned by this store");
     }
   }
 
   /** The opaque text form. */
   public String encode() {
-    long micros = ChronoUnit.MICROS.between(Instant.EPOCH, createdAt);
-    return Base64.getUrlEncoder().withoutPadding()
-        .encodeToString((micros + ":" + id).getBytes(StandardCharsets.UTF_8));
+    String text = createdAt.getEpochSecond() + ":" + createdAt.getNano() / 1_000 + ":" + id;
+    return Base64.getUrlEncoder().withoutPadding().encodeToString(text.getBytes(StandardCharsets.UTF_8));
   }
 
   /** Whether {@code session} comes after this position in listing order. */

@@ -49,6 +49,14 @@ class SessionCursorTest {
     assertThat(SessionCursor.decode(cursor.encode())).isEqualTo(cursor);
   }
 
+  @ParameterizedTest
+  @ValueSource(strings = {"+100000-01-01T00:00:00.000001Z", "-5000-06-15T12:00:00.999999Z", "2500-01-01T00:00:00Z"})
+  void roundTripsInstantsCenturiesFromTheEpoch(String instant) {
+    SessionCursor cursor = new SessionCursor(Instant.parse(instant), "far");
+
+    assertThat(SessionCursor.decode(cursor.encode())).isEqualTo(cursor);
+  }
+
   @Test
   void roundTripsTheLongestIdsAndIsAcceptedByTheQuery() {
     String longest = "\u00e9".repeat(Limits.MAX_KEY_LENGTH);
@@ -93,9 +101,19 @@ class SessionCursorTest {
         .isInstanceOfSatisfying(InvalidArgumentException.class, e -> assertThat(e.field()).isEqualTo("cursor"));
   }
 
+  @ParameterizedTest
+  @ValueSource(strings = {"123:a", "123:-1:a", "123:1000000:a", "x:0:a", "123:0", "99999999999999999999:0:a",
+      "31556889864403200:0:a"})
+  void rejectsMalformedPositionsNamingTheCursor(String text) {
+    String garbage = base64(text);
+    assertThatThrownBy(() -> SessionCursor.decode(garbage))
+        .isInstanceOfSatisfying(InvalidArgumentException.class, e -> assertThat(e.field()).isEqualTo("cursor"));
+  }
+
   @Test
   void rejectsDecodedIdsThatAreNotValidKeysNamingTheCursor() {
-    for (String text : new String[] {"123:", "123: ", "123:a\u0000b", "123:" + "x".repeat(Limits.MAX_KEY_LENGTH + 1)}) {
+    for (String text : new String[] {"123:0:", "123:0: ", "123:0:a\u0000b",
+        "123:0:" + "x".repeat(Limits.MAX_KEY_LENGTH + 1)}) {
       assertThatThrownBy(() -> SessionCursor.decode(base64(text)))
           .as(text)
           .isInstanceOfSatisfying(InvalidArgumentException.class, e -> assertThat(e.field()).isEqualTo("cursor"));
