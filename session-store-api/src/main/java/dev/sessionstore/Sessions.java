@@ -43,6 +43,7 @@ public interface Sessions {
    * logs diverge from there (SPEC guarantee 11).
    *
    * @throws NotFoundException               if the session or the event at {@code atSeq} does not exist
+   * @throws InvalidArgumentException        if {@code atSeq < 1}
    * @throws UnsupportedCapabilityException  if the store lacks {@link Capability#FORKS}
    */
   Session fork(String sessionId, long atSeq);

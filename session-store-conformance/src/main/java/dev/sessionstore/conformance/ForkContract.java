@@ -342,9 +342,9 @@ public abstract class ForkContract extends Contract {
 
     assertThatThrownBy(() -> store.sessions().fork(empty, 1, "t1")).isInstanceOf(NotFoundException.class);
     assertThatThrownBy(() -> store.sessions().fork(parent, 0, "t2"))
-        .isInstanceOfAny(NotFoundException.class, InvalidArgumentException.class);
+        .isInstanceOfSatisfying(InvalidArgumentException.class, e -> assertThat(e.field()).isEqualTo("atSeq"));
     assertThatThrownBy(() -> store.sessions().fork(parent, -1, "t3"))
-        .isInstanceOfAny(NotFoundException.class, InvalidArgumentException.class);
+        .isInstanceOfSatisfying(InvalidArgumentException.class, e -> assertThat(e.field()).isEqualTo("atSeq"));
 
     assertThat(store.sessions().list(SessionQuery.all()).items()).extracting(Session::id)
         .containsExactlyInAnyOrder(parent, empty);
