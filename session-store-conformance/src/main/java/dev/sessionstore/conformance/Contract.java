@@ -52,9 +52,12 @@ public abstract class Contract {
     }
   }
 
-  /** A new store from the adapter's factory on the same clock, for tests that need a second, independent store. */
-  protected SessionStore anotherStore() {
-    return kit.newStore(clock);
+  /**
+   * A second instance on the same backend and namespace as {@link #store}, from
+   * {@link SessionStoreConformance#newPeerStore}, or {@code null} when the adapter has none. The caller closes it.
+   */
+  protected SessionStore peerStore() {
+    return kit.newPeerStore(store, clock);
   }
 
   /** A fresh id with a readable prefix, unique within the test. */

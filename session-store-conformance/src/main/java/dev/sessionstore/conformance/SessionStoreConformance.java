@@ -19,14 +19,28 @@ import org.junit.jupiter.api.Tag;
  * }
  * }</pre>
  *
+ * <p>An adapter whose stores can share a backend with other processes (a database, a shared file) also overrides
+ * {@link #newPeerStore}, returning a second instance on the same backend as a store from {@link #newStore}, built
+ * as another process would build it:
+ *
+ * <pre>{@code
+ *   @Override
+ *   protected SessionStore newPeerStore(SessionStore first, Clock clock) {
+ *     return MyStore.builder().dataSource(newPool()).schema(schemaOf(first)).clock(clock).build();
+ *   }
+ * }</pre>
+ *
  * <p>The kit runs one {@code @Nested} group per aggregate or capability, tagged {@code required} (every store must
  * pass it) or {@code optional} (verified when the store declares the capability), and each test is tagged with the
  * SPEC guarantee it verifies ({@code guarantee-N}) where one applies. Groups for an optional
  * {@link dev.sessionstore.Capability} the store does not declare are reported as skipped, naming the capability;
- * a declared capability is verified in full, and a failure is a failure.
+ * a declared capability is verified in full, and a failure is a failure. The shared-backend group is skipped as a
+ * whole only for a store with no peer that declares neither cross-process capability.
  *
- * <p>Each test gets its own store from {@link #newStore} and closes it afterwards. Time-dependent rules are driven
- * by a {@link TestClock}; only waiting-read timeouts and the concurrency tests use real time.
+ * <p>Each test gets its own store from {@link #newStore} and closes it afterwards; a test of the shared-backend group
+ * also asks {@link #newPeerStore} for a second instance of that store and closes it afterwards too. Time-dependent
+ * rules are driven by a {@link TestClock}, shared by both instances; only waiting-read timeouts and the concurrency
+ * tests use real time.
  */
 public abstract class SessionStoreConformance {
 
@@ -36,6 +50,24 @@ public abstract class SessionStoreConformance {
    * particular).
    */
   protected abstract SessionStore newStore(Clock clock);
+
+  /**
+   * Returns a second, independent store instance on the same backend and namespace as {@code first} (a store this
+   * kit got from {@link #newStore}), as another process would build it: its own connections, threads and caches,
+   * nothing shared with {@code first} but the backend, reading time from {@code clock} (the clock {@code first}
+   * was built with) and with the same optional features enabled. The kit closes it after the test, when
+   * {@code first} may already be closed. Returns {@code null}, the default, when the adapter has no such notion (an
+   * in-memory store).
+   *
+   * <p>The shared-backend group verifies with this pair what crosses instances: reads of each other's writes,
+   * gapless seqs and single winners across instances, and the capabilities that claim other processes,
+   * {@link dev.sessionstore.Capability#CROSS_PROCESS_WAKEUP} and
+   * {@link dev.sessionstore.Capability#DURABLE_DEADLINES}. A store that declares either of those must override this
+   * method: with {@code null} the claim cannot be verified, and the group fails.
+   */
+  protected SessionStore newPeerStore(SessionStore first, Clock clock) {
+    return null;
+  }
 
   @Nested
   @Tag("required")
@@ -186,6 +218,15 @@ public abstract class SessionStoreConformance {
   @DisplayName("Tenants")
   public class Tenants extends TenantContract {
     Tenants() {
+      super(SessionStoreConformance.this);
+    }
+  }
+
+  @Nested
+  @Tag("optional")
+  @DisplayName("Shared backend: a second instance sees the same store, wakes and deadlines cross instances")
+  public class SharedBackend extends SharedBackendContract {
+    SharedBackend() {
       super(SessionStoreConformance.this);
     }
   }

@@ -2,9 +2,22 @@ package dev.sessionstore.conformance;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.sessionstore.Capability;
+import dev.sessionstore.Checkpoints;
+import dev.sessionstore.EventLog;
+import dev.sessionstore.Flush;
+import dev.sessionstore.FlushResult;
+import dev.sessionstore.ModelCallAudit;
+import dev.sessionstore.Runs;
 import dev.sessionstore.SessionStore;
+import dev.sessionstore.Sessions;
+import dev.sessionstore.Summaries;
+import dev.sessionstore.ToolCalls;
 import dev.sessionstore.memory.InMemorySessionStore;
 import java.time.Clock;
+import java.util.Collections;
+import java.util.EnumSet;
+import java.util.Set;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -37,12 +50,93 @@ public abstract class BrokenStoreTest {
   /** A store with exactly one bug, built on {@link #correctStore}. */
   protected abstract SessionStore brokenStore(Clock clock);
 
+  /**
+   * The kit's {@link SessionStoreConformance#newPeerStore} for {@link #brokenStore}: by default none ({@code null}),
+   * like the in-memory store. A store whose bug is in what crosses instances overrides this.
+   */
+  protected SessionStore brokenPeer(SessionStore first, Clock clock) {
+    return null;
+  }
+
+  /**
+   * {@code store} declaring {@code claimed} on top of its own capabilities, everything else forwarded: how a broken
+   * store claims what it cannot do.
+   */
+  protected static SessionStore declaring(SessionStore store, Capability... claimed) {
+    return new DeclaringStore(store, Set.of(claimed));
+  }
+
   @Test
   void theKitFailsTheBrokenStore() {
-    KitRun run = KitRun.run(group, this::brokenStore);
+    KitRun run = KitRun.run(group, this::brokenStore, this::brokenPeer);
 
     assertThat(run.outcomes()).as("kit tests executed").isNotEmpty();
     assertThat(run.failedTests()).as("failed kit tests\n%s", run).contains(failingTest);
     assertThat(run.failureOf(failingTest)).contains(failureMentions);
+  }
+
+  /** Forwards everything to a delegate and adds capabilities to the ones it declares. */
+  private static final class DeclaringStore implements SessionStore {
+
+    private final SessionStore delegate;
+    private final Set<Capability> claimed;
+
+    DeclaringStore(SessionStore delegate, Set<Capability> claimed) {
+      this.delegate = delegate;
+      this.claimed = claimed;
+    }
+
+    @Override
+    public Sessions sessions() {
+      return delegate.sessions();
+    }
+
+    @Override
+    public EventLog events() {
+      return delegate.events();
+    }
+
+    @Override
+    public Runs runs() {
+      return delegate.runs();
+    }
+
+    @Override
+    public ToolCalls toolCalls() {
+      return delegate.toolCalls();
+    }
+
+    @Override
+    public Summaries summaries() {
+      return delegate.summaries();
+    }
+
+    @Override
+    public Checkpoints checkpoints() {
+      return delegate.checkpoints();
+    }
+
+    @Override
+    public ModelCallAudit modelCalls() {
+      return delegate.modelCalls();
+    }
+
+    @Override
+    public FlushResult flush(Flush flush) {
+      return delegate.flush(flush);
+    }
+
+    @Override
+    public Set<Capability> capabilities() {
+      Set<Capability> all = EnumSet.noneOf(Capability.class);
+      all.addAll(delegate.capabilities());
+      all.addAll(claimed);
+      return Collections.unmodifiableSet(all);
+    }
+
+    @Override
+    public void close() {
+      delegate.close();
+    }
   }
 }

@@ -6,6 +6,7 @@ import dev.sessionstore.SessionStore;
 import java.time.Clock;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.function.BiFunction;
 import java.util.function.Function;
 import java.util.stream.Collectors;
 import org.junit.platform.engine.TestExecutionResult;
@@ -33,9 +34,19 @@ final class KitRun {
     this.outcomes = outcomes;
   }
 
-  /** Runs the nested kit group {@code group} against stores from {@code factory}. */
-  static synchronized KitRun run(Class<?> group, Function<Clock, SessionStore> factory) {
+  /** Runs the nested kit group {@code group} against stores from {@code factory}, which have no peers. */
+  static KitRun run(Class<?> group, Function<Clock, SessionStore> factory) {
+    return run(group, factory, (first, clock) -> null);
+  }
+
+  /**
+   * Runs the nested kit group {@code group} against stores from {@code factory}, with peers from
+   * {@code peerFactory} (which may return null).
+   */
+  static synchronized KitRun run(Class<?> group, Function<Clock, SessionStore> factory,
+      BiFunction<SessionStore, Clock, SessionStore> peerFactory) {
     BrokenStoreKit.factory = factory;
+    BrokenStoreKit.peerFactory = peerFactory;
     List<Outcome> outcomes = new ArrayList<>();
     LauncherDiscoveryRequest request = LauncherDiscoveryRequestBuilder.request()
         .selectors(selectNestedClass(List.of(BrokenStoreKit.class), group))
@@ -58,6 +69,7 @@ final class KitRun {
       }
     });
     BrokenStoreKit.factory = null;
+    BrokenStoreKit.peerFactory = null;
     return new KitRun(outcomes);
   }
 

@@ -11,7 +11,9 @@ import java.time.Duration;
 import java.util.ArrayDeque;
 import java.util.ArrayList;
 import java.util.Deque;
+import java.util.IdentityHashMap;
 import java.util.List;
+import java.util.Map;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeAll;
@@ -21,18 +23,26 @@ import org.junit.jupiter.api.BeforeAll;
  * gets a schema no other open store uses. Schemas are created by the first store built on them and emptied after
  * each test for the next one, because creating and dropping a schema per test would cost more than the tests;
  * all are dropped at the end.
+ *
+ * <p>A peer the kit asks for ({@link #newPeerStore}) is a second store on its first's schema, built through a pool
+ * of its own as another process would: its own connections (its own {@code LISTEN} among them), sweeper and
+ * waiters, the default poll interval, nothing shared with the first but the database.
  */
 class PostgresConformanceTest extends SessionStoreConformance {
 
   private static HikariDataSource pool;
+  /** The connections of every peer: never lent to a store from {@link #newStore}. */
+  private static HikariDataSource peerPool;
   private static final List<String> created = new ArrayList<>();
   private static final Deque<String> emptied = new ArrayDeque<>();
   private final List<String> inUse = new ArrayList<>();
   private final List<SessionStore> opened = new ArrayList<>();
+  private final Map<SessionStore, String> schemaOf = new IdentityHashMap<>();
 
   @BeforeAll
   static void openPool() {
     pool = TestDatabase.get().pool("session-store-conformance", 24);
+    peerPool = TestDatabase.get().pool("session-store-conformance-peer", 24);
   }
 
   @AfterAll
@@ -43,6 +53,7 @@ class PostgresConformanceTest extends SessionStoreConformance {
       }
     } finally {
       pool.close();
+      peerPool.close();
     }
   }
 
@@ -57,17 +68,38 @@ class PostgresConformanceTest extends SessionStoreConformance {
       }
       inUse.add(schema);
     }
-    SessionStore store = JdbcSessionStore.builder()
-        .dataSource(pool)
+    SessionStore store = build(pool, schema, clock);
+    synchronized (created) {
+      opened.add(store);
+      schemaOf.put(store, schema);
+    }
+    return store;
+  }
+
+  @Override
+  protected SessionStore newPeerStore(SessionStore first, Clock clock) {
+    String schema;
+    synchronized (created) {
+      schema = schemaOf.get(first);
+    }
+    if (schema == null) {
+      throw new IllegalArgumentException("not a store of this test: " + first);
+    }
+    SessionStore peer = build(peerPool, schema, clock);
+    synchronized (created) {
+      opened.add(peer);
+    }
+    return peer;
+  }
+
+  private static SessionStore build(HikariDataSource dataSource, String schema, Clock clock) {
+    return JdbcSessionStore.builder()
+        .dataSource(dataSource)
         .schema(schema)
         .clock(clock)
         .modelCallAudit(true)
         .deadlineSweepInterval(Duration.ofMillis(200))
         .build();
-    synchronized (created) {
-      opened.add(store);
-    }
-    return store;
   }
 
   /**
@@ -79,6 +111,7 @@ class PostgresConformanceTest extends SessionStoreConformance {
     synchronized (created) {
       opened.forEach(SessionStore::close);
       opened.clear();
+      schemaOf.clear();
       try (Connection connection = pool.getConnection(); Statement statement = connection.createStatement()) {
         for (String schema : inUse) {
           statement.execute("DELETE FROM \"" + schema + "\".session_store_sessions");

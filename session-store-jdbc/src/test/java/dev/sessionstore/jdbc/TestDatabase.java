@@ -4,10 +4,18 @@ import com.zaxxer.hikari.HikariConfig;
 import com.zaxxer.hikari.HikariDataSource;
 import io.zonky.test.db.postgres.embedded.EmbeddedPostgres;
 import java.io.IOException;
+import java.io.Reader;
 import java.io.UncheckedIOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
 import java.sql.Connection;
 import java.sql.SQLException;
 import java.sql.Statement;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+import java.util.Optional;
+import java.util.Properties;
 import java.util.concurrent.atomic.AtomicLong;
 import org.postgresql.ds.PGSimpleDataSource;
 import org.slf4j.Logger;
@@ -20,7 +28,10 @@ import org.testcontainers.containers.PostgreSQLContainer;
  * <ol>
  *   <li>an explicit JDBC URL: environment variable {@value #URL_VARIABLE} or system property
  *       {@value #URL_PROPERTY} (CI points it at the machine's PostgreSQL);</li>
- *   <li>a Testcontainers PostgreSQL, when a Docker engine answers;</li>
+ *   <li>a Testcontainers PostgreSQL, when a Docker engine answers; Testcontainers is not even asked when there is
+ *       obviously no engine (no {@code DOCKER_HOST} or {@code TC_HOST}, no {@code docker.host} or {@code tc.host}
+ *       in {@code ~/.testcontainers.properties}, none of the usual Docker sockets), as its failed search logs
+ *       errors;</li>
  *   <li>embedded PostgreSQL binaries from Maven (zonky), which need nothing installed.</li>
  * </ol>
  * The choice is printed, so a test log always says which database it used. The URL's user must be allowed to
@@ -62,7 +73,8 @@ final class TestDatabase {
       return announce("explicit URL " + explicit.replaceAll("password=[^&]*", "password=***"),
           new TestDatabase(explicit, null, null));
     }
-    if (dockerAnswers()) {
+    Optional<String> noEngine = obviouslyNoDockerEngine();
+    if (noEngine.isEmpty() && dockerAnswers()) {
       PostgreSQLContainer<?> container = new PostgreSQLContainer<>("postgres:16-alpine");
       container.start();
       Runtime.getRuntime().addShutdownHook(new Thread(container::stop));
@@ -79,12 +91,51 @@ final class TestDatabase {
         }
       }));
       String embeddedUrl = embedded.getJdbcUrl("postgres", "postgres");
-      return announce("embedded PostgreSQL " + embeddedUrl + " (no " + URL_VARIABLE + " given, no Docker engine)",
+      return announce("embedded PostgreSQL " + embeddedUrl + " (no " + URL_VARIABLE + " given, "
+          + noEngine.orElse("no Docker engine answered Testcontainers") + ")",
           new TestDatabase(embeddedUrl, null, null));
     } catch (IOException e) {
       throw new UncheckedIOException("no test database: set " + URL_VARIABLE + ", start Docker, or let the "
           + "embedded PostgreSQL binaries run", e);
     }
+  }
+
+  /**
+   * Why there is obviously no Docker engine to ask, or empty when there may be one: {@code DOCKER_HOST} or
+   * {@code TC_HOST} is set, Testcontainers is configured with a {@code docker.host} or {@code tc.host}, a usual Docker
+   * socket exists (system, rootless, Docker Desktop, Colima, Rancher Desktop), or the OS is Windows, whose named pipe
+   * is not worth probing here.
+   */
+  private static Optional<String> obviouslyNoDockerEngine() {
+    if (System.getenv("DOCKER_HOST") != null || System.getenv("TC_HOST") != null
+        || System.getProperty("os.name", "").toLowerCase(Locale.ROOT).startsWith("windows")) {
+      return Optional.empty();
+    }
+    Path home = Path.of(System.getProperty("user.home", "/"));
+    Path testcontainersConfig = home.resolve(".testcontainers.properties");
+    if (Files.isReadable(testcontainersConfig)) {
+      Properties properties = new Properties();
+      try (Reader reader = Files.newBufferedReader(testcontainersConfig)) {
+        properties.load(reader);
+      } catch (IOException e) {
+        return Optional.empty();
+      }
+      if (properties.getProperty("docker.host") != null || properties.getProperty("tc.host") != null) {
+        return Optional.empty();
+      }
+    }
+    List<Path> sockets = new ArrayList<>(List.of(Path.of("/var/run/docker.sock"),
+        home.resolve(".docker/run/docker.sock"), home.resolve(".docker/desktop/docker.sock"),
+        home.resolve(".colima/default/docker.sock"), home.resolve(".rd/docker.sock")));
+    String runtimeDir = System.getenv("XDG_RUNTIME_DIR");
+    if (runtimeDir != null) {
+      sockets.add(Path.of(runtimeDir, "docker.sock"));
+    }
+    if (sockets.stream().anyMatch(Files::exists)) {
+      return Optional.empty();
+    }
+    return Optional.of("no Docker engine: no DOCKER_HOST, no /var/run/docker.sock nor other Docker socket, so"
+        + " Testcontainers was not asked");
   }
 
   private static boolean dockerAnswers() {
