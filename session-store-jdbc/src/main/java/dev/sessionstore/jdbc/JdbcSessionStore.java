@@ -26,7 +26,8 @@ import javax.sql.DataSource;
  *
  * <p>Any {@link DataSource} of PostgreSQL JDBC (pgjdbc) connections works; HikariCP is the documented default. Each
  * store holds one connection of it for {@code LISTEN} for as long as it is open (a pool's leak detection reports
- * it), and borrows others per call, never across a waiting read, so size a pool for your concurrency plus one. The
+ * it), and borrows others per call, never across a waiting read, and one now and then for a moment to notify other
+ * instances of its appends, so size a pool for your concurrency plus one. The
  * store owns its schema: on {@link Builder#build()} it creates or upgrades its tables, guarded by an advisory lock so
  * that nodes starting together are safe, unless {@link Builder#createSchema(boolean)} says you run the shipped
  * migrations ({@code dev/sessionstore/jdbc/postgresql/V*__*.sql}) yourself; then a role with {@code SELECT, INSERT,

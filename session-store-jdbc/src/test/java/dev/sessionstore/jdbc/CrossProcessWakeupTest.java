@@ -7,9 +7,19 @@ import dev.sessionstore.EventPage;
 import dev.sessionstore.EventQuery;
 import dev.sessionstore.NewEvent;
 import dev.sessionstore.SessionStore;
+import java.lang.reflect.InvocationHandler;
+import java.lang.reflect.InvocationTargetException;
+import java.lang.reflect.Proxy;
+import java.sql.Connection;
+import java.sql.SQLException;
 import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
 import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
 import java.util.concurrent.TimeUnit;
+import javax.sql.DataSource;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.DisplayName;
 import org.junit.jupiter.api.Test;
@@ -60,6 +70,106 @@ class CrossProcessWakeupTest {
     assertThat(((Number) killed).intValue()).as("LISTEN connections terminated").isGreaterThanOrEqualTo(1);
 
     assertWakesOn(waiting, writing, "after-reconnect");
+  }
+
+  @Test
+  @DisplayName("A burst of appends to many sessions through one instance wakes every waiting read of another")
+  void burstOfAppendsWakesEverySession() throws Exception {
+    SessionStore waiting = schema.store(builder -> builder.waitPollInterval(NEVER_POLLS));
+    SessionStore writing = schema.store(builder -> builder);
+    int sessions = 40;
+    ExecutorService pool = Executors.newFixedThreadPool(sessions + 4);
+    try {
+      List<CompletableFuture<EventPage>> reads = new ArrayList<>();
+      for (int i = 0; i < sessions; i++) {
+        String session = "burst-" + i;
+        reads.add(CompletableFuture.supplyAsync(
+            () -> waiting.events().await(session, EventQuery.all().after(2), WAIT), pool));
+      }
+      Thread.sleep(300);
+      List<CompletableFuture<Void>> writes = new ArrayList<>();
+      for (int writer = 0; writer < 4; writer++) {
+        int first = writer;
+        writes.add(CompletableFuture.runAsync(() -> {
+          for (int round = 1; round <= 3; round++) {
+            for (int i = first; i < sessions; i += 4) {
+              writing.events().append("burst-" + i, NewEvent.of("turn").withId("e-" + round));
+            }
+          }
+        }, pool));
+      }
+      CompletableFuture.allOf(writes.toArray(CompletableFuture[]::new)).get(WAIT.toSeconds(), TimeUnit.SECONDS);
+
+      for (int i = 0; i < sessions; i++) {
+        EventPage page = reads.get(i).get(WAIT.toSeconds() + 10, TimeUnit.SECONDS);
+        assertThat(page.items()).as("events of burst-%d the waiting read returned", i)
+            .extracting(Event::id).containsExactly("e-3");
+      }
+    } finally {
+      pool.shutdownNow();
+    }
+  }
+
+  @Test
+  @DisplayName("Closing an instance right after its append still wakes waiting reads elsewhere")
+  void closeSendsPendingNotifications() throws Exception {
+    SessionStore waiting = schema.store(builder -> builder.waitPollInterval(NEVER_POLLS));
+    SessionStore writing = schema.store(builder -> builder);
+    CompletableFuture<EventPage> read = CompletableFuture.supplyAsync(
+        () -> waiting.events().await("closing", EventQuery.all(), WAIT));
+    Thread.sleep(300);
+
+    Event appended = writing.events().append("closing", NewEvent.of("last words"));
+    writing.close();
+
+    assertThat(read.get(WAIT.toSeconds() + 10, TimeUnit.SECONDS).items()).containsExactly(appended);
+  }
+
+  @Test
+  @DisplayName("Appends succeed when notifications cannot be sent; waiting reads elsewhere find them by polling")
+  void appendsSurviveFailingNotifications() throws Exception {
+    SessionStore waiting = schema.store(builder -> builder.waitPollInterval(Duration.ofMillis(200)));
+    SessionStore writing = schema.store(withoutNotifications(schema.pool(10)), builder -> builder);
+    CompletableFuture<EventPage> elsewhere = CompletableFuture.supplyAsync(
+        () -> waiting.events().await("unannounced", EventQuery.all(), WAIT));
+    CompletableFuture<EventPage> here = CompletableFuture.supplyAsync(
+        () -> writing.events().await("unannounced", EventQuery.all(), WAIT));
+    Thread.sleep(300);
+
+    Event appended = writing.events().append("unannounced", NewEvent.of("message"));
+
+    assertThat(here.get(5, TimeUnit.SECONDS).items()).as("the writing instance's own waiting read")
+        .containsExactly(appended);
+    assertThat(elsewhere.get(5, TimeUnit.SECONDS).items()).as("another instance's waiting read, by polling")
+        .containsExactly(appended);
+  }
+
+  /** {@code dataSource}, except that its connections refuse to prepare the statement that sends notifications. */
+  private static DataSource withoutNotifications(DataSource dataSource) {
+    InvocationHandler connections = (proxy, method, arguments) -> {
+      if (method.getName().equals("getConnection")) {
+        Connection connection = (Connection) method.invoke(dataSource, arguments);
+        return Proxy.newProxyInstance(Connection.class.getClassLoader(), new Class<?>[] {Connection.class},
+            (connectionProxy, connectionMethod, connectionArguments) -> {
+              if (connectionMethod.getName().equals("prepareStatement")
+                  && ((String) connectionArguments[0]).contains("pg_notify(?, key)")) {
+                throw new SQLException("notifications refused by the test");
+              }
+              try {
+                return connectionMethod.invoke(connection, connectionArguments);
+              } catch (InvocationTargetException e) {
+                throw e.getCause();
+              }
+            });
+      }
+      try {
+        return method.invoke(dataSource, arguments);
+      } catch (InvocationTargetException e) {
+        throw e.getCause();
+      }
+    };
+    return (DataSource) Proxy.newProxyInstance(DataSource.class.getClassLoader(), new Class<?>[] {DataSource.class},
+        connections);
   }
 
   private static void assertWakesOn(SessionStore waiting, SessionStore writing, String session) throws Exception {

@@ -48,9 +48,8 @@ interface Dialect {
 
   /**
    * Appends {@code events} (fresh, distinct) to the session at whatever its head is once this statement holds the
-   * head's lock, moves the head, and announces the append when the transaction commits; one statement. An unknown
-   * session is created, unless {@code expectedHead} is above 0. Appends nothing when {@code expectedHead} is given
-   * and the head is elsewhere.
+   * head's lock, and moves the head; one statement. An unknown session is created, unless {@code expectedHead} is
+   * above 0. Appends nothing when {@code expectedHead} is given and the head is elsewhere.
    *
    * @return the head the events were appended after (their seqs are head + 1 …), or empty if nothing was appended
    * @throws SQLException a unique violation of the events' (session, id) key if the session stores one of the ids
@@ -59,8 +58,8 @@ interface Dialect {
       Instant now, OptionalLong expectedHead) throws SQLException;
 
   /**
-   * Appends {@code events} (fresh, distinct) after {@code head}, which this transaction has locked, moves the head
-   * and announces the append when the transaction commits; one statement.
+   * Appends {@code events} (fresh, distinct) after {@code head}, which this transaction has locked, and moves the
+   * head; one statement.
    */
   void appendAtLockedHead(Connection connection, Tables tables, String sessionId, long head, List<NewEvent> events,
       Instant now) throws SQLException;
@@ -85,6 +84,13 @@ interface Dialect {
 
   /** A parameter holding timestamps, for batch statements over arrays. */
   Array timestampArray(Connection connection, List<Instant> instants) throws SQLException;
+
+  /**
+   * A query that announces appends to the listeners of {@link #listen}, auto-committed: one notification on the
+   * channel given as its first parameter for each wake key ({@link SessionWaiters#wakeKey}) of the text array given
+   * as its second.
+   */
+  String notifyEach();
 
   /** Starts delivering other writers' appends to {@code waiters}. */
   WakeUpListener listen(DataSource dataSource, Tables tables, SessionWaiters waiters);

@@ -21,8 +21,9 @@ import java.util.Optional;
 import java.util.OptionalLong;
 
 /**
- * The event log on the events table. Appends go through {@link EventAppender}; reads are one statement each;
- * waiting reads register with {@link SessionWaiters} and re-read when woken.
+ * The event log on the events table. Appends go through {@link EventAppender} and are announced by
+ * {@link AppendNotifier} once committed; reads are one statement each; waiting reads register with
+ * {@link SessionWaiters} and re-read when woken.
  */
 final class JdbcEventLog implements EventLog {
 
@@ -31,16 +32,18 @@ final class JdbcEventLog implements EventLog {
   private final Clock clock;
   private final EventAppender appender;
   private final SessionWaiters waiters;
+  private final AppendNotifier notifier;
   private final Duration pollInterval;
   private final RowMapper<Event> events;
 
   JdbcEventLog(Database database, Tables tables, Clock clock, EventAppender appender, SessionWaiters waiters,
-      Duration pollInterval) {
+      AppendNotifier notifier, Duration pollInterval) {
     this.database = database;
     this.tables = tables;
     this.clock = clock;
     this.appender = appender;
     this.waiters = waiters;
+    this.notifier = notifier;
     this.pollInterval = pollInterval;
     this.events = EventRows.mapper(database.dialect());
   }
@@ -75,7 +78,7 @@ final class JdbcEventLog implements EventLog {
     }
     List<Event> stored = database.transaction("append to session " + sessionId,
         connection -> appender.append(connection, sessionId, batch, expectedLastSeq, clock.instant()));
-    waiters.wake(sessionId);
+    notifier.appended(sessionId);
     return stored;
   }
 

@@ -42,7 +42,7 @@ import java.util.concurrent.atomic.AtomicBoolean;
  * the fresh ones ({@link EventAppender}). Truncation takes the same lock and moves the head back.
  *
  * <p><b>Round trips</b> (statements plus commit; a transaction's {@code BEGIN} travels with its first statement):
- * append or batch append 2 (append, commit; also to a new session); up to 6 with replayed ids (the failed append
+ * append or batch append 2 (append, commit; also to a new session; no notification inside); up to 6 with replayed ids (the failed append
  * and its rollback, lock, id lookup, store, commit); flush up to 7 (session read and write, run read and write, id
  * lookup, store, commit); truncate 3; session, run or tool call save 3 (locked read, write, commit); fork 1 (a
  * server-side {@code INSERT … SELECT} of events and summaries); resolve 1 for the winner, 2 for a stale call; deadline
@@ -50,10 +50,14 @@ import java.util.concurrent.atomic.AtomicBoolean;
  * every read 1, revival and chapters included.
  *
  * <p><b>Waiting reads.</b> A waiting read registers in-process ({@link SessionWaiters}) and holds no connection
- * while it waits. Appends wake it: this instance's own directly after commit, every other writer's through
- * {@code NOTIFY} on the store's channel (payload: the session id, or a digest of a long one), received by one
- * {@code LISTEN} connection per instance ({@link WakeUpListener}). A woken read re-reads the table; without a
- * wake-up it re-reads every poll interval, so a lost notification only delays it.
+ * while it waits. Appends wake it once committed ({@link AppendNotifier}): this instance's own directly, every other
+ * writer's through a notification on the store's channel (payload: the session id, or a digest of a long one),
+ * received by one {@code LISTEN} connection per instance ({@link WakeUpListener}). Notifications are not sent in the
+ * append's transaction, because PostgreSQL commits notifying transactions one at a time, server-wide: a background
+ * thread per instance sends the sessions appended to since its last statement, each once, in one auto-committed
+ * statement at most every 2 ms, so appends commit in parallel and a burst of appends costs a few notifications. A
+ * woken read re-reads the table; without a wake-up it re-reads every poll interval, so a lost notification (the
+ * process stopped between commit and notification, the database failed the notification) only delays it.
  *
  * <p><b>Deadlines.</b> Stored on the tool call; due once the store clock reaches them. Reads expire the due calls
  * they meet in the database before answering; a {@link DeadlineSweeper} per instance expires the rest with
@@ -79,6 +83,7 @@ public final class JdbcStore implements SessionStore {
   private final JdbcSummaries summaries;
   private final JdbcCheckpoints checkpoints;
   private final JdbcModelCallAudit modelCalls;
+  private final AppendNotifier notifier;
   private final WakeUpListener listener;
   private final DeadlineSweeper sweeper;
   private final AtomicBoolean closed = new AtomicBoolean();
@@ -90,14 +95,16 @@ public final class JdbcStore implements SessionStore {
     ImplicitSession implicitSession = new ImplicitSession(tables, dialect);
     this.appender = new EventAppender(dialect, tables, implicitSession);
     this.waiters = new SessionWaiters();
+    this.listener = dialect.listen(settings.dataSource(), tables, waiters);
+    this.notifier = new AppendNotifier(waiters, settings.dataSource(), dialect.notifyEach(), tables.channel());
     this.sessions = new JdbcSessions(database, tables, clock);
-    this.events = new JdbcEventLog(database, tables, clock, appender, waiters, settings.waitPollInterval());
+    this.events = new JdbcEventLog(database, tables, clock, appender, waiters, notifier,
+        settings.waitPollInterval());
     this.runs = new JdbcRuns(database, tables, clock, implicitSession);
     this.toolCalls = new JdbcToolCalls(database, tables, clock, implicitSession);
     this.summaries = new JdbcSummaries(database, tables, clock);
     this.checkpoints = new JdbcCheckpoints(database, tables, clock, implicitSession);
     this.modelCalls = new JdbcModelCallAudit(database, tables, clock, settings.modelCallAudit(), implicitSession);
-    this.listener = dialect.listen(settings.dataSource(), tables, waiters);
     this.sweeper = new DeadlineSweeper(database, toolCalls, clock, settings.deadlineSweepInterval(),
         tables.schemaName() + "." + tables.prefix());
   }
@@ -170,7 +177,7 @@ public final class JdbcStore implements SessionStore {
       return new FlushResult(saved.session(), run, appended);
     });
     if (!batch.isEmpty()) {
-      waiters.wake(sessionId);
+      notifier.appended(sessionId);
     }
     return result;
   }
@@ -180,15 +187,19 @@ public final class JdbcStore implements SessionStore {
     return CAPABILITIES;
   }
 
-  /** Stops the sweeper and the listener, then refuses further calls. The data source stays open. */
+  /**
+   * Stops the sweeper, refuses further calls, sends the pending notifications of appends and stops the listener.
+   * The data source stays open.
+   */
   @Override
   public void close() {
     if (!closed.compareAndSet(false, true)) {
       return;
     }
     sweeper.close();
-    listener.close();
     database.close();
+    notifier.close();
+    listener.close();
     waiters.wakeAll();
   }
 }

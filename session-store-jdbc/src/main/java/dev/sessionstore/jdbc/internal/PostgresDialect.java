@@ -33,9 +33,8 @@ final class PostgresDialect implements Dialect {
 
   /**
    * Appends at whatever the head is once its lock is granted, in one statement: the head moves by the batch size
-   * and returns the old head as the base of the new seqs; the events, one array per column, get base + ordinality;
-   * the notification goes out at commit. {@code %3$s} is the head: {@link #CREATE_OR_MOVE_HEAD} or
-   * {@link #MOVE_EXPECTED_HEAD}. Nothing happens when the head is elsewhere than expected. An event id the session
+   * and returns the old head as the base of the new seqs; the events, one array per column, get base + ordinality.
+   * {@code %3$s} is the head: {@link #CREATE_OR_MOVE_HEAD} or {@link #MOVE_EXPECTED_HEAD}. Nothing happens when the head is elsewhere than expected. An event id the session
    * already stores fails the statement with a unique violation.
    */
   private static final String APPEND_AT_HEAD = """
@@ -47,7 +46,7 @@ final class PostgresDialect implements Dialect {
         FROM head, unnest(?::text[], ?::text[], ?::text[], ?::text[], ?::text[], ?::text[], ?::timestamptz[])
              WITH ORDINALITY AS e(id, type, run_id, agent_id, parent_id, payload, ts, ordinality)
       )
-      SELECT base, pg_notify(?, ?) FROM head""";
+      SELECT base FROM head""";
 
   /**
    * The head of a session expected empty or not expected anywhere: an unknown session is created with the batch
@@ -75,10 +74,17 @@ final class PostgresDialect implements Dialect {
         SELECT ?, ?::bigint + e.ordinality, e.id, e.type, e.run_id, e.agent_id, e.parent_id, e.payload::jsonb, e.ts
         FROM unnest(?::text[], ?::text[], ?::text[], ?::text[], ?::text[], ?::text[], ?::timestamptz[])
              WITH ORDINALITY AS e(id, type, run_id, agent_id, parent_id, payload, ts, ordinality)
-      ), head AS (
-        UPDATE %2$s SET last_seq = ? WHERE id = ?
       )
-      SELECT pg_notify(?, ?)""";
+      UPDATE %2$s SET last_seq = ? WHERE id = ?""";
+
+  /**
+   * One notification per wake key of the array, in one statement. Parameters: channel, wake keys. Its transaction
+   * commits without waiting for the WAL flush ({@code synchronous_commit} off for that transaction only): it writes
+   * nothing that must survive a crash, and appends need not share their flushes with it.
+   */
+  private static final String NOTIFY_EACH = """
+      SELECT pg_notify(?, key) FROM unnest(?::text[]) AS key
+      WHERE set_config('synchronous_commit', 'off', true) IS NOT NULL""";
 
   @Override
   public String migrationFolder() {
@@ -140,8 +146,6 @@ final class PostgresDialect implements Dialect {
     }
     parameters.add(sessionId);
     parameters.addAll(eventArrays(connection, events, now));
-    parameters.add(tables.channel());
-    parameters.add(SessionWaiters.wakeKey(sessionId));
     return Sql.first(connection, APPEND_AT_HEAD.formatted(tables.events(), tables.sessions(), head),
             row -> row.getLong("base"), parameters.toArray())
         .map(OptionalLong::of).orElse(OptionalLong.empty());
@@ -154,10 +158,7 @@ final class PostgresDialect implements Dialect {
     parameters.addAll(eventArrays(connection, events, now));
     parameters.add(head + events.size());
     parameters.add(sessionId);
-    parameters.add(tables.channel());
-    parameters.add(SessionWaiters.wakeKey(sessionId));
-    Sql.first(connection, APPEND_AT_LOCKED_HEAD.formatted(tables.events(), tables.sessions()), row -> true,
-        parameters.toArray());
+    Sql.update(connection, APPEND_AT_LOCKED_HEAD.formatted(tables.events(), tables.sessions()), parameters.toArray());
   }
 
   /** The columns of {@code events} as the seven array parameters both append statements take. */
@@ -211,6 +212,11 @@ final class PostgresDialect implements Dialect {
     LocalDateTime utc = LocalDateTime.ofEpochSecond(instant.getEpochSecond(), instant.getNano(), ZoneOffset.UTC);
     return String.format("%04d-%02d-%02d %02d:%02d:%02d.%06d+00", utc.getYear(), utc.getMonthValue(),
         utc.getDayOfMonth(), utc.getHour(), utc.getMinute(), utc.getSecond(), utc.getNano() / 1_000);
+  }
+
+  @Override
+  public String notifyEach() {
+    return NOTIFY_EACH;
   }
 
   @Override
