@@ -9,6 +9,7 @@ import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.time.Instant;
 import java.util.List;
+import java.util.Optional;
 import java.util.OptionalLong;
 import javax.sql.DataSource;
 
@@ -47,15 +48,26 @@ interface Dialect {
   String lockForUpdate();
 
   /**
-   * Appends {@code events} (fresh, distinct) to the session at whatever its head is once this statement holds the
-   * head's lock, and moves the head; one statement. An unknown session is created, unless {@code expectedHead} is
-   * above 0. Appends nothing when {@code expectedHead} is given and the head is elsewhere.
+   * Appends {@code events} (distinct) to the session at whatever its head is once this statement holds the head's
+   * lock, and moves the head; one statement, which raises no error for ids the session stores. An unknown session
+   * is created, unless {@code expectedHead} is above 0. Writes nothing when {@code expectedHead} is given and the
+   * head is elsewhere, nor (without even locking the head) when one of the ids is stored in the statement's
+   * snapshot. An id stored
+   * by a transaction that committed after that snapshot is skipped: the head has moved by the whole batch, and
+   * {@link HeadMove#inserted()} is less than the batch size.
    *
-   * @return the head the events were appended after (their seqs are head + 1 …), or empty if nothing was appended
-   * @throws SQLException a unique violation of the events' (session, id) key if the session stores one of the ids
+   * @return the head move, or empty if nothing was written
    */
-  OptionalLong appendAtHead(Connection connection, Tables tables, String sessionId, List<NewEvent> events,
+  Optional<HeadMove> appendAtHead(Connection connection, Tables tables, String sessionId, List<NewEvent> events,
       Instant now, OptionalLong expectedHead) throws SQLException;
+
+  /**
+   * What {@link #appendAtHead} wrote.
+   *
+   * @param head     the head the events were appended after (their seqs are head + 1 …)
+   * @param inserted how many of the events were inserted; fewer than the batch if some id was stored meanwhile
+   */
+  record HeadMove(long head, long inserted) {}
 
   /**
    * Appends {@code events} (fresh, distinct) after {@code head}, which this transaction has locked, and moves the

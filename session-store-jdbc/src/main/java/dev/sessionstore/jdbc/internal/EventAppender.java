@@ -10,6 +10,7 @@ import java.time.Instant;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.OptionalLong;
 
 /**
@@ -18,13 +19,20 @@ import java.util.OptionalLong;
  *
  * <p><b>Fast path</b>, for the common case of new events: one statement takes the head lock (creating the session
  * if unknown), moves the head by the batch size and inserts the events after the old head
- * ({@link Dialect#appendAtHead}); the lock is held for that statement and the commit only. The events' unique
- * (session, id) key checks, against every committed event, that none of the ids is stored yet.
+ * ({@link Dialect#appendAtHead}); the lock is held for that statement and the commit only. Replays take no error
+ * path, as the database would log each error with its statement and the transaction would pay for a rollback. In
+ * READ COMMITTED the statement reads its snapshot, taken when it starts, except that an upsert's or update's row
+ * lock waits for the holder and then acts on the newest version of the head row. So the statement first looks up
+ * the batch's ids in its snapshot and, if one is stored, neither locks nor moves the head: nothing was written, and
+ * the locked path runs in the same transaction. An id the snapshot misses was committed after it, by a transaction
+ * that held the head lock meanwhile; the event insert skips it ({@code ON CONFLICT DO NOTHING} checks the unique
+ * (session, id) key against every committed row, without an error), and fewer inserted rows than the batch holds
+ * make this transaction roll back the head move and take the locked path.
  *
- * <p><b>Locked path</b>, when the fast path appended nothing (head not at the expected seq, unknown session with an
- * expected seq above 0) or hit a stored id (its transaction is rolled back first): lock the head row
- * ({@code SELECT … FOR NO KEY UPDATE}), or
- * create the session, which locks it just the same; read the stored events among the batch's ids
+ * <p><b>Locked path</b>, when the fast path appended nothing (a stored id, head not at the expected seq, unknown
+ * session with an expected seq above 0) or skipped an id committed meanwhile (its transaction is rolled back
+ * first): lock the head row ({@code SELECT … FOR NO KEY UPDATE}), or create the session, which locks it just the
+ * same; read the stored events among the batch's ids
  * ({@code id = ANY(?)}) and let {@link EventBatch} sort replays from fresh events and reject reused ids; check the
  * expected seq; store the fresh events after the head. The id lookup must be a statement of its own after the
  * lock: in READ COMMITTED each statement sees the rows committed before it began, so only a statement that starts
@@ -65,16 +73,13 @@ final class EventAppender {
    */
   List<Event> append(Connection connection, String sessionId, EventBatch batch, OptionalLong expected, Instant now)
       throws SQLException {
-    try {
-      OptionalLong head = dialect.appendAtHead(connection, tables, sessionId, batch.distinctEvents(), now,
-          expected);
-      if (head.isPresent()) {
-        return results(sessionId, head.getAsLong(), batch, batch.distinctEvents(), Map.of(), now);
+    List<NewEvent> distinct = batch.distinctEvents();
+    Optional<Dialect.HeadMove> moved = dialect.appendAtHead(connection, tables, sessionId, distinct, now, expected);
+    if (moved.isPresent()) {
+      if (moved.get().inserted() == distinct.size()) {
+        return results(sessionId, moved.get().head(), batch, distinct, Map.of(), now);
       }
-    } catch (SQLException e) {
-      if (!dialect.classify(e).violates(tables.name("events_id_key"))) {
-        throw e;
-      }
+      // A previous holder of the head lock stored one of the ids after the statement's snapshot: undo the move.
       connection.rollback();
     }
     while (true) {

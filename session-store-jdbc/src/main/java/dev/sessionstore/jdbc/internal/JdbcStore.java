@@ -36,14 +36,17 @@ import java.util.concurrent.atomic.AtomicBoolean;
  * serialize on that row's lock ({@code FOR NO KEY UPDATE} strength, so foreign-key checks and other sessions
  * proceed), and seqs are assigned from it under the lock. No sequence or identity column is involved, so a failed
  * transaction leaves no gap. The common append is one statement that locks and moves the head (or creates the
- * session) and inserts the events after it, the lock held only until commit; the events' unique (session, id) key
- * proves none of them is a replay. Otherwise (a replayed id, an unexpected head) the append takes the lock first, reads
- * the stored events among the batch's ids, and lets {@link EventBatch} split replays from fresh events before storing
- * the fresh ones ({@link EventAppender}). Truncation takes the same lock and moves the head back.
+ * session) and inserts the events after it, the lock held only until commit, once a lookup in the same statement
+ * found none of the batch's ids stored; the events' unique (session, id) key, with {@code ON CONFLICT DO NOTHING},
+ * catches an id committed after the statement's snapshot without an error. Otherwise (a replayed id, an unexpected
+ * head) the append takes the lock first, reads the stored events among the batch's ids, and lets
+ * {@link EventBatch} split replays from fresh events before storing the fresh ones ({@link EventAppender}). Truncation takes the same lock and moves the head back.
  *
  * <p><b>Round trips</b> (statements plus commit; a transaction's {@code BEGIN} travels with its first statement):
- * append or batch append 2 (append, commit; also to a new session; no notification inside); up to 6 with replayed ids (the failed append
- * and its rollback, lock, id lookup, store, commit); flush up to 7 (session read and write, run read and write, id
+ * append or batch append 2 (append, commit; also to a new session; no notification inside); a replay 4 (the append,
+ * which writes nothing and raises no error, lock, id lookup, commit), 5 with fresh events among replayed ones
+ * (store before the commit), 6 when a concurrent append committed one of the ids while the append waited for the
+ * head lock (its head move rolled back); flush up to 7 (session read and write, run read and write, id
  * lookup, store, commit); truncate 3; session, run or tool call save 3 (locked read, write, commit); fork 1 (a
  * server-side {@code INSERT … SELECT} of events and summaries); resolve 1 for the winner, 2 for a stale call; deadline
  * set or cancel 1; summary put 1; checkpoint and audit writes 1 (an implicit session is created in the same statement);

@@ -11,6 +11,7 @@ import java.time.LocalDateTime;
 import java.time.ZoneOffset;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Optional;
 import java.util.OptionalLong;
 import javax.sql.DataSource;
 import org.postgresql.util.PSQLException;
@@ -34,38 +35,52 @@ final class PostgresDialect implements Dialect {
   /**
    * Appends at whatever the head is once its lock is granted, in one statement: the head moves by the batch size
    * and returns the old head as the base of the new seqs; the events, one array per column, get base + ordinality.
-   * {@code %3$s} is the head: {@link #CREATE_OR_MOVE_HEAD} or {@link #MOVE_EXPECTED_HEAD}. Nothing happens when the head is elsewhere than expected. An event id the session
-   * already stores fails the statement with a unique violation.
+   * {@code %3$s} is the head: {@link #CREATE_OR_MOVE_HEAD} or {@link #MOVE_EXPECTED_HEAD}. Nothing happens when the
+   * head is elsewhere than expected, or when {@code stored} finds one of the ids in the statement's snapshot (a
+   * replay: no write, no lock, no error). An id committed after that snapshot, by a transaction that held the head
+   * lock meanwhile, is skipped by {@code ON CONFLICT DO NOTHING}, which checks the unique index against
+   * every committed row: fewer rows inserted than the batch holds tell the caller. {@code stored} probes the
+   * (session, id) key once per id ({@code LATERAL … LIMIT 1}): with {@code id = ANY(?)} a cached generic plan,
+   * estimated from the statistics of a young table, scanned the session's rows by another index, growing with the
+   * log. Parameters: ids, id, the head's, id, the seven event arrays.
    */
   private static final String APPEND_AT_HEAD = """
-      WITH head AS (
+      WITH stored AS (
+        SELECT EXISTS (SELECT FROM unnest(?::text[]) AS b(id),
+          LATERAL (SELECT FROM %1$s e WHERE e.session_id = ? AND e.id = b.id LIMIT 1) AS e) AS found
+      ), head AS (
         %3$s
       ), appended AS (
         INSERT INTO %1$s (session_id, seq, id, type, run_id, agent_id, parent_id, payload, ts)
         SELECT ?, head.base + e.ordinality, e.id, e.type, e.run_id, e.agent_id, e.parent_id, e.payload::jsonb, e.ts
         FROM head, unnest(?::text[], ?::text[], ?::text[], ?::text[], ?::text[], ?::text[], ?::timestamptz[])
              WITH ORDINALITY AS e(id, type, run_id, agent_id, parent_id, payload, ts, ordinality)
+        ON CONFLICT (session_id, id) DO NOTHING
+        RETURNING 1
       )
-      SELECT base FROM head""";
+      SELECT base, (SELECT count(*) FROM appended) AS inserted FROM head""";
 
   /**
-   * The head of a session expected empty or not expected anywhere: an unknown session is created with the batch
-   * as its log (which locks its new row), a known one is locked and moved if at the expected seq. Parameters: id,
-   * batch size, now, now, expected or null (twice), batch size.
+   * The head of a session expected empty or not expected anywhere, unless one of the ids is stored: an unknown
+   * session is created with the batch as its log (which locks its new row), a known one is locked and moved if at
+   * the expected seq. Parameters: id, batch size, now, now, expected or null (twice), batch size.
    */
   private static final String CREATE_OR_MOVE_HEAD = """
-      INSERT INTO %1$s AS s (id, status, settings, metadata, last_seq, created_at, updated_at)
-        VALUES (?, 'active', '{}', '{}', ?, ?, ?)
+      INSERT INTO %2$s AS s (id, status, settings, metadata, last_seq, created_at, updated_at)
+        SELECT ?, 'active', '{}'::jsonb, '{}'::jsonb, ?::bigint, ?::timestamptz, ?::timestamptz
+        FROM stored WHERE NOT stored.found
         ON CONFLICT (id) DO UPDATE SET last_seq = s.last_seq + excluded.last_seq
         WHERE ?::bigint IS NULL OR s.last_seq = ?::bigint
         RETURNING s.last_seq - ? AS base""";
 
   /**
-   * The head of a session expected at a seq above 0, which must exist: locked and moved if there. Parameters:
-   * batch size, id, expected seq, batch size.
+   * The head of a session expected at a seq above 0, which must exist: locked and moved if there, unless one of the
+   * ids is stored. Parameters: batch size, id, expected seq, batch size.
    */
   private static final String MOVE_EXPECTED_HEAD = """
-      UPDATE %1$s SET last_seq = last_seq + ? WHERE id = ? AND last_seq = ? RETURNING last_seq - ? AS base""";
+      UPDATE %2$s SET last_seq = last_seq + ?
+        WHERE id = ? AND last_seq = ? AND NOT (SELECT found FROM stored)
+        RETURNING last_seq - ? AS base""";
 
   /** Like {@link #APPEND_AT_HEAD} for a head the transaction has locked already and knows. */
   private static final String APPEND_AT_LOCKED_HEAD = """
@@ -128,16 +143,17 @@ final class PostgresDialect implements Dialect {
   }
 
   @Override
-  public OptionalLong appendAtHead(Connection connection, Tables tables, String sessionId, List<NewEvent> events,
-      Instant now, OptionalLong expectedHead) throws SQLException {
+  public Optional<HeadMove> appendAtHead(Connection connection, Tables tables, String sessionId,
+      List<NewEvent> events, Instant now, OptionalLong expectedHead) throws SQLException {
     long size = events.size();
-    List<Object> parameters = new ArrayList<>();
+    List<Array> arrays = eventArrays(connection, events, now);
+    List<Object> parameters = new ArrayList<>(List.of(arrays.get(0), sessionId));
     String head;
     if (expectedHead.isPresent() && expectedHead.getAsLong() > 0) {
-      head = MOVE_EXPECTED_HEAD.formatted(tables.sessions());
+      head = MOVE_EXPECTED_HEAD;
       parameters.addAll(List.of(size, sessionId, expectedHead.getAsLong(), size));
     } else {
-      head = CREATE_OR_MOVE_HEAD.formatted(tables.sessions());
+      head = CREATE_OR_MOVE_HEAD;
       Long expected = expectedHead.isPresent() ? expectedHead.getAsLong() : null;
       parameters.addAll(List.of(sessionId, size, now, now));
       parameters.add(expected);
@@ -145,10 +161,11 @@ final class PostgresDialect implements Dialect {
       parameters.add(size);
     }
     parameters.add(sessionId);
-    parameters.addAll(eventArrays(connection, events, now));
-    return Sql.first(connection, APPEND_AT_HEAD.formatted(tables.events(), tables.sessions(), head),
-            row -> row.getLong("base"), parameters.toArray())
-        .map(OptionalLong::of).orElse(OptionalLong.empty());
+    parameters.addAll(arrays);
+    return Sql.first(connection,
+        APPEND_AT_HEAD.formatted(tables.events(), tables.sessions(), head.formatted(tables.events(),
+            tables.sessions())),
+        row -> new HeadMove(row.getLong("base"), row.getLong("inserted")), parameters.toArray());
   }
 
   @Override
