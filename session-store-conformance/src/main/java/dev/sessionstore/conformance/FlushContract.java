@@ -46,6 +46,13 @@ public abstract class FlushContract extends Contract {
     super(kit);
   }
 
+  /** Asserts that a failed flush left neither the session, nor the run, nor any event behind. */
+  private void assertNothingCreated(String session, String runId) {
+    assertThat(store.sessions().find(session)).as("session %s after the failed call", session).isEmpty();
+    assertThat(store.runs().find(runId)).as("run %s after the failed call", runId).isEmpty();
+    assertThat(store.events().latestSeq(session)).as("latestSeq of %s", session).isZero();
+  }
+
   /** Everything a flush may touch, to compare before and after a failed one. */
   private record Snapshot(List<Session> sessions, Optional<Run> run, List<Event> events) {
   }
@@ -249,9 +256,7 @@ public abstract class FlushContract extends Contract {
             .withEvents(List.of(event("twin"), NewEvent.of("other").withId("twin")))));
 
     assertThat(error).as("error for the flush").isNotNull();
-    assertThat(store.sessions().find(session)).as("session %s after the failed call", session).isEmpty();
-    assertThat(store.runs().find("run-1")).as("run %s after the failed call", "run-1").isEmpty();
-    assertThat(store.events().latestSeq(session)).as("latestSeq of %s", session).isZero();
+    assertNothingCreated(session, "run-1");
   }
 
   @Test
@@ -267,9 +272,7 @@ public abstract class FlushContract extends Contract {
             .withEvents(events("a"))));
 
     assertThat(error).as("error for the flush").isNotNull();
-    assertThat(store.sessions().find(session)).as("session %s after the failed call", session).isEmpty();
-    assertThat(store.runs().find("run-1")).as("run %s after the failed call", "run-1").isEmpty();
-    assertThat(store.events().latestSeq(session)).as("latestSeq of %s", session).isZero();
+    assertNothingCreated(session, "run-1");
   }
 
   @Test
