@@ -2,15 +2,18 @@ package dev.sessionstore;
 
 /**
  * Optional parts of the contract. Every store supports sessions, runs, the event log (appends, batches, idempotency,
- * expected seq, paged reads), flush and listing; a store lists what else it supports in
+ * expected seq, paged reads), {@link SessionStore#commit} of steps using only supported members, and listing; a store lists what else it supports in
  * {@link SessionStore#capabilities()}, and the conformance kit verifies every capability declared.
  */
 public enum Capability {
   /** {@link EventLog#await}: reads that wait for appends (guarantee 8). */
   WAITING_READS,
-  /** Waiting reads wake on appends made by other processes sharing the backend. */
+  /**
+   * Waiting reads wake on appends, and {@link ToolCalls#await} on resolutions, made by other processes sharing the
+   * backend.
+   */
   CROSS_PROCESS_WAKEUP,
-  /** {@link ToolCalls}: pending calls and compare-and-set resolution (guarantee 10). */
+  /** {@link ToolCalls}: pending calls, compare-and-set resolution and waiting for a resolution (guarantee 10). */
   TOOL_CALLS,
   /** Tool-call deadlines held by the store (guarantee 10). */
   DEADLINES,

@@ -2,7 +2,8 @@ package dev.sessionstore;
 
 /**
  * A write collided with existing state and stored nothing: a session name already taken, a fork target id already
- * in use, a run id that belongs to another session. Subclasses carry what the caller needs to retry.
+ * in use, an expected last seq the log does not end at, an event id reused with other content. Subclasses carry what
+ * the caller needs to retry.
  */
 public class ConflictException extends SessionStoreException {
 

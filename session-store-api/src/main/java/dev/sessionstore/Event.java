@@ -38,9 +38,4 @@ public record Event(
     Arguments.requireNonNull("payload", payload);
     timestamp = Arguments.requireInstant("timestamp", timestamp);
   }
-
-  /** This event as it appears in another session, same seq and content: how forks copy the log. */
-  public Event inSession(String otherSessionId) {
-    return new Event(otherSessionId, seq, id, type, runId, agentId, parentId, payload, timestamp);
-  }
 }

@@ -4,7 +4,6 @@ import dev.sessionstore.spi.Arguments;
 import java.time.Instant;
 import java.util.Arrays;
 import java.util.LinkedHashSet;
-import java.util.Objects;
 import java.util.OptionalInt;
 import java.util.OptionalLong;
 import java.util.Set;
@@ -46,9 +45,9 @@ public record EventQuery(
 
   public EventQuery {
     Arguments.requireNonNegative("after", after);
-    Objects.requireNonNull(before, "before");
+    Arguments.requireNonNull("before", before);
     before.ifPresent(value -> Arguments.requirePositive("before", value));
-    Objects.requireNonNull(limit, "limit");
+    Arguments.requireNonNull("limit", limit);
     limit.ifPresent(value -> Arguments.requirePositive("limit", value));
     Arguments.requireNonNull("direction", direction);
     Arguments.optionalKey("runId", runId);
@@ -121,15 +120,5 @@ public record EventQuery(
   public EventQuery since(Instant since) {
     return new EventQuery(after, before, limit, direction, runId, types, agentId,
         Arguments.requireNonNull("since", since));
-  }
-
-  /** Whether {@code event} is inside the seq bounds and passes every filter (the limit aside). */
-  public boolean matches(Event event) {
-    return event.seq() > after
-        && (before.isEmpty() || event.seq() < before.getAsLong())
-        && (runId == null || runId.equals(event.runId()))
-        && (types.isEmpty() || types.contains(event.type()))
-        && (agentId == null || agentId.equals(event.agentId()))
-        && (since == null || !event.timestamp().isBefore(since));
   }
 }

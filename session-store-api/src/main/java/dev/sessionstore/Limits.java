@@ -24,7 +24,7 @@ public final class Limits {
   /** Largest checkpoint blob, in bytes (16 MiB). */
   public static final int MAX_CHECKPOINT_BYTES = 16 * 1024 * 1024;
 
-  /** Most events in one batch append or flush. */
+  /** Most events in one batch append or step. */
   public static final int MAX_BATCH_SIZE = 10_000;
 
   private Limits() {

@@ -2,7 +2,6 @@ package dev.sessionstore;
 
 import dev.sessionstore.spi.Arguments;
 import java.time.Instant;
-import java.util.Objects;
 import java.util.UUID;
 
 /**
@@ -68,7 +67,7 @@ public record NewEvent(
   }
 
   public NewEvent withPayload(Json payload) {
-    return new NewEvent(id, type, runId, agentId, parentId, Objects.requireNonNull(payload, "payload"), timestamp);
+    return new NewEvent(id, type, runId, agentId, parentId, Arguments.requireNonNull("event.payload", payload), timestamp);
   }
 
   /** This event stamped {@code timestamp}; {@code null} leaves the time to the store's clock. */
@@ -76,22 +75,4 @@ public record NewEvent(
     return new NewEvent(id, type, runId, agentId, parentId, payload, timestamp);
   }
 
-  /**
-   * Whether appending this event again would be a replay of {@code stored}: same id, type, run, agent, parent and
-   * payload (compared as JSON values), and the same timestamp unless this event leaves it to the store.
-   */
-  public boolean sameContentAs(Event stored) {
-    return id.equals(stored.id())
-        && type.equals(stored.type())
-        && Objects.equals(runId, stored.runId())
-        && Objects.equals(agentId, stored.agentId())
-        && Objects.equals(parentId, stored.parentId())
-        && payload.equals(stored.payload())
-        && (timestamp == null || timestamp.equals(stored.timestamp()));
-  }
-
-  /** The stored form of this event at {@code seq} in {@code sessionId}, stamped {@code now} unless it has a time. */
-  public Event toEvent(String sessionId, long seq, Instant now) {
-    return new Event(sessionId, seq, id, type, runId, agentId, parentId, payload, timestamp == null ? now : timestamp);
-  }
 }

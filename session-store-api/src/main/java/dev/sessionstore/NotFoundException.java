@@ -2,7 +2,8 @@ package dev.sessionstore;
 
 /**
  * An operation that requires an existing entity named one that does not exist: forking or truncating an unknown
- * session, forking at an unknown event, scheduling a deadline on an unknown tool call.
+ * session, merging metadata into one, forking at an unknown event, scheduling a deadline on an unknown tool call,
+ * registering a tool call whose requesting event the log does not hold.
  *
  * <p>Plain lookups never throw this; they return an empty {@code Optional} or an empty list.
  */

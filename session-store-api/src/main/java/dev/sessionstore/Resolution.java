@@ -1,31 +1,104 @@
 package dev.sessionstore;
 
+import dev.sessionstore.spi.Arguments;
 import java.util.Optional;
 
 /**
- * The outcome of {@link ToolCalls#resolve}: either this caller won the compare-and-set from pending, or the call was
- * stale (unknown, already resolved, or expired). Exactly one of any number of concurrent resolvers wins
- * (SPEC guarantee 10). A stale outcome is an expected result, not an error.
+ * The outcome of resolving one tool call ({@link ToolCalls#resolve}, or a resolution inside a {@link Step}).
+ * Resolution is a compare-and-set from {@link ToolCallStatus#PENDING} (SPEC guarantee 10): exactly one of any number
+ * of concurrent resolvers makes the transition and gets {@link Resolved}.
+ *
+ * <p><b>Telling a replay from a conflict.</b> A resolve of a call that is no longer pending is
+ * <ul>
+ *   <li>{@link Replayed} when the call is stored with exactly the status and result asked for: the resolution already
+ *       happened (typically this caller's own attempt whose outcome was unknown, retried), so the caller proceeds
+ *       as if it had won; nothing is written;</li>
+ *   <li>{@link Stale} otherwise (unknown id, resolved differently, expired, cancelled): a conflict; {@link
+ *       Stale#current()} says what is stored, and nothing is written.</li>
+ * </ul>
+ * A stale outcome is an expected result, not an error.
  */
-public sealed interface Resolution permits Resolution.Resolved, Resolution.Stale {
+public sealed interface Resolution permits Resolution.Resolved, Resolution.Replayed, Resolution.Stale {
 
-  /** Whether this caller's resolve took effect. */
+  /** The id of the tool call this outcome is about. */
+  String toolCallId();
+
+  /** Whether this caller made the transition from pending ({@link Resolved} only). */
   boolean won();
+
+  /**
+   * Whether the call is now stored resolved as asked: {@link Resolved} or {@link Replayed}. A caller retrying after an
+   * unknown outcome checks this rather than {@link #won()}.
+   */
+  boolean applied();
 
   /** This caller resolved the call; {@code call} is the stored result. */
   record Resolved(ToolCall call) implements Resolution {
+
+    public Resolved {
+      Arguments.requireNonNull("call", call);
+    }
+
+    @Override
+    public String toolCallId() {
+      return call.id();
+    }
+
     @Override
     public boolean won() {
+      return true;
+    }
+
+    @Override
+    public boolean applied() {
       return true;
     }
   }
 
   /**
-   * The call was not pending: {@code current} is its stored state, or empty when the id is unknown.
+   * The call was already resolved with exactly this status and result, so nothing was written; {@code call} is the
+   * stored call. Re-submitting a resolution (or a {@link Step}) whose first outcome was unknown lands here.
    */
-  record Stale(String toolCallId, Optional<ToolCall> current) implements Resolution {
+  record Replayed(ToolCall call) implements Resolution {
+
+    public Replayed {
+      Arguments.requireNonNull("call", call);
+    }
+
+    @Override
+    public String toolCallId() {
+      return call.id();
+    }
+
     @Override
     public boolean won() {
+      return false;
+    }
+
+    @Override
+    public boolean applied() {
+      return true;
+    }
+  }
+
+  /**
+   * The call was not pending and is not stored resolved as asked: {@code current} is its stored state, or empty when
+   * the session has no call with this id. Nothing was written.
+   */
+  record Stale(String toolCallId, Optional<ToolCall> current) implements Resolution {
+
+    public Stale {
+      Arguments.requireKey("toolCallId", toolCallId);
+      Arguments.requireNonNull("current", current);
+    }
+
+    @Override
+    public boolean won() {
+      return false;
+    }
+
+    @Override
+    public boolean applied() {
       return false;
     }
   }

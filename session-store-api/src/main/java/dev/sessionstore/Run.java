@@ -6,7 +6,7 @@ import java.time.Instant;
 /**
  * One execution of the agent in a session, as stored. Immutable.
  *
- * @param id        run id, unique across the store
+ * @param id        run id, unique within its session (the same id in two sessions names two runs)
  * @param sessionId session it runs in
  * @param status    lifecycle status
  * @param usage     usage data (tokens, cost, ...), {@code {}} by default

@@ -1,10 +1,27 @@
 package dev.sessionstore;
 
-/** The lifecycle of a run. A session's active run is its {@link #RUNNING} one. */
+/**
+ * The lifecycle of a run. A run is <em>active</em> while it is {@link #RUNNING} or {@link #WAITING}; a session's
+ * active run is what {@link Runs#active} returns.
+ */
 public enum RunStatus {
+  /** Created, not started yet. */
   PENDING,
+  /** Executing: calling the model or running tools. */
   RUNNING,
+  /** Paused for input (a human approval, an external tool), possibly for hours; still the session's active run. */
+  WAITING,
   COMPLETED,
   FAILED,
-  CANCELLED
+  CANCELLED;
+
+  /** Whether a run with this status is active: {@link #RUNNING} or {@link #WAITING}. */
+  public boolean isActive() {
+    return this == RUNNING || this == WAITING;
+  }
+
+  /** Whether this status ends the run: {@link #COMPLETED}, {@link #FAILED} or {@link #CANCELLED}. */
+  public boolean isTerminal() {
+    return this == COMPLETED || this == FAILED || this == CANCELLED;
+  }
 }

@@ -1,12 +1,12 @@
 package dev.sessionstore;
 
 import dev.sessionstore.spi.Arguments;
-import java.time.Instant;
-import java.util.Objects;
 
 /**
- * An upsert of a run. Fields left {@code null} keep their stored value, or take the default for a new run: status
- * {@link RunStatus#PENDING}, usage {@code {}}, no error.
+ * An upsert of a run, keyed by session id and run id. Fields left {@code null} keep their stored value, or take the
+ * default for a new run: status {@link RunStatus#PENDING}, usage {@code {}}, no error.
+ *
+ * <p>Immutable; each {@code with...} returns a copy and rejects {@code null} with {@link InvalidArgumentException}.
  */
 public record RunWrite(String id, String sessionId, RunStatus status, Json usage, Json error) {
 
@@ -15,39 +15,20 @@ public record RunWrite(String id, String sessionId, RunStatus status, Json usage
     Arguments.requireKey("run.sessionId", sessionId);
   }
 
+  /** A write for run {@code id} of session {@code sessionId}, changing nothing yet. */
   public static RunWrite of(String id, String sessionId) {
     return new RunWrite(id, sessionId, null, null, null);
   }
 
   public RunWrite withStatus(RunStatus status) {
-    return new RunWrite(id, sessionId, Objects.requireNonNull(status, "status"), usage, error);
+    return new RunWrite(id, sessionId, Arguments.requireNonNull("run.status", status), usage, error);
   }
 
   public RunWrite withUsage(Json usage) {
-    return new RunWrite(id, sessionId, status, Objects.requireNonNull(usage, "usage"), error);
+    return new RunWrite(id, sessionId, status, Arguments.requireNonNull("run.usage", usage), error);
   }
 
   public RunWrite withError(Json error) {
-    return new RunWrite(id, sessionId, status, usage, Objects.requireNonNull(error, "error"));
-  }
-
-  /**
-   * The run that results from applying this write to {@code stored} ({@code null} when new) at {@code now}.
-   *
-   * @throws ConflictException if {@code stored} belongs to another session
-   */
-  public Run applyTo(Run stored, Instant now) {
-    if (stored == null) {
-      return new Run(id, sessionId, status == null ? RunStatus.PENDING : status,
-          usage == null ? Json.emptyObject() : usage, error, now, now);
-    }
-    if (!stored.sessionId().equals(sessionId)) {
-      throw new ConflictException("run " + id + " belongs to session " + stored.sessionId() + ", not " + sessionId);
-    }
-    return new Run(id, sessionId,
-        status == null ? stored.status() : status,
-        usage == null ? stored.usage() : usage,
-        error == null ? stored.error() : error,
-        stored.createdAt(), now);
+    return new RunWrite(id, sessionId, status, usage, Arguments.requireNonNull("run.error", error));
   }
 }

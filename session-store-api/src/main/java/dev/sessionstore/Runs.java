@@ -4,20 +4,18 @@ import java.util.List;
 import java.util.Optional;
 
 /**
- * Runs of sessions. Thread-safe, read-after-write consistent: a run saved as {@link RunStatus#RUNNING} is the active
- * run for the very next {@link #active} call from any thread (SPEC guarantee 6).
+ * Runs of sessions. A run id is unique within its session: every lookup takes the session id, and the same run id in
+ * two sessions (or in a fork and its parent) names two runs. Thread-safe, read-after-write consistent: a run saved as
+ * {@link RunStatus#RUNNING} or {@link RunStatus#WAITING} is the active run for the very next {@link #active} call
+ * from any thread (SPEC guarantee 6).
  */
 public interface Runs {
 
-  /**
-   * Creates or updates a run and returns it as stored; saving twice upserts. Creates the session if unknown.
-   *
-   * @throws ConflictException if the run id belongs to another session
-   */
+  /** Creates or updates a run and returns it as stored; saving twice upserts. Creates the session if unknown. */
   Run save(RunWrite run);
 
-  /** The run with this id, or empty. */
-  Optional<Run> find(String runId);
+  /** The session's run with this id, or empty. */
+  Optional<Run> find(String sessionId, String runId);
 
   /** The session's runs in creation order, then by id ({@linkplain dev.sessionstore.spi.IdOrder code point
    * order}); empty for an unknown session. */
@@ -26,6 +24,10 @@ public interface Runs {
   /** The session's runs with {@code status}, in creation order (then by id). */
   List<Run> list(String sessionId, RunStatus status);
 
-  /** The session's running run; when several run, the most recently updated. Empty when none runs. */
+  /**
+   * The session's active run: the one that is {@link RunStatus#RUNNING} or {@link RunStatus#WAITING} (a run waiting
+   * hours for a human stays active). When several are, the most recently updated one (of runs updated at the same
+   * instant, the one saved last). Empty when none is, or for an unknown session.
+   */
   Optional<Run> active(String sessionId);
 }

@@ -34,14 +34,27 @@ public interface SessionStore extends AutoCloseable {
   ModelCallAudit modelCalls();
 
   /**
-   * Persists the session, run and events of one execution atomically: after a failure none of it is visible
-   * (SPEC guarantee 4). Events follow the rules of {@link EventLog#appendAll}, including the expected last seq.
+   * Commits one agent step atomically: every member of {@code step} is stored, or none is (SPEC guarantee 16). See
+   * {@link Step} for the order members apply in, the expected-seq rule and what a retry does.
    *
-   * @throws SeqConflictException    if the flush expects a last seq the log does not end at
-   * @throws DuplicateEventException if an event id is reused with different content
-   * @throws ConflictException       if the session name is taken or the run belongs to another session
+   * <p>Concurrency: steps and single writes on one session are serialized; of any number of concurrent steps
+   * expecting the same last seq and storing new events, exactly one commits. Idempotency: re-submitting a step whose
+   * outcome is unknown stores nothing twice and returns what is stored ({@link Resolution.Replayed} for a resolution
+   * the call already holds). An unknown session is created, except by a step that cuts its log.
+   *
+   * @return {@link StepOutcome.Committed} with what was stored, or {@link StepOutcome.Rejected} naming the stale
+   *     resolutions when a resolution found its call neither pending nor resolved as asked (nothing stored)
+   * @throws SeqConflictException           if the step changes the log and the log does not end at its expected seq
+   * @throws DuplicateEventException        if an event id is stored with different content
+   * @throws ConflictException              if the session write takes a name another session has
+   * @throws NotFoundException              if the step cuts the log of an unknown session, names an unknown tool call
+   *                                        in a deadline change, or a requesting event the log does not hold
+   * @throws InvalidArgumentException       if the step is null, or a member is invalid against the stored state
+   *                                        (a summary past the log's end)
+   * @throws UnsupportedCapabilityException if the step uses a capability the store lacks (tool calls, deadlines,
+   *                                        truncation, summaries, checkpoints)
    */
-  FlushResult flush(Flush flush);
+  StepOutcome commit(Step step);
 
   /** The optional capabilities this store supports. */
   Set<Capability> capabilities();

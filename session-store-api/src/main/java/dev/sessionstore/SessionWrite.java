@@ -1,12 +1,10 @@
 package dev.sessionstore;
 
 import dev.sessionstore.spi.Arguments;
-import java.time.Instant;
 import java.util.Collections;
 import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.Map;
-import java.util.Objects;
 import java.util.UUID;
 
 /**
@@ -44,30 +42,30 @@ public record SessionWrite(
   }
 
   public SessionWrite withName(String name) {
-    return new SessionWrite(id, Objects.requireNonNull(name, "name"), tenant, agentId, status, settings, metadata);
+    return new SessionWrite(id, Arguments.requireNonNull("session.name", name), tenant, agentId, status, settings, metadata);
   }
 
   public SessionWrite withTenant(String tenant) {
-    return new SessionWrite(id, name, Objects.requireNonNull(tenant, "tenant"), agentId, status, settings, metadata);
+    return new SessionWrite(id, name, Arguments.requireNonNull("session.tenant", tenant), agentId, status, settings, metadata);
   }
 
   public SessionWrite withAgentId(String agentId) {
-    return new SessionWrite(id, name, tenant, Objects.requireNonNull(agentId, "agentId"), status, settings, metadata);
+    return new SessionWrite(id, name, tenant, Arguments.requireNonNull("session.agentId", agentId), status, settings, metadata);
   }
 
   public SessionWrite withStatus(SessionStatus status) {
-    return new SessionWrite(id, name, tenant, agentId, Objects.requireNonNull(status, "status"), settings, metadata);
+    return new SessionWrite(id, name, tenant, agentId, Arguments.requireNonNull("session.status", status), settings, metadata);
   }
 
   /** Replaces the settings (the session's config template) as a whole. */
   public SessionWrite withSettings(Json settings) {
-    return new SessionWrite(id, name, tenant, agentId, status, Objects.requireNonNull(settings, "settings"), metadata);
+    return new SessionWrite(id, name, tenant, agentId, status, Arguments.requireNonNull("session.settings", settings), metadata);
   }
 
   /** Adds entries to the metadata patch; a {@code null} value removes that key on write. */
   public SessionWrite withMetadata(Map<String, String> patch) {
     Map<String, String> merged = new LinkedHashMap<>(metadata);
-    merged.putAll(Objects.requireNonNull(patch, "metadata"));
+    merged.putAll(Arguments.requireNonNull("session.metadata", patch));
     return new SessionWrite(id, name, tenant, agentId, status, settings, merged);
   }
 
@@ -76,41 +74,6 @@ public record SessionWrite(
     Map<String, String> entry = new HashMap<>();
     entry.put(key, value);
     return withMetadata(entry);
-  }
-
-  /**
-   * The session that results from applying this write to {@code stored} ({@code null} when the session is new) at
-   * {@code now}. Adapters that read, merge and write use this so every adapter merges alike.
-   */
-  public Session applyTo(Session stored, Instant now) {
-    if (stored == null) {
-      return new Session(id, name, tenant, agentId, status == null ? SessionStatus.ACTIVE : status,
-          settings == null ? Json.emptyObject() : settings, mergeMetadata(Map.of()), null, now, now);
-    }
-    return new Session(id,
-        name == null ? stored.name() : name,
-        tenant == null ? stored.tenant() : tenant,
-        agentId == null ? stored.agentId() : agentId,
-        status == null ? stored.status() : status,
-        settings == null ? stored.settings() : settings,
-        mergeMetadata(stored.metadata()),
-        stored.forkedFrom(),
-        stored.createdAt(),
-        now);
-  }
-
-  /** {@code stored} with this write's metadata patch applied: null values remove keys. */
-  public Map<String, String> mergeMetadata(Map<String, String> stored) {
-    Map<String, String> merged = new HashMap<>(stored);
-    metadata.forEach((key, value) -> {
-      if (value == null) {
-        merged.remove(key);
-      } else {
-        merged.put(key, value);
-      }
-    });
-    requireEntryCount(merged.size());
-    return merged;
   }
 
   private static Map<String, String> copyPatch(Map<String, String> patch) {

@@ -1,6 +1,7 @@
 package dev.sessionstore;
 
 import java.util.List;
+import java.util.Map;
 import java.util.Optional;
 
 /**
@@ -21,6 +22,17 @@ public interface Sessions {
    */
   Session save(SessionWrite write);
 
+  /**
+   * Merges {@code patch} into the stored session's metadata in one atomic write and returns the session as stored: a
+   * key mapped to {@code null} is removed, the others are set; no other field changes. Concurrent merges of different
+   * keys all take effect (no find-then-save race). Merging the same patch twice leaves the same metadata.
+   *
+   * @throws NotFoundException        if the session does not exist
+   * @throws InvalidArgumentException if a key or value is invalid, or the merged map would exceed
+   *                                  {@link Limits#MAX_METADATA_ENTRIES}
+   */
+  Session mergeMetadata(String sessionId, Map<String, String> patch);
+
   /** The session with this exact id, or empty. */
   Optional<Session> find(String sessionId);
 
@@ -37,10 +49,21 @@ public interface Sessions {
   List<String> listResumable();
 
   /**
-   * Forks {@code sessionId} at {@code atSeq} into a new session with a generated id: the fork holds copies of events
-   * {@code 1..atSeq} with the same ids and seqs, and of the summaries whose {@code toSeq <= atSeq}; its agent,
-   * tenant, status, settings and metadata are the parent's; it has no name. The parent is untouched and the two
-   * logs diverge from there (SPEC guarantee 11).
+   * Forks {@code sessionId} at {@code atSeq} into a new session with a generated id; the parent is untouched and the
+   * two diverge from there (SPEC guarantee 11). The fork takes, in one consistent view of the parent:
+   * <ul>
+   *   <li>copies of events {@code 1..atSeq}, with the same ids and seqs;</li>
+   *   <li>the summaries whose {@code toSeq <= atSeq};</li>
+   *   <li>the runs named by an event of that prefix ({@link Event#runId()}), as they are stored now;</li>
+   *   <li>the tool calls whose requesting event is in the prefix, with their current state (status, result,
+   *       deadline): a pending call stays pending in the fork, where it is resolved, expires and is waited for
+   *       independently of the parent's call of the same id;</li>
+   *   <li>the session's checkpoints (turn state) as they are now;</li>
+   *   <li>its agent, tenant, status, settings and metadata. The fork has no name.</li>
+   * </ul>
+   * Runs not named by a prefix event, tool calls without a requesting event or requested after {@code atSeq}, and
+   * model-call audit rows stay with the parent. The rule is {@link dev.sessionstore.spi.ForkRule}, shared by every
+   * adapter.
    *
    * @throws NotFoundException               if the session or the event at {@code atSeq} does not exist
    * @throws InvalidArgumentException        if {@code atSeq < 1}

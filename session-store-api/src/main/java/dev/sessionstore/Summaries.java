@@ -28,6 +28,19 @@ public interface Summaries {
    */
   Revival revive(String sessionId);
 
+  /**
+   * Like {@link #revive(String)}, with only the events of agent {@code agentId}: the summary stays the session's
+   * latest (summaries cover the whole session), the events after its {@code toSeq} are those {@code agentId} wrote.
+   * One consistent read.
+   */
+  Revival revive(String sessionId, String agentId);
+
   /** The chapter closed by the summary whose {@code toSeq} is given, or empty when there is no such summary. */
   Optional<Chapter> chapter(String sessionId, long summaryToSeq);
+
+  /**
+   * Like {@link #chapter(String, long)}, with only the events of agent {@code agentId}; the summaries (this one and
+   * the previous) are the session's. One consistent read.
+   */
+  Optional<Chapter> chapter(String sessionId, long summaryToSeq, String agentId);
 }

@@ -13,9 +13,4 @@ public record Summary(String sessionId, long fromSeq, long toSeq, Json content, 
     Arguments.requireNonNull("content", content);
     createdAt = Arguments.requireInstant("createdAt", createdAt);
   }
-
-  /** This summary as a fork holds it. */
-  public Summary inSession(String otherSessionId) {
-    return new Summary(otherSessionId, fromSeq, toSeq, content, version, createdAt);
-  }
 }

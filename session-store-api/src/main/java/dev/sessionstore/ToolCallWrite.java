@@ -2,52 +2,69 @@ package dev.sessionstore;
 
 import dev.sessionstore.spi.Arguments;
 import java.time.Instant;
-import java.util.Objects;
 
 /**
- * Registers a tool call, or replaces the descriptive fields (run, tool name, arguments) of a known one as a whole: a
- * write without a run or arguments clears them. A new call is
- * {@link ToolCallStatus#PENDING}; a write never changes the status, result or deadline of a stored call: those change
- * only through {@link ToolCalls#resolve}, the deadline methods and expiry.
+ * Registers a tool call, keyed by session id and call id, or replaces the descriptive fields (run, requesting event,
+ * tool name, arguments) of a known one as a whole: a write without a run, requesting event or arguments clears them.
  *
- * @param arguments JSON arguments, {@code {}} when omitted
+ * <p>A new call is {@link ToolCallStatus#PENDING}, with {@link #deadline()} as its deadline when one is given. A
+ * write never changes the status, result or deadline of a stored call (its {@code deadline} is then ignored): those
+ * change only through resolution, the deadline operations and expiry. So registering the same write twice, as a
+ * retried {@link Step} does, leaves one call in the state the first registration and what followed gave it.
+ *
+ * <p>Immutable; each {@code with...} returns a copy and rejects {@code null} with {@link InvalidArgumentException}.
+ *
+ * @param requestEventId id of the session's event that requested the call (the tool_use event), or {@code null}; when
+ *                       given, the session's log (or the same step's events) must hold it
+ * @param arguments      JSON arguments, {@code {}} when omitted
+ * @param deadline       when the new call expires if still pending, or {@code null} for no deadline
  */
-public record ToolCallWrite(String id, String sessionId, String runId, String toolName, Json arguments) {
+public record ToolCallWrite(
+    String id,
+    String sessionId,
+    String runId,
+    String requestEventId,
+    String toolName,
+    Json arguments,
+    Instant deadline) {
 
   public ToolCallWrite {
     Arguments.requireKey("toolCall.id", id);
     Arguments.requireKey("toolCall.sessionId", sessionId);
     Arguments.optionalKey("toolCall.runId", runId);
+    Arguments.optionalKey("toolCall.requestEventId", requestEventId);
     Arguments.requireKey("toolCall.toolName", toolName);
     arguments = arguments == null ? Json.emptyObject() : arguments;
+    deadline = Arguments.optionalInstant("toolCall.deadline", deadline);
   }
 
+  /** A pending call {@code id} of {@code sessionId} for {@code toolName}, with no arguments and no deadline. */
   public static ToolCallWrite of(String id, String sessionId, String toolName) {
-    return new ToolCallWrite(id, sessionId, null, toolName, null);
+    return new ToolCallWrite(id, sessionId, null, null, toolName, null, null);
   }
 
   public ToolCallWrite withRunId(String runId) {
-    return new ToolCallWrite(id, sessionId, Objects.requireNonNull(runId, "runId"), toolName, arguments);
+    return new ToolCallWrite(id, sessionId, Arguments.requireKey("toolCall.runId", runId), requestEventId, toolName,
+        arguments, deadline);
+  }
+
+  /** This write naming {@code eventId}, the session's tool_use event, as the event that requested the call. */
+  public ToolCallWrite withRequestEventId(String eventId) {
+    return new ToolCallWrite(id, sessionId, runId, Arguments.requireKey("toolCall.requestEventId", eventId), toolName,
+        arguments, deadline);
   }
 
   public ToolCallWrite withArguments(Json arguments) {
-    return new ToolCallWrite(id, sessionId, runId, toolName, Objects.requireNonNull(arguments, "arguments"));
+    return new ToolCallWrite(id, sessionId, runId, requestEventId, toolName,
+        Arguments.requireNonNull("toolCall.arguments", arguments), deadline);
   }
 
   /**
-   * The call that results from applying this write to {@code stored} ({@code null} when new) at {@code now}.
-   *
-   * @throws ConflictException if {@code stored} belongs to another session
+   * This write registering the call with an absolute deadline (SPEC guarantee 10): the store expires the call when
+   * its clock reaches {@code deadline} while it is still pending. Ignored when the call is already stored.
    */
-  public ToolCall applyTo(ToolCall stored, Instant now) {
-    if (stored == null) {
-      return new ToolCall(id, sessionId, runId, toolName, arguments, ToolCallStatus.PENDING, null, null, now, now);
-    }
-    if (!stored.sessionId().equals(sessionId)) {
-      throw new ConflictException(
-          "tool call " + id + " belongs to session " + stored.sessionId() + ", not " + sessionId);
-    }
-    return new ToolCall(id, sessionId, runId, toolName, arguments, stored.status(), stored.result(),
-        stored.deadline(), stored.createdAt(), now);
+  public ToolCallWrite withDeadline(Instant deadline) {
+    return new ToolCallWrite(id, sessionId, runId, requestEventId, toolName, arguments,
+        Arguments.requireNonNull("toolCall.deadline", deadline));
   }
 }

@@ -1,0 +1,41 @@
+package dev.sessionstore;
+
+import dev.sessionstore.spi.Arguments;
+import java.util.List;
+import java.util.Optional;
+
+/**
+ * What a committed {@link Step} left stored, member by member, in the order of the step's lists.
+ *
+ * @param session     the session as stored after the step
+ * @param run         the run as stored, when the step had a run upsert
+ * @param removed     how many events the step's cut removed (0 without a cut, or when it removed nothing)
+ * @param events      one stored event per event of the step, in step order: new ones with their seqs, replayed ones
+ *                    as stored earlier
+ * @param toolCalls   one stored call per registration of the step, in step order
+ * @param resolutions one outcome per resolution of the step, in step order: each {@link Resolution.Resolved} or
+ *                    {@link Resolution.Replayed} (a stale one rejects the whole step)
+ * @param summary     the summary as stored, when the step had one
+ * @param checkpoints the checkpoints the step put, as stored, in step order (deletes are not listed)
+ */
+public record StepResult(
+    Session session,
+    Optional<Run> run,
+    int removed,
+    List<Event> events,
+    List<ToolCall> toolCalls,
+    List<Resolution> resolutions,
+    Optional<Summary> summary,
+    List<Checkpoint> checkpoints) {
+
+  public StepResult {
+    Arguments.requireNonNull("session", session);
+    Arguments.requireNonNull("run", run);
+    Arguments.requireNonNegative("removed", removed);
+    events = List.copyOf(Arguments.requireNonNull("events", events));
+    toolCalls = List.copyOf(Arguments.requireNonNull("toolCalls", toolCalls));
+    resolutions = List.copyOf(Arguments.requireNonNull("resolutions", resolutions));
+    Arguments.requireNonNull("summary", summary);
+    checkpoints = List.copyOf(Arguments.requireNonNull("checkpoints", checkpoints));
+  }
+}

@@ -1,0 +1,33 @@
+package dev.sessionstore;
+
+import dev.sessionstore.spi.Arguments;
+
+/**
+ * A resolution asked for inside a {@link Step}: resolve the session's pending call {@code toolCallId} to
+ * {@code status} with {@code result}, as {@link ToolCalls#resolve} does.
+ *
+ * @param toolCallId the call, within the step's session
+ * @param status     {@link ToolCallStatus#COMPLETED}, {@link ToolCallStatus#FAILED} or {@link ToolCallStatus#CANCELLED}
+ * @param result     the result; {@code {}} when omitted
+ */
+public record ToolCallResolution(String toolCallId, ToolCallStatus status, Json result) {
+
+  public ToolCallResolution {
+    Arguments.requireKey("resolution.toolCallId", toolCallId);
+    requireResolvedStatus("resolution.status", status);
+    result = result == null ? Json.emptyObject() : result;
+  }
+
+  /**
+   * {@code status} if a caller may resolve a call to it.
+   *
+   * @throws InvalidArgumentException naming {@code field} if it is null, {@code PENDING} or {@code EXPIRED}
+   */
+  private static ToolCallStatus requireResolvedStatus(String field, ToolCallStatus status) {
+    Arguments.requireNonNull(field, status);
+    if (status == ToolCallStatus.PENDING || status == ToolCallStatus.EXPIRED) {
+      throw new InvalidArgumentException(field, "must be COMPLETED, FAILED or CANCELLED (was " + status + ")");
+    }
+    return status;
+  }
+}

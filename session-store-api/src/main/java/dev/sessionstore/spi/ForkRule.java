@@ -1,0 +1,80 @@
+package dev.sessionstore.spi;
+
+import dev.sessionstore.Checkpoint;
+import dev.sessionstore.CheckpointKey;
+import dev.sessionstore.Event;
+import dev.sessionstore.Run;
+import dev.sessionstore.Summary;
+import dev.sessionstore.ToolCall;
+import java.util.Collection;
+import java.util.HashSet;
+import java.util.Set;
+
+/**
+ * What a fork at {@code atSeq} takes from its parent (SPEC guarantee 11), decided once for every adapter and
+ * documented on {@link dev.sessionstore.Sessions#fork(String, long)}: events {@code 1..atSeq}; summaries with
+ * {@code toSeq <= atSeq}; runs named by a prefix event; tool calls whose requesting event is in the prefix, in their
+ * current state; the session's checkpoints. Copies keep every field (timestamps included) but the session id.
+ */
+public final class ForkRule {
+
+  private ForkRule() {
+  }
+
+  /** Whether the fork takes the parent's summary. */
+  public static boolean takesSummary(Summary summary, long atSeq) {
+    return summary.toSeq() <= atSeq;
+  }
+
+  /** The run ids the fork takes: those named by an event of the prefix. */
+  public static Set<String> runIds(Collection<Event> prefix) {
+    Set<String> runIds = new HashSet<>();
+    for (Event event : prefix) {
+      if (event.runId() != null) {
+        runIds.add(event.runId());
+      }
+    }
+    return runIds;
+  }
+
+  /** Whether the fork takes the parent's tool call: its requesting event is among {@code prefixEventIds}. */
+  public static boolean takesToolCall(ToolCall call, Set<String> prefixEventIds) {
+    return call.requestEventId() != null && prefixEventIds.contains(call.requestEventId());
+  }
+
+  /** The event ids of the prefix. */
+  public static Set<String> eventIds(Collection<Event> prefix) {
+    Set<String> ids = new HashSet<>();
+    prefix.forEach(event -> ids.add(event.id()));
+    return ids;
+  }
+
+  /** {@code event} as the fork holds it: same seq and content. */
+  public static Event copy(Event event, String forkId) {
+    return new Event(forkId, event.seq(), event.id(), event.type(), event.runId(), event.agentId(), event.parentId(),
+        event.payload(), event.timestamp());
+  }
+
+  /** {@code summary} as the fork holds it. */
+  public static Summary copy(Summary summary, String forkId) {
+    return new Summary(forkId, summary.fromSeq(), summary.toSeq(), summary.content(), summary.version(),
+        summary.createdAt());
+  }
+
+  /** {@code run} as the fork holds it. */
+  public static Run copy(Run run, String forkId) {
+    return new Run(run.id(), forkId, run.status(), run.usage(), run.error(), run.createdAt(), run.updatedAt());
+  }
+
+  /** {@code call} as the fork holds it, in its current state: a pending call stays pending, with its deadline. */
+  public static ToolCall copy(ToolCall call, String forkId) {
+    return new ToolCall(call.id(), forkId, call.runId(), call.requestEventId(), call.toolName(), call.arguments(),
+        call.status(), call.result(), call.deadline(), call.createdAt(), call.updatedAt());
+  }
+
+  /** The session checkpoint {@code checkpoint} as the fork holds it. */
+  public static Checkpoint copy(Checkpoint checkpoint, String forkId) {
+    return new Checkpoint(CheckpointKey.of(forkId, checkpoint.key().name()), checkpoint.data(),
+        checkpoint.updatedAt());
+  }
+}
