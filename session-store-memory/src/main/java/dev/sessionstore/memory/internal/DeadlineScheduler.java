@@ -42,6 +42,11 @@ final class DeadlineScheduler {
     executor.setExecuteExistingDelayedTasksAfterShutdownPolicy(false);
   }
 
+  /** The timer key of the tool call {@code toolCallId} of {@code sessionId} (ids never hold U+0000). */
+  static String key(String sessionId, String toolCallId) {
+    return sessionId + '\u0000' + toolCallId;
+  }
+
   /** Runs {@code action} once the store clock reaches {@code at}, replacing any timer of {@code key}. */
   void schedule(String key, Instant at, Runnable action) {
     Timer timer = new Timer(key, at, action);

@@ -1,21 +1,20 @@
 package dev.sessionstore.memory.internal;
 
-import dev.sessionstore.ConflictException;
 import dev.sessionstore.Run;
 import dev.sessionstore.RunStatus;
 import dev.sessionstore.RunWrite;
 import dev.sessionstore.Runs;
 import dev.sessionstore.spi.Arguments;
 import dev.sessionstore.spi.IdOrder;
+import dev.sessionstore.spi.Upserts;
 import java.time.Instant;
 import java.util.Comparator;
 import java.util.List;
 import java.util.Optional;
 
 /**
- * The runs of an in-memory store, kept by their session in the order they were last saved, so that the active run is
- * the last running one even when the clock does not move between saves. Run ids are unique store-wide through the
- * registry's atomic claims.
+ * The runs of an in-memory store, kept by their session (run ids are scoped by session) in the order they were last
+ * updated, so that the active run is the last active one even when the clock does not move between saves.
  */
 final class MemoryRuns implements Runs {
 
@@ -37,39 +36,29 @@ final class MemoryRuns implements Runs {
     return registry.withCreatable(write.sessionId(), state -> {
       Instant now = context.now();
       Run run = merge(state, write, now);
-      registry.runOwners.claim(run.id(), state.id);
       registry.ensureExists(state, now);
       store(state, run);
       return run;
     });
   }
 
-  /**
-   * The run {@code write} makes of the session's stored one, checked but not stored; the caller holds the lock and
-   * claims the run id before {@link #store}.
-   *
-   * @throws ConflictException if the run id belongs to another session
-   */
+  /** The run {@code write} makes of the session's stored one, not stored yet; the caller holds the lock. */
   Run merge(SessionState state, RunWrite write, Instant now) {
-    registry.runOwners.requireAvailable(write.id(), state.id);
-    return write.applyTo(state.runs.get(write.id()), now);
+    return Upserts.run(write, state.runs.get(write.id()), now);
   }
 
-  /** Stores a merged run whose id the session owns, as the session's most recently saved run. */
+  /** Stores a merged run as the session's most recently updated run. */
   void store(SessionState state, Run run) {
     state.runs.remove(run.id());
     state.runs.put(run.id(), run);
   }
 
   @Override
-  public Optional<Run> find(String runId) {
+  public Optional<Run> find(String sessionId, String runId) {
     context.checkOpen();
+    Arguments.requireKey("sessionId", sessionId);
     Arguments.requireKey("runId", runId);
-    String owner = registry.runOwners.owner(runId);
-    if (owner == null) {
-      return Optional.empty();
-    }
-    return registry.withExisting(owner, state -> Optional.ofNullable(state.runs.get(runId)), Optional::empty);
+    return registry.withExisting(sessionId, state -> Optional.ofNullable(state.runs.get(runId)), Optional::empty);
   }
 
   @Override
@@ -97,7 +86,7 @@ final class MemoryRuns implements Runs {
     return registry.withExisting(sessionId, state -> {
       Run active = null;
       for (Run run : state.runs.values()) {
-        if (run.status() == RunStatus.RUNNING) {
+        if (run.status().isActive()) {
           active = run;
         }
       }

@@ -1,37 +1,47 @@
 package dev.sessionstore.memory.internal;
 
+import dev.sessionstore.Checkpoint;
 import dev.sessionstore.ConflictException;
 import dev.sessionstore.Event;
 import dev.sessionstore.ForkOrigin;
 import dev.sessionstore.NotFoundException;
+import dev.sessionstore.Run;
 import dev.sessionstore.Session;
 import dev.sessionstore.SessionPage;
 import dev.sessionstore.SessionQuery;
 import dev.sessionstore.SessionWrite;
 import dev.sessionstore.Sessions;
 import dev.sessionstore.Summary;
+import dev.sessionstore.ToolCall;
 import dev.sessionstore.spi.Arguments;
+import dev.sessionstore.spi.ForkRule;
 import dev.sessionstore.spi.IdOrder;
 import dev.sessionstore.spi.SessionCursor;
+import dev.sessionstore.spi.Upserts;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
 import java.util.Optional;
+import java.util.Set;
 import java.util.UUID;
 
 /**
  * The sessions of an in-memory store. A save merges, claims the name and stores under the session's lock; names are
- * unique through the registry's atomic claims. A fork copies the parent's prefix under the parent's lock, then
- * creates the fork under its own, so no thread ever holds two session locks.
+ * unique through the registry's atomic claims. A fork copies what {@link ForkRule} says under the parent's lock, then
+ * creates the fork under its own, so no thread ever holds two session locks; copied pending calls get their own
+ * deadline timers.
  */
 final class MemorySessions implements Sessions {
 
   private final StoreContext context;
   private final SessionRegistry registry;
+  private final MemoryToolCalls toolCalls;
 
-  MemorySessions(StoreContext context, SessionRegistry registry) {
+  MemorySessions(StoreContext context, SessionRegistry registry, MemoryToolCalls toolCalls) {
     this.context = context;
     this.registry = registry;
+    this.toolCalls = toolCalls;
   }
 
   @Override
@@ -53,7 +63,7 @@ final class MemorySessions implements Sessions {
    * @throws ConflictException if another session has the name
    */
   Session merge(SessionState state, SessionWrite write, Instant now) {
-    Session session = write.applyTo(state.session(), now);
+    Session session = Upserts.session(write, state.session(), now);
     if (session.name() != null) {
       registry.names.requireAvailable(session.name(), state.id);
     }
@@ -68,6 +78,20 @@ final class MemorySessions implements Sessions {
    */
   boolean claimName(Session session) {
     return session.name() != null && registry.names.claim(session.name(), session.id());
+  }
+
+  @Override
+  public Session mergeMetadata(String sessionId, Map<String, String> patch) {
+    context.checkOpen();
+    Arguments.requireKey("sessionId", sessionId);
+    SessionWrite write = SessionWrite.of(sessionId).withMetadata(Arguments.requireNonNull("metadata", patch));
+    return registry.withExisting(sessionId, state -> {
+      Session session = Upserts.session(write, state.session(), context.now());
+      registry.store(state, session);
+      return session;
+    }, () -> {
+      throw new NotFoundException("session", sessionId);
+    });
   }
 
   @Override
@@ -136,8 +160,21 @@ final class MemorySessions implements Sessions {
       if (atSeq > parent.log.lastSeq()) {
         throw new NotFoundException("event", sessionId + "@" + atSeq);
       }
-      return new ForkSource(parent.session(), parent.log.range(0, atSeq),
-          List.copyOf(parent.summaries.headMap(atSeq, true).values()));
+      Instant now = context.now();
+      List<Event> prefix = parent.log.range(0, atSeq);
+      Set<String> runIds = ForkRule.runIds(prefix);
+      Set<String> eventIds = ForkRule.eventIds(prefix);
+      List<ToolCall> calls = new ArrayList<>();
+      for (String toolCallId : List.copyOf(parent.toolCalls.keySet())) {
+        ToolCall call = toolCalls.current(parent, toolCallId, now);
+        if (ForkRule.takesToolCall(call, eventIds)) {
+          calls.add(call);
+        }
+      }
+      return new ForkSource(parent.session(), prefix,
+          parent.summaries.values().stream().filter(summary -> ForkRule.takesSummary(summary, atSeq)).toList(),
+          parent.runs.values().stream().filter(run -> runIds.contains(run.id())).toList(),
+          calls, List.copyOf(parent.checkpoints.values()));
     }, () -> {
       throw new NotFoundException("session", sessionId);
     });
@@ -150,8 +187,12 @@ final class MemorySessions implements Sessions {
       Session fork = new Session(newSessionId, null, parent.tenant(), parent.agentId(), parent.status(),
           parent.settings(), parent.metadata(), new ForkOrigin(sessionId, atSeq), now, now);
       registry.store(state, fork);
-      state.log.addAll(source.events().stream().map(event -> event.inSession(newSessionId)).toList());
-      source.summaries().forEach(summary -> state.summaries.put(summary.toSeq(), summary.inSession(newSessionId)));
+      state.log.addAll(source.events().stream().map(event -> ForkRule.copy(event, newSessionId)).toList());
+      source.summaries().forEach(summary -> state.summaries.put(summary.toSeq(), ForkRule.copy(summary, newSessionId)));
+      source.runs().forEach(run -> state.runs.put(run.id(), ForkRule.copy(run, newSessionId)));
+      source.toolCalls().forEach(call -> toolCalls.store(state, ForkRule.copy(call, newSessionId)));
+      source.checkpoints().forEach(checkpoint ->
+          state.checkpoints.put(checkpoint.key().name(), ForkRule.copy(checkpoint, newSessionId)));
       state.appended.signalAll();
       return fork;
     });
@@ -180,6 +221,7 @@ final class MemorySessions implements Sessions {
   }
 
   /** What a fork copies from its parent, taken in one consistent view under the parent's lock. */
-  private record ForkSource(Session session, List<Event> events, List<Summary> summaries) {
+  private record ForkSource(Session session, List<Event> events, List<Summary> summaries, List<Run> runs,
+      List<ToolCall> toolCalls, List<Checkpoint> checkpoints) {
   }
 }

@@ -1,27 +1,44 @@
 package dev.sessionstore.memory.internal;
 
 import dev.sessionstore.Capability;
+import dev.sessionstore.Checkpoint;
+import dev.sessionstore.CheckpointChange;
+import dev.sessionstore.CheckpointKey;
 import dev.sessionstore.Checkpoints;
-import dev.sessionstore.ConflictException;
+import dev.sessionstore.DeadlineChange;
 import dev.sessionstore.Event;
 import dev.sessionstore.EventLog;
-import dev.sessionstore.Flush;
-import dev.sessionstore.FlushResult;
 import dev.sessionstore.ModelCallAudit;
+import dev.sessionstore.NotFoundException;
+import dev.sessionstore.Resolution;
 import dev.sessionstore.Run;
 import dev.sessionstore.Runs;
 import dev.sessionstore.Session;
 import dev.sessionstore.SessionStore;
 import dev.sessionstore.Sessions;
+import dev.sessionstore.Step;
+import dev.sessionstore.StepOutcome;
+import dev.sessionstore.StepResult;
 import dev.sessionstore.Summaries;
+import dev.sessionstore.Summary;
+import dev.sessionstore.ToolCall;
+import dev.sessionstore.ToolCallResolution;
+import dev.sessionstore.ToolCallStatus;
+import dev.sessionstore.ToolCallWrite;
 import dev.sessionstore.ToolCalls;
 import dev.sessionstore.spi.Arguments;
-import dev.sessionstore.spi.EventBatch;
+import dev.sessionstore.spi.StepLog;
+import dev.sessionstore.spi.ToolCallTransitions;
+import dev.sessionstore.spi.Upserts;
 import java.time.Clock;
 import java.time.Instant;
+import java.util.ArrayList;
 import java.util.Collections;
 import java.util.EnumSet;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Map;
+import java.util.Optional;
 import java.util.Set;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -34,13 +51,14 @@ import org.slf4j.LoggerFactory;
  * session owns (the session record, its log, runs, tool calls, summaries, checkpoints, audit rows) is read and
  * changed only under that lock, so operations on different sessions never wait for each other and there is no global
  * lock. Holding the lock for a whole operation is what makes the guarantees simple: seqs are assigned under it (no
- * gaps, no duplicates), a batch or flush checks everything before it changes anything (all or nothing), and a tool
- * call resolve reads and writes the status under it (one compare-and-set winner). No thread ever holds two session
- * locks: a fork copies its parent under the parent's lock, then creates the fork under the fork's lock.
+ * gaps, no duplicates), a batch or step checks everything before it changes anything (all or nothing: a step
+ * computes every member's new state first, then stores them all in a part that cannot fail), and a tool call resolve
+ * reads and writes the status under it (one compare-and-set winner). No thread ever holds two session locks: a fork
+ * copies its parent under the parent's lock, then creates the fork under the fork's lock.
  *
- * <p>What must be unique across sessions (session names, run ids, tool call ids) is claimed in concurrent maps with
- * {@code putIfAbsent} ({@link OwnerIndex}) while the claiming session's lock is held. A claim is invisible to
- * readers, and a flush claims before it stores anything, releasing its claims if a later claim fails.
+ * <p>Session names, the one thing unique across sessions, are claimed in a concurrent map with {@code putIfAbsent}
+ * ({@link OwnerIndex}) while the claiming session's lock is held, as the last check before a write stores anything.
+ * Run and tool-call ids are scoped by session and live in its state.
  *
  * <p>Reads return immutable records and unmodifiable lists. A waiting read sleeps on its session's
  * {@code Condition}, which every append to that session signals; it re-checks its query after each wake and waits
@@ -77,10 +95,10 @@ public final class MemoryStore implements SessionStore {
     this.context = new StoreContext(clock);
     this.deadlines = new DeadlineScheduler(clock);
     this.registry = new SessionRegistry(deadlines);
-    this.sessions = new MemorySessions(context, registry);
+    this.toolCalls = new MemoryToolCalls(context, registry, deadlines);
+    this.sessions = new MemorySessions(context, registry, toolCalls);
     this.events = new MemoryEventLog(context, registry);
     this.runs = new MemoryRuns(context, registry);
-    this.toolCalls = new MemoryToolCalls(context, registry, deadlines);
     this.summaries = new MemorySummaries(context, registry);
     this.checkpoints = new MemoryCheckpoints(context, registry);
     this.modelCalls = new MemoryModelCallAudit(context, registry, modelCallAudit);
@@ -130,34 +148,112 @@ public final class MemoryStore implements SessionStore {
   }
 
   @Override
-  public FlushResult flush(Flush flush) {
+  public StepOutcome commit(Step step) {
     context.checkOpen();
-    Arguments.requireNonNull("flush", flush);
-    String sessionId = flush.session().id();
-    EventBatch batch = EventBatch.of(sessionId, flush.events());
-    return registry.withCreatable(sessionId, state -> {
+    Arguments.requireNonNull("step", step);
+    StepLog stepLog = StepLog.of(step);
+    return registry.withCreatable(step.sessionId(), state -> {
       Instant now = context.now();
-      Session session = sessions.merge(state, flush.session(), now);
-      Run run = flush.run() == null ? null : runs.merge(state, flush.run(), now);
-      MemoryEventLog.PreparedAppend append = events.prepare(state, batch, flush.expectedLastSeq());
-      boolean claimedName = sessions.claimName(session);
-      try {
-        if (run != null) {
-          registry.runOwners.claim(run.id(), sessionId);
-        }
-      } catch (ConflictException e) {
-        if (claimedName) {
-          registry.names.release(session.name(), sessionId);
-        }
-        throw e;
+      if (step.truncateFrom().isPresent() && !state.exists()) {
+        throw new NotFoundException("session", step.sessionId());
       }
-      registry.store(state, session);
-      if (run != null) {
-        runs.store(state, run);
+      StepLog.Plan plan = stepLog.plan(state.log.lastSeq(), state.log.findAll(stepLog.ids()), state.log::from);
+      Session session = step.session().map(write -> sessions.merge(state, write, now)).orElse(null);
+      Run run = step.run().map(write -> runs.merge(state, write, now)).orElse(null);
+      for (String eventId : stepLog.foreignRequestEventIds()) {
+        MemoryToolCalls.requireRequestEvent(state, eventId, plan::keeps);
       }
-      List<Event> stored = events.commit(state, append, now);
-      return new FlushResult(session, run, stored);
+      Map<String, ToolCall> calls = new LinkedHashMap<>();
+      List<ToolCall> registered = new ArrayList<>();
+      for (ToolCallWrite write : step.toolCalls()) {
+        ToolCall call = Upserts.toolCall(write, callAsOfStep(state, calls, write.id(), now), now);
+        calls.put(call.id(), call);
+        registered.add(call);
+      }
+      List<Resolution> resolutions = new ArrayList<>();
+      List<Resolution.Stale> stale = new ArrayList<>();
+      for (ToolCallResolution asked : step.resolutions()) {
+        ToolCall call = callAsOfStep(state, calls, asked.toolCallId(), now);
+        Optional<Resolution> settled = ToolCallTransitions.settled(asked.toolCallId(), call, asked.status(),
+            asked.result());
+        if (settled.isEmpty()) {
+          ToolCall resolved = ToolCallTransitions.resolved(call, asked.status(), asked.result(), now);
+          calls.put(resolved.id(), resolved);
+          resolutions.add(new Resolution.Resolved(resolved));
+        } else if (settled.get() instanceof Resolution.Stale staleOne) {
+          stale.add(staleOne);
+        } else {
+          resolutions.add(settled.get());
+        }
+      }
+      if (!stale.isEmpty()) {
+        return new StepOutcome.Rejected(stale);
+      }
+      for (DeadlineChange change : step.deadlines()) {
+        ToolCall call = callAsOfStep(state, calls, change.toolCallId(), now);
+        if (call == null) {
+          throw new NotFoundException("tool call", step.sessionId() + "/" + change.toolCallId());
+        }
+        if (call.status() == ToolCallStatus.PENDING) {
+          calls.put(call.id(), ToolCallTransitions.withDeadline(call, change.deadline(), now));
+        }
+      }
+      long lastSeqAfter = (plan.cuts() ? plan.cutFrom() - 1 : state.log.lastSeq()) + plan.fresh().size();
+      Summary summary = step.summary().map(newSummary -> MemorySummaries.check(state, newSummary, lastSeqAfter, now))
+          .orElse(null);
+      if (session != null) {
+        sessions.claimName(session);
+      }
+      return new StepOutcome.Committed(
+          apply(state, step, plan, session, run, calls, registered, resolutions, summary, now));
     });
+  }
+
+  /**
+   * Stores a checked step; cannot fail. The caller holds the session's lock and has claimed the session's name.
+   */
+  private StepResult apply(SessionState state, Step step, StepLog.Plan plan, Session session, Run run,
+      Map<String, ToolCall> calls, List<ToolCall> registered, List<Resolution> resolutions, Summary summary,
+      Instant now) {
+    if (session != null) {
+      registry.store(state, session);
+    } else {
+      registry.ensureExists(state, now);
+    }
+    if (run != null) {
+      runs.store(state, run);
+    }
+    if (plan.cuts()) {
+      state.summaries.tailMap(plan.cutFrom(), true).clear();
+      state.log.truncateFrom(plan.cutFrom());
+    }
+    List<Event> appended = state.log.append(state.id, plan.fresh(), now);
+    if (plan.changesLog()) {
+      state.appended.signalAll();
+    }
+    calls.values().forEach(call -> toolCalls.store(state, call));
+    if (summary != null) {
+      state.summaries.put(summary.toSeq(), summary);
+    }
+    List<Checkpoint> checkpoints = new ArrayList<>();
+    for (CheckpointChange change : step.checkpoints()) {
+      if (change.data() == null) {
+        state.checkpoints.remove(change.name());
+      } else {
+        Checkpoint checkpoint = new Checkpoint(CheckpointKey.of(state.id, change.name()), change.data(), now);
+        state.checkpoints.put(change.name(), checkpoint);
+        checkpoints.add(checkpoint);
+      }
+    }
+    List<ToolCall> registeredNow = registered.stream().map(call -> state.toolCalls.get(call.id())).toList();
+    return new StepResult(state.session(), Optional.ofNullable(run), plan.removes(), plan.results(appended),
+        registeredNow, resolutions, Optional.ofNullable(summary), checkpoints);
+  }
+
+  /** The call as the step has made it so far, else as stored (expired if due), else {@code null}. */
+  private ToolCall callAsOfStep(SessionState state, Map<String, ToolCall> calls, String toolCallId, Instant now) {
+    ToolCall call = calls.get(toolCallId);
+    return call != null ? call : toolCalls.current(state, toolCallId, now);
   }
 
   @Override

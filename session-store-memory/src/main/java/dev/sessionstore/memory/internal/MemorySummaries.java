@@ -1,6 +1,7 @@
 package dev.sessionstore.memory.internal;
 
 import dev.sessionstore.Chapter;
+import dev.sessionstore.Event;
 import dev.sessionstore.InvalidArgumentException;
 import dev.sessionstore.NewSummary;
 import dev.sessionstore.NotFoundException;
@@ -8,6 +9,7 @@ import dev.sessionstore.Revival;
 import dev.sessionstore.Summaries;
 import dev.sessionstore.Summary;
 import dev.sessionstore.spi.Arguments;
+import java.time.Instant;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
@@ -32,18 +34,25 @@ final class MemorySummaries implements Summaries {
     Arguments.requireKey("sessionId", sessionId);
     Arguments.requireNonNull("summary", summary);
     return registry.withExisting(sessionId, state -> {
-      long lastSeq = state.log.lastSeq();
-      if (summary.toSeq() > lastSeq) {
-        throw new InvalidArgumentException("summary.toSeq",
-            "past the session's latest seq " + lastSeq + " (" + summary.toSeq() + ")");
-      }
-      Summary stored = new Summary(sessionId, summary.fromSeq(), summary.toSeq(), summary.content(),
-          summary.version(), context.now());
+      Summary stored = check(state, summary, state.log.lastSeq(), context.now());
       state.summaries.put(stored.toSeq(), stored);
       return stored;
     }, () -> {
       throw new NotFoundException("session", sessionId);
     });
+  }
+
+  /**
+   * The summary to store for {@code summary} at {@code now}, checked against a log ending at {@code lastSeq}.
+   *
+   * @throws InvalidArgumentException if its {@code toSeq} is past {@code lastSeq}
+   */
+  static Summary check(SessionState state, NewSummary summary, long lastSeq, Instant now) {
+    if (summary.toSeq() > lastSeq) {
+      throw new InvalidArgumentException("summary.toSeq",
+          "past the session's latest seq " + lastSeq + " (" + summary.toSeq() + ")");
+    }
+    return new Summary(state.id, summary.fromSeq(), summary.toSeq(), summary.content(), summary.version(), now);
   }
 
   @Override
@@ -64,10 +73,22 @@ final class MemorySummaries implements Summaries {
   public Revival revive(String sessionId) {
     context.checkOpen();
     Arguments.requireKey("sessionId", sessionId);
+    return revival(sessionId, null);
+  }
+
+  @Override
+  public Revival revive(String sessionId, String agentId) {
+    context.checkOpen();
+    Arguments.requireKey("sessionId", sessionId);
+    Arguments.requireKey("agentId", agentId);
+    return revival(sessionId, agentId);
+  }
+
+  private Revival revival(String sessionId, String agentId) {
     return registry.withExisting(sessionId, state -> {
       Optional<Summary> latest = latestOf(state);
       long afterSeq = latest.map(Summary::toSeq).orElse(0L);
-      return new Revival(latest, state.log.range(afterSeq, state.log.lastSeq()));
+      return new Revival(latest, ofAgent(state.log.range(afterSeq, state.log.lastSeq()), agentId));
     }, () -> new Revival(Optional.empty(), List.of()));
   }
 
@@ -76,6 +97,19 @@ final class MemorySummaries implements Summaries {
     context.checkOpen();
     Arguments.requireKey("sessionId", sessionId);
     Arguments.requirePositive("summaryToSeq", summaryToSeq);
+    return chapterOf(sessionId, summaryToSeq, null);
+  }
+
+  @Override
+  public Optional<Chapter> chapter(String sessionId, long summaryToSeq, String agentId) {
+    context.checkOpen();
+    Arguments.requireKey("sessionId", sessionId);
+    Arguments.requirePositive("summaryToSeq", summaryToSeq);
+    Arguments.requireKey("agentId", agentId);
+    return chapterOf(sessionId, summaryToSeq, agentId);
+  }
+
+  private Optional<Chapter> chapterOf(String sessionId, long summaryToSeq, String agentId) {
     return registry.withExisting(sessionId, state -> {
       Summary summary = state.summaries.get(summaryToSeq);
       if (summary == null) {
@@ -84,8 +118,13 @@ final class MemorySummaries implements Summaries {
       Optional<Summary> previous = Optional.ofNullable(state.summaries.lowerEntry(summaryToSeq))
           .map(Map.Entry::getValue);
       long afterSeq = previous.map(Summary::toSeq).orElse(0L);
-      return Optional.of(new Chapter(summary, previous, state.log.range(afterSeq, summaryToSeq)));
+      return Optional.of(new Chapter(summary, previous, ofAgent(state.log.range(afterSeq, summaryToSeq), agentId)));
     }, Optional::empty);
+  }
+
+  /** The events of {@code agentId}, or all of them when it is {@code null}. */
+  private static List<Event> ofAgent(List<Event> events, String agentId) {
+    return agentId == null ? events : events.stream().filter(event -> agentId.equals(event.agentId())).toList();
   }
 
   private static Optional<Summary> latestOf(SessionState state) {

@@ -1,16 +1,19 @@
 package dev.sessionstore.memory.internal;
 
+import dev.sessionstore.Event;
 import dev.sessionstore.InvalidArgumentException;
 import dev.sessionstore.Json;
 import dev.sessionstore.NotFoundException;
 import dev.sessionstore.Resolution;
 import dev.sessionstore.ToolCall;
+import dev.sessionstore.ToolCallResolution;
 import dev.sessionstore.ToolCallStatus;
 import dev.sessionstore.ToolCallWrite;
 import dev.sessionstore.ToolCalls;
 import dev.sessionstore.spi.Arguments;
-import dev.sessionstore.spi.Expiry;
 import dev.sessionstore.spi.IdOrder;
+import dev.sessionstore.spi.ToolCallTransitions;
+import dev.sessionstore.spi.Upserts;
 import java.time.DateTimeException;
 import java.time.Duration;
 import java.time.Instant;
@@ -18,18 +21,22 @@ import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.List;
 import java.util.Optional;
-import java.util.function.Function;
-import java.util.function.Supplier;
+import java.util.function.Predicate;
 
 /**
- * The tool calls of an in-memory store, kept by their session and changed only under its lock, which makes
- * resolution a compare-and-set from pending.
+ * The tool calls of an in-memory store, kept by their session (ids are scoped by session) and changed only under its
+ * lock, which makes resolution a compare-and-set from pending.
  *
  * <p>A deadline takes effect two ways. Every access first expires a pending call whose deadline the store clock has
  * reached, so a clock moved by hand is honoured by the very next read. And the {@link DeadlineScheduler} expires
- * it in real time, without any caller, once the clock reaches it.
+ * it in real time, without any caller, once the clock reaches it. Every resolution and expiry signals the session's
+ * {@code toolCallsChanged} condition, on which {@link #await} sleeps; a waiter on a call with a deadline also wakes
+ * every {@link #CLOCK_RECHECK} to ask the store clock, so a clock moved by hand ends its wait.
  */
 final class MemoryToolCalls implements ToolCalls {
+
+  /** How often a waiter on a call with a deadline re-reads the store clock. */
+  static final Duration CLOCK_RECHECK = Duration.ofMillis(20);
 
   private static final Comparator<ToolCall> CREATION_ORDER =
       Comparator.comparing(ToolCall::createdAt).thenComparing(ToolCall::id, IdOrder.BY_CODE_POINT);
@@ -50,19 +57,54 @@ final class MemoryToolCalls implements ToolCalls {
     Arguments.requireNonNull("toolCall", write);
     return registry.withCreatable(write.sessionId(), state -> {
       Instant now = context.now();
-      registry.toolCallOwners.claim(write.id(), state.id);
-      ToolCall call = write.applyTo(current(state, write.id(), now), now);
+      requireRequestEvent(state, write.requestEventId(), event -> true);
+      ToolCall call = Upserts.toolCall(write, current(state, write.id(), now), now);
       registry.ensureExists(state, now);
-      state.toolCalls.put(call.id(), call);
+      store(state, call);
       return call;
     });
   }
 
+  /**
+   * Fails unless {@code eventId} is {@code null} or names an event of the session's log that {@code survives}.
+   *
+   * @throws NotFoundException for kind {@code "event"}
+   */
+  static void requireRequestEvent(SessionState state, String eventId, Predicate<Event> survives) {
+    if (eventId == null) {
+      return;
+    }
+    Event event = state.log.find(eventId);
+    if (event == null || !survives.test(event)) {
+      throw new NotFoundException("event", state.id + "/" + eventId);
+    }
+  }
+
+  /**
+   * Stores {@code call} as the session's, arming or disarming its deadline timer to match, and wakes waiters when it
+   * is no longer pending. The caller holds the lock.
+   */
+  void store(SessionState state, ToolCall call) {
+    state.toolCalls.put(call.id(), call);
+    String key = DeadlineScheduler.key(state.id, call.id());
+    if (call.status() == ToolCallStatus.PENDING && call.deadline() != null) {
+      String sessionId = state.id;
+      String toolCallId = call.id();
+      deadlines.schedule(key, call.deadline(), () -> expireIfDue(sessionId, toolCallId));
+    } else {
+      deadlines.cancel(key);
+    }
+    if (call.status() != ToolCallStatus.PENDING) {
+      state.toolCallsChanged.signalAll();
+    }
+  }
+
   @Override
-  public Optional<ToolCall> find(String toolCallId) {
+  public Optional<ToolCall> find(String sessionId, String toolCallId) {
     context.checkOpen();
+    Arguments.requireKey("sessionId", sessionId);
     Arguments.requireKey("toolCallId", toolCallId);
-    return withOwner(toolCallId, state -> Optional.ofNullable(current(state, toolCallId, context.now())),
+    return registry.withExisting(sessionId, state -> Optional.ofNullable(current(state, toolCallId, context.now())),
         Optional::empty);
   }
 
@@ -85,57 +127,103 @@ final class MemoryToolCalls implements ToolCalls {
   }
 
   @Override
-  public Resolution resolve(String toolCallId, ToolCallStatus status, Json result) {
+  public Resolution resolve(String sessionId, String toolCallId, ToolCallStatus status, Json result) {
     context.checkOpen();
+    Arguments.requireKey("sessionId", sessionId);
     Arguments.requireKey("toolCallId", toolCallId);
     Arguments.requireNonNull("status", status);
     if (status == ToolCallStatus.PENDING || status == ToolCallStatus.EXPIRED) {
       throw new InvalidArgumentException("status", "must be COMPLETED, FAILED or CANCELLED (was " + status + ")");
     }
-    Json stored = result == null ? Json.emptyObject() : result;
-    Resolution unknown = new Resolution.Stale(toolCallId, Optional.empty());
-    return withOwner(toolCallId, state -> {
-      Instant now = context.now();
-      ToolCall call = current(state, toolCallId, now);
-      if (call == null) {
-        return unknown;
-      }
-      if (call.status() != ToolCallStatus.PENDING) {
-        return new Resolution.Stale(toolCallId, Optional.of(call));
-      }
-      ToolCall resolved = call.resolvedAs(status, stored, now);
-      state.toolCalls.put(toolCallId, resolved);
-      deadlines.cancel(toolCallId);
-      return new Resolution.Resolved(resolved);
-    }, () -> unknown);
+    ToolCallResolution asked = new ToolCallResolution(toolCallId, status, result);
+    return registry.withExisting(sessionId, state -> resolve(state, asked, context.now()),
+        () -> new Resolution.Stale(toolCallId, Optional.empty()));
+  }
+
+  /** Resolves as {@code asked} under the session's lock, held by the caller. */
+  Resolution resolve(SessionState state, ToolCallResolution asked, Instant now) {
+    ToolCall call = current(state, asked.toolCallId(), now);
+    Optional<Resolution> settled = ToolCallTransitions.settled(asked.toolCallId(), call, asked.status(),
+        asked.result());
+    if (settled.isPresent()) {
+      return settled.get();
+    }
+    ToolCall resolved = ToolCallTransitions.resolved(call, asked.status(), asked.result(), now);
+    store(state, resolved);
+    return new Resolution.Resolved(resolved);
   }
 
   @Override
-  public boolean expireAt(String toolCallId, Instant deadline) {
+  public Optional<ToolCall> await(String sessionId, String toolCallId, Duration timeout) {
     context.checkOpen();
+    Arguments.requireKey("sessionId", sessionId);
+    Arguments.requireKey("toolCallId", toolCallId);
+    Arguments.requireNonNegative("timeout", timeout);
+    long deadlineNanos = System.nanoTime() + Durations.nanosUpToForever(timeout);
+    while (true) {
+      SessionState state = registry.lockLive(sessionId);
+      state.addWaiter();
+      try {
+        while (!state.isRemoved()) {
+          context.checkOpen();
+          ToolCall call = state.exists() ? current(state, toolCallId, context.now()) : null;
+          if (call != null && call.status() != ToolCallStatus.PENDING) {
+            return Optional.of(call);
+          }
+          long remaining = deadlineNanos - System.nanoTime();
+          if (remaining <= 0) {
+            return Optional.empty();
+          }
+          long wait = call != null && call.deadline() != null
+              ? Math.min(remaining, CLOCK_RECHECK.toNanos()) : remaining;
+          try {
+            state.toolCallsChanged.awaitNanos(wait);
+          } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            return Optional.empty();
+          }
+        }
+      } finally {
+        state.removeWaiter();
+        registry.discardIfUnused(state);
+        state.lock.unlock();
+      }
+    }
+  }
+
+  @Override
+  public boolean expireAt(String sessionId, String toolCallId, Instant deadline) {
+    context.checkOpen();
+    Arguments.requireKey("sessionId", sessionId);
     Arguments.requireKey("toolCallId", toolCallId);
     Instant at = Arguments.requireInstant("deadline", deadline);
-    Supplier<Boolean> unknown = () -> {
-      throw new NotFoundException("tool call", toolCallId);
-    };
-    return withOwner(toolCallId, state -> {
-      Instant now = context.now();
-      ToolCall call = current(state, toolCallId, now);
-      if (call == null) {
-        return unknown.get();
-      }
-      if (call.status() != ToolCallStatus.PENDING) {
-        return false;
-      }
-      state.toolCalls.put(toolCallId, call.withDeadline(at, now));
-      deadlines.schedule(toolCallId, at, () -> expireIfDue(toolCallId));
-      return true;
-    }, unknown);
+    return registry.withExisting(sessionId, state -> changeDeadline(state, toolCallId, at, context.now()), () -> {
+      throw new NotFoundException("tool call", sessionId + "/" + toolCallId);
+    });
+  }
+
+  /**
+   * Sets ({@code at} non-null) or removes the deadline of a pending call under the lock held by the caller.
+   *
+   * @return whether the call is pending (and so changed)
+   * @throws NotFoundException if the session has no such call
+   */
+  boolean changeDeadline(SessionState state, String toolCallId, Instant at, Instant now) {
+    ToolCall call = current(state, toolCallId, now);
+    if (call == null) {
+      throw new NotFoundException("tool call", state.id + "/" + toolCallId);
+    }
+    if (call.status() != ToolCallStatus.PENDING) {
+      return false;
+    }
+    store(state, ToolCallTransitions.withDeadline(call, at, now));
+    return true;
   }
 
   @Override
-  public boolean expireAfter(String toolCallId, Duration timeout) {
+  public boolean expireAfter(String sessionId, String toolCallId, Duration timeout) {
     context.checkOpen();
+    Arguments.requireKey("sessionId", sessionId);
     Arguments.requireKey("toolCallId", toolCallId);
     Arguments.requireNonNegative("timeout", timeout);
     Instant deadline;
@@ -144,51 +232,38 @@ final class MemoryToolCalls implements ToolCalls {
     } catch (DateTimeException | ArithmeticException tooLong) {
       throw new InvalidArgumentException("timeout", "too long: the deadline is past the end of time (" + timeout + ")");
     }
-    return expireAt(toolCallId, deadline);
+    return expireAt(sessionId, toolCallId, deadline);
   }
 
   @Override
-  public boolean cancelDeadline(String toolCallId) {
+  public boolean cancelDeadline(String sessionId, String toolCallId) {
     context.checkOpen();
+    Arguments.requireKey("sessionId", sessionId);
     Arguments.requireKey("toolCallId", toolCallId);
-    return withOwner(toolCallId, state -> {
-      Instant now = context.now();
-      ToolCall call = current(state, toolCallId, now);
-      if (call == null || call.status() != ToolCallStatus.PENDING || call.deadline() == null) {
+    return registry.withExisting(sessionId, state -> {
+      ToolCall call = current(state, toolCallId, context.now());
+      if (call == null || call.deadline() == null) {
         return false;
       }
-      state.toolCalls.put(toolCallId, call.withDeadline(null, now));
-      deadlines.cancel(toolCallId);
-      return true;
+      return changeDeadline(state, toolCallId, null, context.now());
     }, () -> false);
   }
 
   /** The scheduler's action: expires the call if the store clock has reached its deadline. */
-  private void expireIfDue(String toolCallId) {
-    withOwner(toolCallId, state -> current(state, toolCallId, context.now()), () -> null);
+  private void expireIfDue(String sessionId, String toolCallId) {
+    registry.withExisting(sessionId, state -> current(state, toolCallId, context.now()), () -> null);
   }
 
   /**
    * The call as it stands at {@code now}, or {@code null} if the session has no such call: a pending call whose
    * deadline has come is expired first, and stays expired. The caller holds the session's lock.
    */
-  private ToolCall current(SessionState state, String toolCallId, Instant now) {
+  ToolCall current(SessionState state, String toolCallId, Instant now) {
     ToolCall call = state.toolCalls.get(toolCallId);
-    if (call != null && call.status() == ToolCallStatus.PENDING && call.deadline() != null
-        && !call.deadline().isAfter(now)) {
-      call = call.resolvedAs(ToolCallStatus.EXPIRED, Expiry.result(call.deadline()), now);
-      state.toolCalls.put(toolCallId, call);
-      deadlines.cancel(toolCallId);
+    if (call != null && ToolCallTransitions.isDue(call, now)) {
+      call = ToolCallTransitions.expired(call, now);
+      store(state, call);
     }
     return call;
-  }
-
-  /**
-   * Applies {@code action} under the lock of the session owning the call, or returns what {@code ifUnknown} supplies
-   * when no session owns it.
-   */
-  private <T> T withOwner(String toolCallId, Function<SessionState, T> action, Supplier<T> ifUnknown) {
-    String owner = registry.toolCallOwners.owner(toolCallId);
-    return owner == null ? ifUnknown.get() : registry.withExisting(owner, action, ifUnknown);
   }
 }

@@ -4,7 +4,7 @@ import dev.sessionstore.ConflictException;
 import java.util.concurrent.ConcurrentHashMap;
 
 /**
- * Store-wide unique keys, each owned by one session: session names, run ids, tool call ids. Claiming is atomic, so
+ * Store-wide unique keys, each owned by one session: session names. Claiming is atomic, so
  * two sessions can never own one key, whatever the interleaving. A claim is invisible to readers; callers claim
  * before they store what the key names and release a claim they could not use.
  */
@@ -13,7 +13,7 @@ final class OwnerIndex {
   private final String kind;
   private final ConcurrentHashMap<String, String> owners = new ConcurrentHashMap<>();
 
-  /** @param kind what the keys are, for error messages: {@code "session name"}, {@code "run"}, ... */
+  /** @param kind what the keys are, for error messages: {@code "session name"} */
   OwnerIndex(String kind) {
     this.kind = kind;
   }

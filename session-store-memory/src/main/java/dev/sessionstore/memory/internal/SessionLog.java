@@ -5,6 +5,8 @@ import dev.sessionstore.EventPage;
 import dev.sessionstore.EventQuery;
 import dev.sessionstore.NewEvent;
 import dev.sessionstore.ReadDirection;
+import dev.sessionstore.spi.EventBatch;
+import dev.sessionstore.spi.EventFilter;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.Collection;
@@ -50,7 +52,7 @@ final class SessionLog {
   List<Event> append(String sessionId, List<NewEvent> fresh, Instant now) {
     List<Event> stored = new ArrayList<>(fresh.size());
     for (NewEvent event : fresh) {
-      stored.add(event.toEvent(sessionId, lastSeq() + stored.size() + 1, now));
+      stored.add(EventBatch.toStored(sessionId, event, lastSeq() + stored.size() + 1, now));
     }
     addAll(stored);
     return stored;
@@ -87,6 +89,11 @@ final class SessionLog {
     return from >= to ? List.of() : List.copyOf(events.subList(from, to));
   }
 
+  /** The events with {@code seq >= fromSeq}, oldest-first. */
+  List<Event> from(long fromSeq) {
+    return range(fromSeq - 1, lastSeq());
+  }
+
   /** Removes every event. */
   void clear() {
     events.clear();
@@ -121,14 +128,14 @@ final class SessionLog {
 
   private void collect(EventQuery query, int index, List<Event> items) {
     Event event = events.get(index);
-    if (query.matches(event)) {
+    if (EventFilter.matches(query, event)) {
       items.add(event);
     }
   }
 
   private boolean anyMatch(EventQuery query, int fromIndex, int toIndex) {
     for (int index = fromIndex; index < toIndex; index++) {
-      if (query.matches(events.get(index))) {
+      if (EventFilter.matches(query, events.get(index))) {
         return true;
       }
     }

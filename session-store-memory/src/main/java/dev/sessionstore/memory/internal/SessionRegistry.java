@@ -3,6 +3,7 @@ package dev.sessionstore.memory.internal;
 import dev.sessionstore.Session;
 import dev.sessionstore.SessionWrite;
 import dev.sessionstore.spi.IdOrder;
+import dev.sessionstore.spi.Upserts;
 import dev.sessionstore.spi.SessionCursor;
 import java.time.Instant;
 import java.util.Collection;
@@ -15,8 +16,8 @@ import java.util.function.Predicate;
 import java.util.function.Supplier;
 
 /**
- * The sessions of one store and the store-wide indexes over them: the listing order, session names, and which
- * session owns each run and tool call id. Reads and writes of one session go through {@link #withExisting} and
+ * The sessions of one store and the store-wide indexes over them: the listing order and session names (run and tool
+ * call ids are scoped by session and live in its state). Reads and writes of one session go through {@link #withExisting} and
  * {@link #withCreatable}, which run them under that session's lock; operations on different sessions never wait for
  * each other.
  */
@@ -27,10 +28,6 @@ final class SessionRegistry {
 
   /** Unique session names. */
   final OwnerIndex names = new OwnerIndex("session name");
-  /** Run ids, unique across the store. */
-  final OwnerIndex runOwners = new OwnerIndex("run");
-  /** Tool call ids, unique across the store. */
-  final OwnerIndex toolCallOwners = new OwnerIndex("tool call");
 
   private final ConcurrentHashMap<String, SessionState> states = new ConcurrentHashMap<>();
   private final ConcurrentSkipListMap<SessionCursor, SessionState> byCreation =
@@ -125,7 +122,7 @@ final class SessionRegistry {
   /** Creates the session with the defaults of a new {@link SessionWrite} unless it exists: implicit creation. */
   void ensureExists(SessionState state, Instant now) {
     if (!state.exists()) {
-      store(state, SessionWrite.of(state.id).applyTo(null, now));
+      store(state, Upserts.session(SessionWrite.of(state.id), null, now));
     }
   }
 
@@ -148,11 +145,7 @@ final class SessionRegistry {
       if (session.name() != null) {
         names.release(session.name(), sessionId);
       }
-      state.runs.keySet().forEach(runId -> runOwners.release(runId, sessionId));
-      state.toolCalls.keySet().forEach(toolCallId -> {
-        deadlines.cancel(toolCallId);
-        toolCallOwners.release(toolCallId, sessionId);
-      });
+      state.toolCalls.keySet().forEach(toolCallId -> deadlines.cancel(DeadlineScheduler.key(sessionId, toolCallId)));
       byCreation.remove(SessionCursor.after(session), state);
       state.remove();
       states.remove(sessionId, state);
@@ -179,6 +172,7 @@ final class SessionRegistry {
       state.lock.lock();
       try {
         state.appended.signalAll();
+        state.toolCallsChanged.signalAll();
       } finally {
         state.lock.unlock();
       }

@@ -29,9 +29,11 @@ final class SessionState {
   final ReentrantLock lock = new ReentrantLock();
   /** Signalled whenever events are added (append, fork), on removal and on close; waiting reads re-check. */
   final Condition appended = lock.newCondition();
+  /** Signalled whenever a tool call of the session is resolved or expires, on removal and on close. */
+  final Condition toolCallsChanged = lock.newCondition();
 
   final SessionLog log = new SessionLog();
-  /** Runs by id, least recently saved first: a save removes and re-adds its run. */
+  /** Runs by id, least recently updated first: a save removes and re-adds its run. */
   final LinkedHashMap<String, Run> runs = new LinkedHashMap<>();
   final Map<String, ToolCall> toolCalls = new HashMap<>();
   /** Summaries by {@code toSeq}. */
@@ -77,6 +79,7 @@ final class SessionState {
     checkpoints.clear();
     modelCalls.clear();
     appended.signalAll();
+    toolCallsChanged.signalAll();
   }
 
   /** Whether this state only exists as a placeholder no one needs any more. */
