@@ -39,13 +39,13 @@ class DurableDeadlineTest {
     SessionStore setter = schema.store(builder -> builder.deadlineSweepInterval(Duration.ofHours(1)));
     SessionStore survivor = schema.store(builder -> builder.deadlineSweepInterval(FAST_SWEEPS));
     setter.toolCalls().save(ToolCallWrite.of("call-1", "session-1", "approve"));
-    assertThat(setter.toolCalls().expireAfter("call-1", Duration.ofMillis(300))).isTrue();
-    Instant deadline = setter.toolCalls().find("call-1").orElseThrow().deadline();
+    assertThat(setter.toolCalls().expireAfter("session-1", "call-1", Duration.ofMillis(300))).isTrue();
+    Instant deadline = setter.toolCalls().find("session-1", "call-1").orElseThrow().deadline();
     setter.close();
 
     awaitStatusInTable("call-1", "expired");
 
-    ToolCall expired = survivor.toolCalls().find("call-1").orElseThrow();
+    ToolCall expired = survivor.toolCalls().find("session-1", "call-1").orElseThrow();
     assertThat(expired.status()).isEqualTo(ToolCallStatus.EXPIRED);
     assertThat(expired.result()).isEqualTo(Expiry.result(deadline));
     assertThat(expired.deadline()).isNull();
@@ -59,7 +59,7 @@ class DurableDeadlineTest {
     List<String> ids = IntStream.range(0, 300).mapToObj(i -> "call-" + i).toList();
     for (int i = 0; i < ids.size(); i++) {
       writer.toolCalls().save(ToolCallWrite.of(ids.get(i), "session-" + (i % 7), "tool"));
-      writer.toolCalls().expireAt(ids.get(i), past.plusMillis(i));
+      writer.toolCalls().expireAt("session-" + (i % 7), ids.get(i), past.plusMillis(i));
     }
     for (int i = 0; i < 3; i++) {
       schema.store(builder -> builder.deadlineSweepInterval(FAST_SWEEPS));
@@ -69,12 +69,12 @@ class DurableDeadlineTest {
         + " WHERE status = 'expired'", ids.size());
 
     for (int i = 0; i < ids.size(); i++) {
-      ToolCall call = writer.toolCalls().find(ids.get(i)).orElseThrow();
+      ToolCall call = writer.toolCalls().find("session-" + (i % 7), ids.get(i)).orElseThrow();
       assertThat(call.status()).isEqualTo(ToolCallStatus.EXPIRED);
       assertThat(call.result()).as("result of %s", call.id())
           .isEqualTo(Expiry.result(past.plusMillis(i)));
     }
-    assertThat(writer.toolCalls().resolve(ids.get(0), ToolCallStatus.COMPLETED, Json.emptyObject()).won())
+    assertThat(writer.toolCalls().resolve("session-0", ids.get(0), ToolCallStatus.COMPLETED, Json.emptyObject()).won())
         .as("resolving an expired call").isFalse();
   }
 

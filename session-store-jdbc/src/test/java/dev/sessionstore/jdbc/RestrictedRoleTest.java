@@ -5,7 +5,6 @@ import static org.assertj.core.api.Assertions.assertThat;
 import dev.sessionstore.CheckpointKey;
 import dev.sessionstore.EventPage;
 import dev.sessionstore.EventQuery;
-import dev.sessionstore.Flush;
 import dev.sessionstore.Json;
 import dev.sessionstore.NewEvent;
 import dev.sessionstore.NewModelCall;
@@ -15,11 +14,13 @@ import dev.sessionstore.RunWrite;
 import dev.sessionstore.Session;
 import dev.sessionstore.SessionStore;
 import dev.sessionstore.SessionWrite;
+import dev.sessionstore.Step;
 import dev.sessionstore.ToolCallStatus;
 import dev.sessionstore.ToolCallWrite;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.List;
+import java.util.Map;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.DisplayName;
@@ -56,23 +57,38 @@ class RestrictedRoleTest {
     SessionStore store = schema.store(TestDatabase.get().dataSourceAs(role, password),
         builder -> builder.createSchema(false).modelCallAudit(true).deadlineSweepInterval(Duration.ofMillis(50)));
 
-    store.flush(Flush.of(SessionWrite.of("s").withName("named").withMetadata("k", "v"))
-        .withRun(RunWrite.of("r", "s").withStatus(RunStatus.RUNNING))
-        .withEvents(List.of(NewEvent.of("user_message").withId("e1"))));
-    store.events().appendAll("s", List.of(NewEvent.of("assistant_message").withId("e2")), 1);
+    assertThat(store.commit(Step.builder("s")
+        .session(SessionWrite.of("s").withName("named").withMetadata("k", "v"))
+        .run(RunWrite.of("r", "s").withStatus(RunStatus.WAITING))
+        .event(NewEvent.of("tool_use").withId("e1"))
+        .event(NewEvent.of("draft").withId("e-draft"))
+        .registerToolCall(ToolCallWrite.of("c0", "s", "approve").withRequestEventId("e1")
+            .withDeadline(Instant.now().plusSeconds(600)))
+        .putCheckpoint("turn-state", new byte[] {1})
+        .build()).isCommitted()).isTrue();
+    assertThat(store.commit(Step.builder("s")
+        .resolve("c0", ToolCallStatus.COMPLETED, null)
+        .event(NewEvent.of("tool_result").withId("e1-result"))
+        .truncateFrom(2)
+        .summary(NewSummary.of(1, 2, Json.of("{}")))
+        .deleteCheckpoint("turn-state")
+        .build()).isCommitted()).isTrue();
+    assertThat(store.toolCalls().await("s", "c0", Duration.ZERO)).isPresent();
+    assertThat(store.sessions().mergeMetadata("s", Map.of("k", "w")).metadata()).containsEntry("k", "w");
+    store.events().appendAll("s", List.of(NewEvent.of("tool_result").withId("e1-result")), 2);
     store.summaries().put("s", NewSummary.of(1, 2, Json.of("{\"text\":\"so far\"}")));
     Session fork = store.sessions().fork("s", 2);
     store.checkpoints().put(CheckpointKey.of("s", "turn"), new byte[] {7});
     store.modelCalls().record("s", NewModelCall.of(1, "model", Json.of("[]")));
     store.toolCalls().save(ToolCallWrite.of("c1", "s", "approve"));
-    store.toolCalls().expireAt("c1", Instant.now().minusSeconds(1));
+    store.toolCalls().expireAt("s", "c1", Instant.now().minusSeconds(1));
     store.toolCalls().save(ToolCallWrite.of("c2", "s", "approve"));
     EventPage awaited = store.events().await("s", EventQuery.all().after(2), Duration.ofMillis(10));
 
     assertThat(store.events().read(fork.id(), EventQuery.all()).items()).hasSize(2);
     assertThat(store.summaries().revive("s").events()).isEmpty();
-    assertThat(store.toolCalls().resolve("c2", ToolCallStatus.COMPLETED, null).won()).isTrue();
-    assertThat(store.toolCalls().find("c1").orElseThrow().status()).isEqualTo(ToolCallStatus.EXPIRED);
+    assertThat(store.toolCalls().resolve("s", "c2", ToolCallStatus.COMPLETED, null).won()).isTrue();
+    assertThat(store.toolCalls().find("s", "c1").orElseThrow().status()).isEqualTo(ToolCallStatus.EXPIRED);
     assertThat(store.events().truncate("s", 2)).isEqualTo(1);
     assertThat(awaited.items()).isEmpty();
     assertThat(store.modelCalls().deleteOlderThan(Duration.ZERO)).isEqualTo(1);

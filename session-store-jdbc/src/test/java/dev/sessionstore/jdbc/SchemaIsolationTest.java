@@ -58,14 +58,14 @@ class SchemaIsolationTest {
     one.sessions().save(SessionWrite.of("same-id").withName("same-name"));
     one.events().append("same-id", NewEvent.of("message").withId("e1"));
     one.toolCalls().save(ToolCallWrite.of("call", "same-id", "tool"));
-    one.toolCalls().expireAt("call", Instant.now().minus(Duration.ofMinutes(1)));
+    one.toolCalls().expireAt("same-id", "call", Instant.now().minus(Duration.ofMinutes(1)));
     one.checkpoints().put(CheckpointKey.global("runner"), new byte[] {1});
 
     assertThat(other.sessions().find("same-id")).isEmpty();
     assertThat(other.sessions().findByName("same-name")).isEmpty();
     assertThat(other.sessions().list(SessionQuery.all()).items()).isEmpty();
     assertThat(other.events().read("same-id", EventQuery.all()).items()).isEmpty();
-    assertThat(other.toolCalls().find("call")).isEmpty();
+    assertThat(other.toolCalls().find("same-id", "call")).isEmpty();
     assertThat(other.checkpoints().get(CheckpointKey.global("runner"))).isEmpty();
 
     other.sessions().save(SessionWrite.of("same-id").withName("same-name"));

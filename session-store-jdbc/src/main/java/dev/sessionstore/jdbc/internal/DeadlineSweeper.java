@@ -48,13 +48,15 @@ final class DeadlineSweeper implements AutoCloseable {
       int batch;
       do {
         Instant now = clock.instant();
-        batch = database.transaction("expire due tool calls", connection -> {
-          List<ToolCall> due = toolCalls.lockDue(connection, now, BATCH_SIZE);
-          if (!due.isEmpty()) {
-            toolCalls.expire(connection, due, now);
+        List<ToolCall> due = database.transaction("expire due tool calls", connection -> {
+          List<ToolCall> locked = toolCalls.lockDue(connection, now, BATCH_SIZE);
+          if (!locked.isEmpty()) {
+            toolCalls.expire(connection, locked, now);
           }
-          return due.size();
+          return locked;
         });
+        toolCalls.wake(due.stream().map(ToolCall::sessionId).toList());
+        batch = due.size();
         expired += batch;
       } while (batch == BATCH_SIZE);
       if (failing) {

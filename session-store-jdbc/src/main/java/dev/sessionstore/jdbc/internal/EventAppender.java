@@ -7,6 +7,8 @@ import dev.sessionstore.spi.EventBatch;
 import java.sql.Connection;
 import java.sql.SQLException;
 import java.time.Instant;
+import java.util.ArrayList;
+import java.util.Collection;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
@@ -44,12 +46,20 @@ final class EventAppender {
   private final Tables tables;
   private final ImplicitSession implicitSession;
   private final RowMapper<Event> events;
+  private final String cut;
 
   EventAppender(Dialect dialect, Tables tables, ImplicitSession implicitSession) {
     this.dialect = dialect;
     this.tables = tables;
     this.implicitSession = implicitSession;
     this.events = EventRows.mapper(dialect);
+    this.cut = "WITH cut_summaries AS ("
+        + "DELETE FROM " + tables.summaries() + " WHERE session_id = ? AND to_seq >= ?"
+        + "), head AS ("
+        + "UPDATE " + tables.sessions() + " SET last_seq = least(last_seq, ?) WHERE id = ?"
+        + "), cut AS ("
+        + "DELETE FROM " + tables.events() + " WHERE session_id = ? AND seq >= ? RETURNING 1"
+        + ") SELECT count(*) FROM cut";
   }
 
   /**
@@ -111,6 +121,39 @@ final class EventAppender {
     return results(sessionId, head, batch, fresh, stored, now);
   }
 
+  /**
+   * Cuts the log of a session whose head this transaction has locked at {@code fromSeq}: that event and every later
+   * one go, with every summary whose {@code toSeq >= fromSeq}, and the head moves back; returns how many events went.
+   */
+  int cut(Connection connection, String sessionId, long fromSeq) throws SQLException {
+    return Sql.first(connection, cut, row -> row.getInt(1), sessionId, fromSeq, fromSeq - 1, sessionId, sessionId,
+        fromSeq).orElse(0);
+  }
+
+  /** The session's events from {@code seq} to the end, oldest first. */
+  List<Event> storedFrom(Connection connection, String sessionId, long seq) throws SQLException {
+    return Sql.list(connection, "SELECT " + EventRows.COLUMNS + " FROM " + tables.events()
+        + " WHERE session_id = ? AND seq >= ? ORDER BY seq", events, sessionId, seq);
+  }
+
+  /**
+   * Appends {@code fresh} (distinct, none stored) after {@code head}, which this transaction has locked, and returns
+   * them as stored.
+   */
+  List<Event> appendFresh(Connection connection, String sessionId, long head, List<NewEvent> fresh, Instant now)
+      throws SQLException {
+    if (fresh.isEmpty()) {
+      return List.of();
+    }
+    dialect.appendAtLockedHead(connection, tables, sessionId, head, fresh, now);
+    List<Event> appended = new ArrayList<>(fresh.size());
+    long seq = head;
+    for (NewEvent event : fresh) {
+      appended.add(EventBatch.toStored(sessionId, event, ++seq, now));
+    }
+    return appended;
+  }
+
   /** Locks the head row of {@code sessionId} until commit and returns its last seq; empty if unknown. */
   OptionalLong lockHead(Connection connection, String sessionId) throws SQLException {
     return Sql.first(connection,
@@ -125,12 +168,13 @@ final class EventAppender {
     Map<String, Event> all = new HashMap<>(stored);
     long seq = head;
     for (NewEvent event : fresh) {
-      all.put(event.id(), event.toEvent(sessionId, ++seq, now));
+      all.put(event.id(), EventBatch.toStored(sessionId, event, ++seq, now));
     }
     return List.copyOf(batch.results(all));
   }
 
-  private Map<String, Event> storedWithIds(Connection connection, String sessionId, List<String> ids)
+  /** The session's stored events among {@code ids}, by id; read after the head lock is held. */
+  Map<String, Event> storedWithIds(Connection connection, String sessionId, Collection<String> ids)
       throws SQLException {
     Map<String, Event> stored = new HashMap<>();
     for (Event event : Sql.list(connection, "SELECT " + EventRows.COLUMNS + " FROM " + tables.events()

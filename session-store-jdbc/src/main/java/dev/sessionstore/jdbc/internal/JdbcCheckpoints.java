@@ -6,6 +6,8 @@ import dev.sessionstore.Checkpoints;
 import dev.sessionstore.InvalidArgumentException;
 import dev.sessionstore.Limits;
 import dev.sessionstore.spi.Arguments;
+import java.sql.Connection;
+import java.sql.SQLException;
 import java.time.Clock;
 import java.time.Instant;
 import java.util.Optional;
@@ -19,7 +21,9 @@ final class JdbcCheckpoints implements Checkpoints {
   private final Database database;
   private final Tables tables;
   private final Clock clock;
+  private final String putExistingSession;
   private final String putSessionScoped;
+  private final String deleteSessionScoped;
   private final String putGlobal;
 
   JdbcCheckpoints(Database database, Tables tables, Clock clock, ImplicitSession implicitSession) {
@@ -28,9 +32,11 @@ final class JdbcCheckpoints implements Checkpoints {
     this.clock = clock;
     Dialect dialect = database.dialect();
     String replace = "data = excluded.data, updated_at = excluded.updated_at";
-    this.putSessionScoped = implicitSession.with() + "INSERT INTO " + tables.sessionCheckpoints()
+    this.putExistingSession = "INSERT INTO " + tables.sessionCheckpoints()
         + " (session_id, name, data, updated_at) VALUES (?, ?, ?, ?)"
         + dialect.onConflictUpdate("session_id, name", replace);
+    this.putSessionScoped = implicitSession.with() + putExistingSession;
+    this.deleteSessionScoped = "DELETE FROM " + tables.sessionCheckpoints() + " WHERE session_id = ? AND name = ?";
     this.putGlobal = "INSERT INTO " + tables.globalCheckpoints() + " (name, data, updated_at) VALUES (?, ?, ?)"
         + dialect.onConflictUpdate("name", replace);
   }
@@ -51,6 +57,18 @@ final class JdbcCheckpoints implements Checkpoints {
     return checkpoint;
   }
 
+  /** Puts a checkpoint of a session that exists, in the caller's transaction, and returns it as stored. */
+  Checkpoint put(Connection connection, String sessionId, String name, byte[] data, Instant now)
+      throws SQLException {
+    Sql.update(connection, putExistingSession, sessionId, name, data, now);
+    return new Checkpoint(CheckpointKey.of(sessionId, name), data, now);
+  }
+
+  /** Deletes a session's checkpoint in the caller's transaction. */
+  void delete(Connection connection, String sessionId, String name) throws SQLException {
+    Sql.update(connection, deleteSessionScoped, sessionId, name);
+  }
+
   @Override
   public Optional<Checkpoint> get(CheckpointKey key) {
     Arguments.requireNonNull("key", key);
@@ -67,8 +85,7 @@ final class JdbcCheckpoints implements Checkpoints {
   public boolean delete(CheckpointKey key) {
     Arguments.requireNonNull("key", key);
     return database.autoCommit("delete checkpoint " + key.name(), connection -> (key.isSessionScoped()
-        ? Sql.update(connection, "DELETE FROM " + tables.sessionCheckpoints()
-            + " WHERE session_id = ? AND name = ?", key.sessionId(), key.name())
+        ? Sql.update(connection, deleteSessionScoped, key.sessionId(), key.name())
         : Sql.update(connection, "DELETE FROM " + tables.globalCheckpoints() + " WHERE name = ?", key.name())) > 0);
   }
 }

@@ -22,8 +22,8 @@ import java.util.OptionalLong;
 
 /**
  * The event log on the events table. Appends go through {@link EventAppender} and are announced by
- * {@link AppendNotifier} once committed; reads are one statement each; waiting reads register with
- * {@link SessionWaiters} and re-read when woken.
+ * {@link AppendNotifier} once committed; reads are one statement each; waiting reads re-read when woken
+ * ({@link SessionWait}).
  */
 final class JdbcEventLog implements EventLog {
 
@@ -31,20 +31,18 @@ final class JdbcEventLog implements EventLog {
   private final Tables tables;
   private final Clock clock;
   private final EventAppender appender;
-  private final SessionWaiters waiters;
   private final AppendNotifier notifier;
-  private final Duration pollInterval;
+  private final SessionWait waiting;
   private final RowMapper<Event> events;
 
-  JdbcEventLog(Database database, Tables tables, Clock clock, EventAppender appender, SessionWaiters waiters,
-      AppendNotifier notifier, Duration pollInterval) {
+  JdbcEventLog(Database database, Tables tables, Clock clock, EventAppender appender, AppendNotifier notifier,
+      SessionWait waiting) {
     this.database = database;
     this.tables = tables;
     this.clock = clock;
     this.appender = appender;
-    this.waiters = waiters;
     this.notifier = notifier;
-    this.pollInterval = pollInterval;
+    this.waiting = waiting;
     this.events = EventRows.mapper(database.dialect());
   }
 
@@ -115,22 +113,10 @@ final class JdbcEventLog implements EventLog {
     Arguments.requireKey("sessionId", sessionId);
     Arguments.requireNonNull("query", query);
     Arguments.requireNonNegative("timeout", timeout);
-    long deadline = System.nanoTime() + saturatedNanos(timeout);
-    try (SessionWaiters.Waiter waiter = waiters.register(sessionId)) {
-      while (true) {
-        long generation = waiter.generation();
-        EventPage page = read(sessionId, query);
-        long remaining = deadline - System.nanoTime();
-        if (!page.isEmpty() || remaining <= 0) {
-          return page;
-        }
-        waiter.awaitAfter(generation, Math.min(remaining, pollInterval.toNanos()));
-      }
-    } catch (InterruptedException e) {
-      Thread.currentThread().interrupt();
-      return new EventPage(List.of(), OptionalLong.empty());
-    }
+    return waiting.await(sessionId, timeout, () -> read(sessionId, query), page -> !page.isEmpty(),
+        new EventPage(List.of(), OptionalLong.empty()));
   }
+
 
   @Override
   public int truncate(String sessionId, long fromSeq) {
@@ -140,14 +126,7 @@ final class JdbcEventLog implements EventLog {
       if (appender.lockHead(connection, sessionId).isEmpty()) {
         throw new NotFoundException("session", sessionId);
       }
-      return Sql.first(connection, "WITH cut_summaries AS ("
-              + "DELETE FROM " + tables.summaries() + " WHERE session_id = ? AND to_seq >= ?"
-              + "), head AS ("
-              + "UPDATE " + tables.sessions() + " SET last_seq = least(last_seq, ?) WHERE id = ?"
-              + "), cut AS ("
-              + "DELETE FROM " + tables.events() + " WHERE session_id = ? AND seq >= ? RETURNING 1"
-              + ") SELECT count(*) FROM cut",
-          row -> row.getInt(1), sessionId, fromSeq, fromSeq - 1, sessionId, sessionId, fromSeq).orElse(0);
+      return appender.cut(connection, sessionId, fromSeq);
     });
   }
 
@@ -212,11 +191,4 @@ final class JdbcEventLog implements EventLog {
     return copy;
   }
 
-  private static long saturatedNanos(Duration duration) {
-    try {
-      return duration.toNanos();
-    } catch (ArithmeticException e) {
-      return Long.MAX_VALUE / 2;
-    }
-  }
 }

@@ -1,11 +1,11 @@
 package dev.sessionstore.jdbc.internal;
 
-import dev.sessionstore.ConflictException;
 import dev.sessionstore.Run;
 import dev.sessionstore.RunStatus;
 import dev.sessionstore.RunWrite;
 import dev.sessionstore.Runs;
 import dev.sessionstore.spi.Arguments;
+import dev.sessionstore.spi.Upserts;
 import java.sql.Connection;
 import java.sql.SQLException;
 import java.time.Clock;
@@ -14,9 +14,10 @@ import java.util.List;
 import java.util.Optional;
 
 /**
- * Runs on the runs table. A save reads the row under lock, merges with {@link RunWrite#applyTo} and writes it back,
- * creating the session when the run is new. The active run is the running one updated last; {@code written_at}
- * (database time of the write) orders runs the store clock stamped alike.
+ * Runs on the runs table, keyed by (session, run id). A save reads the row under lock, merges with
+ * {@link Upserts#run} and writes it back, creating the session when the run is new. The active run is the running or
+ * waiting one updated last; {@code written_at} (database time of the write) orders runs the store clock stamped
+ * alike.
  */
 final class JdbcRuns implements Runs {
 
@@ -34,34 +35,31 @@ final class JdbcRuns implements Runs {
     this.clock = clock;
     Dialect dialect = database.dialect();
     this.runs = RunRows.mapper(dialect);
-    this.selectForUpdate = "SELECT " + RunRows.COLUMNS + " FROM " + tables.runs() + " WHERE id = ?"
-        + dialect.lockForUpdate();
+    this.selectForUpdate = "SELECT " + RunRows.COLUMNS + " FROM " + tables.runs()
+        + " WHERE session_id = ? AND id = ?" + dialect.lockForUpdate();
     String json = dialect.jsonParameter();
     this.insert = implicitSession.with() + "INSERT INTO " + tables.runs()
         + " (id, session_id, status, usage, error, created_at, updated_at) VALUES (?, ?, ?, " + json + ", " + json
-        + ", ?, ?)" + dialect.onConflictIgnore("id");
+        + ", ?, ?)" + dialect.onConflictIgnore("session_id, id");
     this.update = "UPDATE " + tables.runs() + " SET status = ?, usage = " + json + ", error = " + json
-        + ", updated_at = ?, written_at = clock_timestamp() WHERE id = ?";
+        + ", updated_at = ?, written_at = clock_timestamp() WHERE session_id = ? AND id = ?";
   }
 
   @Override
   public Run save(RunWrite run) {
     Arguments.requireNonNull("run", run);
-    return database.transaction("save run " + run.id(), connection -> save(connection, run, clock.instant()));
+    return database.transaction("save run " + run.id() + " of session " + run.sessionId(),
+        connection -> save(connection, run, clock.instant()));
   }
 
-  /**
-   * Saves {@code write} in the caller's transaction.
-   *
-   * @throws ConflictException if the run belongs to another session
-   */
+  /** Saves {@code write} in the caller's transaction. */
   Run save(Connection connection, RunWrite write, Instant now) throws SQLException {
     while (true) {
-      Optional<Run> stored = Sql.first(connection, selectForUpdate, runs, write.id());
-      Run merged = write.applyTo(stored.orElse(null), now);
+      Optional<Run> stored = Sql.first(connection, selectForUpdate, runs, write.sessionId(), write.id());
+      Run merged = Upserts.run(write, stored.orElse(null), now);
       if (stored.isPresent()) {
         Sql.update(connection, update, RunRows.column(merged.status()), merged.usage(), merged.error(),
-            merged.updatedAt(), merged.id());
+            merged.updatedAt(), merged.sessionId(), merged.id());
         return merged;
       }
       if (Sql.update(connection, insert, merged.sessionId(), now, now, merged.id(), merged.sessionId(),
@@ -74,10 +72,12 @@ final class JdbcRuns implements Runs {
   }
 
   @Override
-  public Optional<Run> find(String runId) {
+  public Optional<Run> find(String sessionId, String runId) {
+    Arguments.requireKey("sessionId", sessionId);
     Arguments.requireKey("runId", runId);
-    return database.autoCommit("find run " + runId, connection -> Sql.first(connection,
-        "SELECT " + RunRows.COLUMNS + " FROM " + tables.runs() + " WHERE id = ?", runs, runId));
+    return database.autoCommit("find run " + runId + " of session " + sessionId, connection -> Sql.first(connection,
+        "SELECT " + RunRows.COLUMNS + " FROM " + tables.runs() + " WHERE session_id = ? AND id = ?", runs, sessionId,
+        runId));
   }
 
   @Override
@@ -102,7 +102,8 @@ final class JdbcRuns implements Runs {
   public Optional<Run> active(String sessionId) {
     Arguments.requireKey("sessionId", sessionId);
     return database.autoCommit("find the active run of session " + sessionId, connection -> Sql.first(connection,
-        "SELECT " + RunRows.COLUMNS + " FROM " + tables.runs() + " WHERE session_id = ? AND status = 'running'"
+        "SELECT " + RunRows.COLUMNS + " FROM " + tables.runs() + " WHERE session_id = ?"
+            + " AND status IN " + RunRows.ACTIVE_STATUSES
             + " ORDER BY updated_at DESC, written_at DESC LIMIT 1",
         runs, sessionId));
   }

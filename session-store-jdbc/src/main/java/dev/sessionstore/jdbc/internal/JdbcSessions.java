@@ -9,19 +9,21 @@ import dev.sessionstore.SessionWrite;
 import dev.sessionstore.Sessions;
 import dev.sessionstore.spi.Arguments;
 import dev.sessionstore.spi.SessionCursor;
+import dev.sessionstore.spi.Upserts;
 import java.sql.Connection;
 import java.sql.SQLException;
 import java.time.Clock;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
 import java.util.Optional;
 import java.util.UUID;
 
 /**
- * Sessions on the sessions table. A save reads the row under lock, merges with {@link SessionWrite#applyTo} and
- * writes it back; a fork copies the parent's rows server-side in one statement; deletion cascades through the
- * foreign keys.
+ * Sessions on the sessions table. A save reads the row under lock, merges with {@link Upserts#session} and writes it
+ * back; a fork copies the parent's rows server-side in one statement, by the rule of
+ * {@link dev.sessionstore.spi.ForkRule}; deletion cascades through the foreign keys.
  */
 final class JdbcSessions implements Sessions {
 
@@ -52,8 +54,8 @@ final class JdbcSessions implements Sessions {
         + " VALUES (?, ?, ?, ?, ?, " + json + ", " + json + ", ?, ?)" + dialect.onConflictIgnore("id");
     this.update = "UPDATE " + tables.sessions() + " SET name = ?, tenant = ?, agent_id = ?, status = ?, settings = "
         + json + ", metadata = " + json + ", updated_at = ? WHERE id = ?";
-    // One statement, one snapshot: the parent, the event at atSeq, the copied events and summaries agree even while
-    // the parent is appended to or truncated; its rows are read, never locked.
+    // One statement, one snapshot: the parent, the event at atSeq and everything copied agree even while the parent
+    // is appended to, truncated or resolves its calls; its rows are read, never locked.
     this.fork = "WITH parent AS ("
         + "SELECT p.* FROM " + tables.sessions() + " p WHERE p.id = ? AND EXISTS ("
         + "SELECT 1 FROM " + tables.events() + " e WHERE e.session_id = p.id AND e.seq = ?)"
@@ -70,6 +72,24 @@ final class JdbcSessions implements Sessions {
         + "INSERT INTO " + tables.summaries() + " (session_id, to_seq, from_seq, content, version, created_at)"
         + " SELECT fork.id, s.to_seq, s.from_seq, s.content, s.version, s.created_at"
         + " FROM fork JOIN " + tables.summaries() + " s ON s.session_id = ? AND s.to_seq <= ?"
+        // Runs named by an event of the prefix, as they are now.
+        + "), copied_runs AS ("
+        + "INSERT INTO " + tables.runs() + " (id, session_id, status, usage, error, created_at, updated_at)"
+        + " SELECT r.id, fork.id, r.status, r.usage, r.error, r.created_at, r.updated_at"
+        + " FROM fork JOIN " + tables.runs() + " r ON r.session_id = ? AND r.id IN ("
+        + "SELECT e.run_id FROM " + tables.events() + " e WHERE e.session_id = ? AND e.seq <= ?)"
+        // Tool calls requested by an event of the prefix, in their current state (a pending one stays pending).
+        + "), copied_tool_calls AS ("
+        + "INSERT INTO " + tables.toolCalls() + " (id, session_id, run_id, request_event_id, tool_name, arguments,"
+        + " status, result, deadline, created_at, updated_at)"
+        + " SELECT c.id, fork.id, c.run_id, c.request_event_id, c.tool_name, c.arguments, c.status, c.result,"
+        + " c.deadline, c.created_at, c.updated_at"
+        + " FROM fork JOIN " + tables.toolCalls() + " c ON c.session_id = ? AND c.request_event_id IN ("
+        + "SELECT e.id FROM " + tables.events() + " e WHERE e.session_id = ? AND e.seq <= ?)"
+        + "), copied_checkpoints AS ("
+        + "INSERT INTO " + tables.sessionCheckpoints() + " (session_id, name, data, updated_at)"
+        + " SELECT fork.id, k.name, k.data, k.updated_at"
+        + " FROM fork JOIN " + tables.sessionCheckpoints() + " k ON k.session_id = ?"
         + ") SELECT " + SessionRows.COLUMNS + " FROM fork";
   }
 
@@ -88,13 +108,11 @@ final class JdbcSessions implements Sessions {
    */
   Saved save(Connection connection, SessionWrite write, Instant now) throws SQLException {
     while (true) {
-      Optional<Saved> stored = Sql.first(connection, selectForUpdate,
-          row -> new Saved(sessions.map(row), row.getLong("last_seq")), write.id());
-      Session merged = write.applyTo(stored.map(Saved::session).orElse(null), now);
+      Optional<Saved> stored = lock(connection, write.id());
+      Session merged = Upserts.session(write, stored.map(Saved::session).orElse(null), now);
       try {
         if (stored.isPresent()) {
-          Sql.update(connection, update, merged.name(), merged.tenant(), merged.agentId(), merged.status().value(),
-              merged.settings(), MetadataJson.write(merged.metadata()), merged.updatedAt(), merged.id());
+          update(connection, merged);
           return new Saved(merged, stored.get().lastSeq());
         }
         if (Sql.update(connection, insert, merged.id(), merged.name(), merged.tenant(), merged.agentId(),
@@ -110,6 +128,31 @@ final class JdbcSessions implements Sessions {
         throw e;
       }
     }
+  }
+
+  @Override
+  public Session mergeMetadata(String sessionId, Map<String, String> patch) {
+    Arguments.requireKey("sessionId", sessionId);
+    SessionWrite write = SessionWrite.of(sessionId).withMetadata(Arguments.requireNonNull("metadata", patch));
+    return database.transaction("merge metadata into session " + sessionId, connection -> {
+      Session stored = lock(connection, sessionId).orElseThrow(() -> new NotFoundException("session", sessionId))
+          .session();
+      Session merged = Upserts.session(write, stored, clock.instant());
+      update(connection, merged);
+      return merged;
+    });
+  }
+
+  /** The session as stored with the head of its log, its row locked until commit; empty if unknown. */
+  private Optional<Saved> lock(Connection connection, String sessionId) throws SQLException {
+    return Sql.first(connection, selectForUpdate, row -> new Saved(sessions.map(row), row.getLong("last_seq")),
+        sessionId);
+  }
+
+  /** Writes every field of a stored session but its head and fork origin. */
+  private void update(Connection connection, Session session) throws SQLException {
+    Sql.update(connection, update, session.name(), session.tenant(), session.agentId(), session.status().value(),
+        session.settings(), MetadataJson.write(session.metadata()), session.updatedAt(), session.id());
   }
 
   @Override
@@ -198,7 +241,7 @@ final class JdbcSessions implements Sessions {
       Optional<Session> forked;
       try {
         forked = Sql.first(connection, fork, sessions, sessionId, atSeq, newSessionId, atSeq, atSeq, now, now,
-            sessionId, atSeq, sessionId, atSeq);
+            sessionId, atSeq, sessionId, atSeq, sessionId, sessionId, atSeq, sessionId, sessionId, atSeq, sessionId);
       } catch (SQLException e) {
         if (database.dialect().classify(e).violates(tables.name("sessions_pkey"))) {
           throw new ConflictException("cannot fork into session " + newSessionId + ": it exists");

@@ -2,23 +2,17 @@ package dev.sessionstore.jdbc.internal;
 
 import dev.sessionstore.Capability;
 import dev.sessionstore.Checkpoints;
-import dev.sessionstore.Event;
 import dev.sessionstore.EventLog;
-import dev.sessionstore.Flush;
-import dev.sessionstore.FlushResult;
 import dev.sessionstore.ModelCallAudit;
-import dev.sessionstore.Run;
 import dev.sessionstore.Runs;
 import dev.sessionstore.SessionStore;
 import dev.sessionstore.Sessions;
+import dev.sessionstore.Step;
+import dev.sessionstore.StepOutcome;
 import dev.sessionstore.Summaries;
 import dev.sessionstore.ToolCalls;
-import dev.sessionstore.spi.Arguments;
-import dev.sessionstore.spi.EventBatch;
 import java.time.Clock;
-import java.time.Instant;
 import java.util.EnumSet;
-import java.util.List;
 import java.util.Set;
 import java.util.concurrent.atomic.AtomicBoolean;
 
@@ -86,6 +80,7 @@ public final class JdbcStore implements SessionStore {
   private final JdbcSummaries summaries;
   private final JdbcCheckpoints checkpoints;
   private final JdbcModelCallAudit modelCalls;
+  private final StepCommitter steps;
   private final AppendNotifier notifier;
   private final WakeUpListener listener;
   private final DeadlineSweeper sweeper;
@@ -100,14 +95,16 @@ public final class JdbcStore implements SessionStore {
     this.waiters = new SessionWaiters();
     this.listener = dialect.listen(settings.dataSource(), tables, waiters);
     this.notifier = new AppendNotifier(waiters, settings.dataSource(), dialect.notifyEach(), tables.channel());
+    SessionWait waiting = new SessionWait(waiters, settings.waitPollInterval());
     this.sessions = new JdbcSessions(database, tables, clock);
-    this.events = new JdbcEventLog(database, tables, clock, appender, waiters, notifier,
-        settings.waitPollInterval());
+    this.events = new JdbcEventLog(database, tables, clock, appender, notifier, waiting);
     this.runs = new JdbcRuns(database, tables, clock, implicitSession);
-    this.toolCalls = new JdbcToolCalls(database, tables, clock, implicitSession);
+    this.toolCalls = new JdbcToolCalls(database, tables, clock, implicitSession, notifier, waiting);
     this.summaries = new JdbcSummaries(database, tables, clock);
     this.checkpoints = new JdbcCheckpoints(database, tables, clock, implicitSession);
     this.modelCalls = new JdbcModelCallAudit(database, tables, clock, settings.modelCallAudit(), implicitSession);
+    this.steps = new StepCommitter(database, clock, tables, implicitSession, appender, sessions, runs, toolCalls,
+        summaries, checkpoints, notifier);
     this.sweeper = new DeadlineSweeper(database, toolCalls, clock, settings.deadlineSweepInterval(),
         tables.schemaName() + "." + tables.prefix());
   }
@@ -164,25 +161,9 @@ public final class JdbcStore implements SessionStore {
     return modelCalls;
   }
 
-  /** One transaction: the session is saved and stays locked, so the events append under the same head lock. */
   @Override
-  public FlushResult flush(Flush flush) {
-    Arguments.requireNonNull("flush", flush);
-    String sessionId = flush.session().id();
-    EventBatch batch = EventBatch.of(sessionId, flush.events());
-    appender.checkStorable(flush.events());
-    FlushResult result = database.transaction("flush session " + sessionId, connection -> {
-      Instant now = clock.instant();
-      JdbcSessions.Saved saved = sessions.save(connection, flush.session(), now);
-      Run run = flush.run() == null ? null : runs.save(connection, flush.run(), now);
-      List<Event> appended = batch.isEmpty() ? List.of()
-          : appender.appendLocked(connection, sessionId, saved.lastSeq(), batch, flush.expectedLastSeq(), now);
-      return new FlushResult(saved.session(), run, appended);
-    });
-    if (!batch.isEmpty()) {
-      notifier.appended(sessionId);
-    }
-    return result;
+  public StepOutcome commit(Step step) {
+    return steps.commit(step);
   }
 
   @Override

@@ -9,6 +9,8 @@ import dev.sessionstore.Revival;
 import dev.sessionstore.Summaries;
 import dev.sessionstore.Summary;
 import dev.sessionstore.spi.Arguments;
+import java.sql.Connection;
+import java.sql.SQLException;
 import java.time.Clock;
 import java.time.Instant;
 import java.util.ArrayList;
@@ -40,8 +42,11 @@ final class JdbcSummaries implements Summaries {
   private final RowMapper<Summary> summaries;
   private final RowMapper<PartRow> parts;
   private final String put;
+  private final String store;
   private final String revive;
+  private final String reviveAgent;
   private final String chapter;
+  private final String chapterAgent;
 
   JdbcSummaries(Database database, Tables tables, Clock clock) {
     this.database = database;
@@ -61,27 +66,48 @@ final class JdbcSummaries implements Summaries {
           row.getLong("seq"), dialect.readJson(row, "payload"), row.getInt("version"), Sql.instant(row, "ts")),
           null);
     };
+    String replace = "from_seq = excluded.from_seq, content = excluded.content, version = excluded.version,"
+        + " created_at = excluded.created_at";
     // FOR SHARE waits for a truncation (or append) holding the head and re-checks last_seq after it, so a summary
     // never lands past the end of a log that was just cut.
     this.put = "INSERT INTO " + tables.summaries() + " (" + SUMMARY_COLUMNS + ")"
         + " SELECT s.id, ?, ?, " + dialect.jsonParameter() + ", ?, ? FROM " + tables.sessions() + " s"
         + " WHERE s.id = ? AND s.last_seq >= ? FOR SHARE"
-        + dialect.onConflictUpdate("session_id, to_seq", "from_seq = excluded.from_seq,"
-        + " content = excluded.content, version = excluded.version, created_at = excluded.created_at")
-        + " RETURNING " + SUMMARY_COLUMNS;
-    this.revive = "WITH latest AS ("
+        + dialect.onConflictUpdate("session_id, to_seq", replace) + " RETURNING " + SUMMARY_COLUMNS;
+    this.store = "INSERT INTO " + tables.summaries() + " (" + SUMMARY_COLUMNS + ")"
+        + " VALUES (?, ?, ?, " + dialect.jsonParameter() + ", ?, ?)"
+        + dialect.onConflictUpdate("session_id, to_seq", replace) + " RETURNING " + SUMMARY_COLUMNS;
+    this.revive = revival(false);
+    this.reviveAgent = revival(true);
+    this.chapter = chapter(false);
+    this.chapterAgent = chapter(true);
+  }
+
+  /**
+   * The latest summary and the events after it, of one agent when {@code byAgent}. Parameters: session id, session
+   * id, and the agent id when {@code byAgent}.
+   */
+  private String revival(boolean byAgent) {
+    return "WITH latest AS ("
         + "SELECT * FROM " + tables.summaries() + " WHERE session_id = ? ORDER BY to_seq DESC LIMIT 1"
         + ") " + summaryPart(Part.SUMMARY, "latest")
-        + " UNION ALL " + eventPart() + " AND seq > coalesce((SELECT to_seq FROM latest), 0)"
+        + " UNION ALL " + eventPart(byAgent) + " AND seq > coalesce((SELECT to_seq FROM latest), 0)"
         + " ORDER BY part, seq";
-    this.chapter = "WITH closing AS ("
+  }
+
+  /**
+   * The chapter closed by a summary, its events of one agent when {@code byAgent}. Parameters: session id, to_seq,
+   * session id, to_seq, session id, the agent id when {@code byAgent}, to_seq.
+   */
+  private String chapter(boolean byAgent) {
+    return "WITH closing AS ("
         + "SELECT * FROM " + tables.summaries() + " WHERE session_id = ? AND to_seq = ?"
         + "), previous AS ("
         + "SELECT * FROM " + tables.summaries() + " WHERE session_id = ? AND to_seq < ?"
         + " ORDER BY to_seq DESC LIMIT 1"
         + ") " + summaryPart(Part.PREVIOUS_SUMMARY, "previous")
         + " UNION ALL " + summaryPart(Part.SUMMARY, "closing")
-        + " UNION ALL " + eventPart() + " AND seq > coalesce((SELECT to_seq FROM previous), 0) AND seq <= ?"
+        + " UNION ALL " + eventPart(byAgent) + " AND seq > coalesce((SELECT to_seq FROM previous), 0) AND seq <= ?"
         + " AND EXISTS (SELECT 1 FROM closing)"
         + " ORDER BY part, seq";
   }
@@ -92,9 +118,9 @@ final class JdbcSummaries implements Summaries {
         + " FROM " + source;
   }
 
-  private String eventPart() {
+  private String eventPart(boolean byAgent) {
     return "SELECT " + Part.EVENT.ordinal() + ", session_id, seq, NULL, id, type, run_id, agent_id, parent_id,"
-        + " payload, NULL, ts FROM " + tables.events() + " WHERE session_id = ?";
+        + " payload, NULL, ts FROM " + tables.events() + " WHERE session_id = ?" + (byAgent ? " AND agent_id = ?" : "");
   }
 
   @Override
@@ -113,6 +139,15 @@ final class JdbcSummaries implements Summaries {
       throw new InvalidArgumentException("summary.toSeq",
           summary.toSeq() + " is past the latest seq " + latestSeq + " of session " + sessionId);
     });
+  }
+
+  /**
+   * Stores {@code summary} for a session whose head this transaction has locked, and whose log reaches the
+   * summary's {@code toSeq} (the caller checked).
+   */
+  Summary store(Connection connection, String sessionId, NewSummary summary, Instant now) throws SQLException {
+    return Sql.first(connection, store, summaries, sessionId, summary.toSeq(), summary.fromSeq(), summary.content(),
+        summary.version(), now).orElseThrow();
   }
 
   @Override
@@ -134,8 +169,19 @@ final class JdbcSummaries implements Summaries {
   @Override
   public Revival revive(String sessionId) {
     Arguments.requireKey("sessionId", sessionId);
-    List<PartRow> rows = database.autoCommit("revive session " + sessionId,
-        connection -> Sql.list(connection, revive, parts, sessionId, sessionId));
+    return revival("revive session " + sessionId, revive, sessionId, sessionId);
+  }
+
+  @Override
+  public Revival revive(String sessionId, String agentId) {
+    Arguments.requireKey("sessionId", sessionId);
+    Arguments.requireKey("agentId", agentId);
+    return revival("revive session " + sessionId + " for agent " + agentId, reviveAgent, sessionId, sessionId,
+        agentId);
+  }
+
+  private Revival revival(String action, String sql, Object... parameters) {
+    List<PartRow> rows = database.autoCommit(action, connection -> Sql.list(connection, sql, parts, parameters));
     Optional<Summary> summary = Optional.empty();
     List<Event> events = new ArrayList<>();
     for (PartRow row : rows) {
@@ -151,9 +197,20 @@ final class JdbcSummaries implements Summaries {
   @Override
   public Optional<Chapter> chapter(String sessionId, long summaryToSeq) {
     Arguments.requireKey("sessionId", sessionId);
-    List<PartRow> rows = database.autoCommit("read a chapter of session " + sessionId,
-        connection -> Sql.list(connection, chapter, parts, sessionId, summaryToSeq, sessionId, summaryToSeq,
-            sessionId, summaryToSeq));
+    return chapterOf("read a chapter of session " + sessionId, chapter, sessionId, summaryToSeq, sessionId,
+        summaryToSeq, sessionId, summaryToSeq);
+  }
+
+  @Override
+  public Optional<Chapter> chapter(String sessionId, long summaryToSeq, String agentId) {
+    Arguments.requireKey("sessionId", sessionId);
+    Arguments.requireKey("agentId", agentId);
+    return chapterOf("read a chapter of session " + sessionId + " for agent " + agentId, chapterAgent, sessionId,
+        summaryToSeq, sessionId, summaryToSeq, sessionId, agentId, summaryToSeq);
+  }
+
+  private Optional<Chapter> chapterOf(String action, String sql, Object... parameters) {
+    List<PartRow> rows = database.autoCommit(action, connection -> Sql.list(connection, sql, parts, parameters));
     Summary closing = null;
     Optional<Summary> previous = Optional.empty();
     List<Event> events = new ArrayList<>();

@@ -5,11 +5,14 @@ import dev.sessionstore.Json;
 import dev.sessionstore.NotFoundException;
 import dev.sessionstore.Resolution;
 import dev.sessionstore.ToolCall;
+import dev.sessionstore.ToolCallResolution;
 import dev.sessionstore.ToolCallStatus;
 import dev.sessionstore.ToolCallWrite;
 import dev.sessionstore.ToolCalls;
 import dev.sessionstore.spi.Arguments;
 import dev.sessionstore.spi.Expiry;
+import dev.sessionstore.spi.ToolCallTransitions;
+import dev.sessionstore.spi.Upserts;
 import java.sql.Connection;
 import java.sql.SQLException;
 import java.time.Clock;
@@ -22,39 +25,52 @@ import java.util.Locale;
 import java.util.Optional;
 
 /**
- * Tool calls on the tool_calls table, deadlines included. Resolution is one conditional update from pending
- * ({@code WHERE status = 'pending' AND (deadline IS NULL OR deadline > now)}): the database serializes concurrent
- * updates of a row and re-checks the condition for each, so exactly one resolver gets the row back.
+ * Tool calls on the tool_calls table, keyed by (session, call id), deadlines included. Resolution is one conditional
+ * update from pending ({@code WHERE status = 'pending' AND (deadline IS NULL OR deadline > now)}): the database
+ * serializes concurrent updates of a row and re-checks the condition for each, so exactly one resolver gets the row
+ * back; a loser reads the call and {@link ToolCallTransitions#settled} tells a replay from a stale resolve.
  *
  * <p>A call is due once the store clock reaches its deadline. Every read turns a due call it meets into an expired
  * one in the database before returning it ({@link #expire}), so what one read saw expired every later read sees
  * expired, whether or not the {@link DeadlineSweeper} got there first. The store clock's instant is always passed
  * as a parameter: the database's own time never decides.
+ *
+ * <p>Every change of a call's state (resolution, expiry) wakes the waiters of its session once committed, in this
+ * instance directly and in others through the store's notification channel ({@link AppendNotifier}):
+ * {@link #await} re-reads the call on each wake-up, and at least every poll interval ({@link SessionWait}).
  */
 final class JdbcToolCalls implements ToolCalls {
 
-  private static final String COLUMNS =
-      "id, session_id, run_id, tool_name, arguments, status, result, deadline, created_at, updated_at";
+  private static final String COLUMNS = "id, session_id, run_id, request_event_id, tool_name, arguments, status,"
+      + " result, deadline, created_at, updated_at";
 
   private final Database database;
   private final Tables tables;
   private final Clock clock;
+  private final AppendNotifier notifier;
+  private final SessionWait waiting;
   private final RowMapper<ToolCall> calls;
+  private final String select;
   private final String selectForUpdate;
   private final String insert;
+  private final String insertNew;
   private final String update;
   private final String resolve;
   private final String expire;
 
-  JdbcToolCalls(Database database, Tables tables, Clock clock, ImplicitSession implicitSession) {
+  JdbcToolCalls(Database database, Tables tables, Clock clock, ImplicitSession implicitSession,
+      AppendNotifier notifier, SessionWait waiting) {
     this.database = database;
     this.tables = tables;
     this.clock = clock;
+    this.notifier = notifier;
+    this.waiting = waiting;
     Dialect dialect = database.dialect();
     this.calls = row -> new ToolCall(
         row.getString("id"),
         row.getString("session_id"),
         row.getString("run_id"),
+        row.getString("request_event_id"),
         row.getString("tool_name"),
         dialect.readJson(row, "arguments"),
         status(row.getString("status")),
@@ -63,38 +79,44 @@ final class JdbcToolCalls implements ToolCalls {
         Sql.instant(row, "created_at"),
         Sql.instant(row, "updated_at"));
     String json = dialect.jsonParameter();
-    this.selectForUpdate = "SELECT " + COLUMNS + " FROM " + tables.toolCalls() + " WHERE id = ?"
-        + dialect.lockForUpdate();
-    this.insert = implicitSession.with() + "INSERT INTO " + tables.toolCalls() + " (" + COLUMNS + ")"
-        + " VALUES (?, ?, ?, ?, " + json + ", ?, " + json + ", ?, ?, ?)" + dialect.onConflictIgnore("id");
-    this.update = "UPDATE " + tables.toolCalls() + " SET run_id = ?, tool_name = ?, arguments = " + json
-        + ", status = ?, result = " + json + ", deadline = ?, updated_at = ? WHERE id = ?";
+    this.select = "SELECT " + COLUMNS + " FROM " + tables.toolCalls() + " WHERE session_id = ? AND id = ?";
+    this.selectForUpdate = select + dialect.lockForUpdate();
+    this.insertNew = "INSERT INTO " + tables.toolCalls() + " (" + COLUMNS + ")"
+        + " VALUES (?, ?, ?, ?, ?, " + json + ", ?, " + json + ", ?, ?, ?)"
+        + dialect.onConflictIgnore("session_id, id");
+    this.insert = implicitSession.with() + insertNew;
+    this.update = "UPDATE " + tables.toolCalls() + " SET run_id = ?, request_event_id = ?, tool_name = ?,"
+        + " arguments = " + json + ", status = ?, result = " + json + ", deadline = ?, updated_at = ?"
+        + " WHERE session_id = ? AND id = ?";
     this.resolve = "UPDATE " + tables.toolCalls() + " SET status = ?, result = " + json
         + ", deadline = NULL, updated_at = ?"
-        + " WHERE id = ? AND status = 'pending' AND (deadline IS NULL OR deadline > ?) RETURNING " + COLUMNS;
+        + " WHERE session_id = ? AND id = ? AND status = 'pending' AND (deadline IS NULL OR deadline > ?)"
+        + " RETURNING " + COLUMNS;
     // Expires the given due calls unless they changed since they were read (resolved, deadline reset).
     this.expire = "UPDATE " + tables.toolCalls() + " t SET status = 'expired', result = d.result::jsonb,"
         + " deadline = NULL, updated_at = ?"
-        + " FROM unnest(?::text[], ?::timestamptz[], ?::text[]) AS d(id, deadline, result)"
-        + " WHERE t.id = d.id AND t.status = 'pending' AND t.deadline = d.deadline RETURNING t.id";
+        + " FROM unnest(?::text[], ?::text[], ?::timestamptz[], ?::text[]) AS d(session_id, id, deadline, result)"
+        + " WHERE t.session_id = d.session_id AND t.id = d.id AND t.status = 'pending' AND t.deadline = d.deadline"
+        + " RETURNING t.session_id";
   }
 
   @Override
-  public ToolCall save(ToolCallWrite call) {
-    Arguments.requireNonNull("toolCall", call);
-    return database.transaction("save tool call " + call.id(), connection -> {
+  public ToolCall save(ToolCallWrite write) {
+    Arguments.requireNonNull("toolCall", write);
+    checkStorable(write);
+    return database.transaction("save tool call " + write.id() + " of session " + write.sessionId(), connection -> {
+      if (write.requestEventId() != null) {
+        requireEvent(connection, write.sessionId(), write.requestEventId());
+      }
       Instant now = clock.instant();
       while (true) {
-        Optional<ToolCall> stored = Sql.first(connection, selectForUpdate, calls, call.id()).map(c -> seenAt(c, now));
-        ToolCall merged = call.applyTo(stored.orElse(null), now);
+        Optional<ToolCall> stored = current(connection, write.sessionId(), write.id(), now);
+        ToolCall merged = Upserts.toolCall(write, stored.orElse(null), now);
         if (stored.isPresent()) {
-          Sql.update(connection, update, merged.runId(), merged.toolName(), merged.arguments(),
-              column(merged.status()), merged.result(), merged.deadline(), merged.updatedAt(), merged.id());
+          update(connection, merged);
           return merged;
         }
-        if (Sql.update(connection, insert, merged.sessionId(), now, now, merged.id(), merged.sessionId(),
-            merged.runId(), merged.toolName(), merged.arguments(), column(merged.status()), null, null,
-            merged.createdAt(), merged.updatedAt()) == 1) {
+        if (Sql.update(connection, insert, insertParameters(merged, merged.sessionId(), now, now)) == 1) {
           return merged;
         }
         // Created by another transaction since our read: merge into that one instead.
@@ -103,9 +125,11 @@ final class JdbcToolCalls implements ToolCalls {
   }
 
   @Override
-  public Optional<ToolCall> find(String toolCallId) {
+  public Optional<ToolCall> find(String sessionId, String toolCallId) {
+    Arguments.requireKey("sessionId", sessionId);
     Arguments.requireKey("toolCallId", toolCallId);
-    return database.autoCommit("find tool call " + toolCallId, connection -> find(connection, toolCallId));
+    return database.autoCommit("find tool call " + toolCallId + " of session " + sessionId,
+        connection -> find(connection, sessionId, toolCallId));
   }
 
   @Override
@@ -115,52 +139,72 @@ final class JdbcToolCalls implements ToolCalls {
       Instant now = clock.instant();
       List<ToolCall> pending = Sql.list(connection, "SELECT " + COLUMNS + " FROM " + tables.toolCalls()
           + " WHERE session_id = ? AND status = 'pending' ORDER BY created_at, id", calls, sessionId);
-      List<ToolCall> due = pending.stream().filter(call -> isDue(call, now)).toList();
+      List<ToolCall> due = pending.stream().filter(call -> ToolCallTransitions.isDue(call, now)).toList();
       if (!due.isEmpty()) {
         expire(connection, due, now);
       }
-      return pending.stream().filter(call -> !isDue(call, now)).toList();
+      return pending.stream().filter(call -> !ToolCallTransitions.isDue(call, now)).toList();
     });
   }
 
   @Override
-  public Resolution resolve(String toolCallId, ToolCallStatus status, Json result) {
-    Arguments.requireKey("toolCallId", toolCallId);
-    Arguments.requireNonNull("status", status);
-    if (status == ToolCallStatus.PENDING || status == ToolCallStatus.EXPIRED) {
-      throw new InvalidArgumentException("status",
-          "a tool call is resolved to COMPLETED, FAILED or CANCELLED, not " + status);
+  public Resolution resolve(String sessionId, String toolCallId, ToolCallStatus status, Json result) {
+    Arguments.requireKey("sessionId", sessionId);
+    ToolCallResolution asked = new ToolCallResolution(toolCallId, status, result);
+    Resolution resolution = database.autoCommit("resolve tool call " + toolCallId + " of session " + sessionId,
+        connection -> {
+          while (true) {
+            Instant now = clock.instant();
+            Optional<ToolCall> won = Sql.first(connection, resolve, calls, column(asked.status()), asked.result(),
+                now, sessionId, toolCallId, now);
+            if (won.isPresent()) {
+              return new Resolution.Resolved(won.get());
+            }
+            ToolCall current = find(connection, sessionId, toolCallId).orElse(null);
+            Optional<Resolution> settled =
+                ToolCallTransitions.settled(toolCallId, current, asked.status(), asked.result());
+            if (settled.isPresent()) {
+              return settled.get();
+            }
+            // Pending again by the time of the read (a deadline reset raced the update): try the update again.
+          }
+        });
+    if (resolution.won()) {
+      notifier.appended(sessionId);
     }
-    Json stored = result == null ? Json.emptyObject() : result;
-    return database.autoCommit("resolve tool call " + toolCallId, connection -> {
-      Instant now = clock.instant();
-      Optional<ToolCall> won = Sql.first(connection, resolve, calls, column(status), stored, now, toolCallId, now);
-      if (won.isPresent()) {
-        return new Resolution.Resolved(won.get());
-      }
-      return new Resolution.Stale(toolCallId, find(connection, toolCallId));
-    });
+    return resolution;
   }
 
   @Override
-  public boolean expireAt(String toolCallId, Instant deadline) {
+  public Optional<ToolCall> await(String sessionId, String toolCallId, Duration timeout) {
+    Arguments.requireKey("sessionId", sessionId);
+    Arguments.requireKey("toolCallId", toolCallId);
+    Arguments.requireNonNegative("timeout", timeout);
+    return waiting.await(sessionId, timeout, () -> find(sessionId, toolCallId)
+        .filter(call -> call.status() != ToolCallStatus.PENDING), Optional::isPresent, Optional.empty());
+  }
+
+  @Override
+  public boolean expireAt(String sessionId, String toolCallId, Instant deadline) {
+    Arguments.requireKey("sessionId", sessionId);
     Arguments.requireKey("toolCallId", toolCallId);
     Instant storedDeadline = database.dialect().requireStorable("deadline",
         Arguments.requireInstant("deadline", deadline));
-    return database.autoCommit("set the deadline of tool call " + toolCallId, connection -> {
-      Instant now = clock.instant();
-      if (setDeadline(connection, toolCallId, storedDeadline, now)) {
-        return true;
-      }
-      if (find(connection, toolCallId).isEmpty()) {
-        throw new NotFoundException("tool call", toolCallId);
-      }
-      return false;
-    });
+    return database.autoCommit("set the deadline of tool call " + toolCallId + " of session " + sessionId,
+        connection -> {
+          Instant now = clock.instant();
+          if (setDeadline(connection, sessionId, toolCallId, storedDeadline, now)) {
+            return true;
+          }
+          if (find(connection, sessionId, toolCallId).isEmpty()) {
+            throw new NotFoundException("tool call", toolCallId + " of session " + sessionId);
+          }
+          return false;
+        });
   }
 
   @Override
-  public boolean expireAfter(String toolCallId, Duration timeout) {
+  public boolean expireAfter(String sessionId, String toolCallId, Duration timeout) {
     Arguments.requireNonNegative("timeout", timeout);
     Instant deadline;
     try {
@@ -168,31 +212,93 @@ final class JdbcToolCalls implements ToolCalls {
     } catch (DateTimeException | ArithmeticException e) {
       throw new InvalidArgumentException("timeout", timeout + " puts the deadline past any storable instant");
     }
-    return expireAt(toolCallId, deadline);
+    return expireAt(sessionId, toolCallId, deadline);
   }
 
   @Override
-  public boolean cancelDeadline(String toolCallId) {
+  public boolean cancelDeadline(String sessionId, String toolCallId) {
+    Arguments.requireKey("sessionId", sessionId);
     Arguments.requireKey("toolCallId", toolCallId);
-    return database.autoCommit("cancel the deadline of tool call " + toolCallId, connection ->
-        setDeadline(connection, toolCallId, null, clock.instant()));
+    return database.autoCommit("cancel the deadline of tool call " + toolCallId + " of session " + sessionId,
+        connection -> setDeadline(connection, sessionId, toolCallId, null, clock.instant()));
   }
 
   /**
-   * Expires {@code due} calls that are still pending with the deadline they were read with; returns the ids expired.
-   * Shared with the {@link DeadlineSweeper}, so a sweep and a read expire a call alike and only once.
+   * Checks, before any write, that the database can store the deadline {@code write} brings.
+   *
+   * @throws InvalidArgumentException naming {@code toolCall.deadline} if it cannot be stored
+   */
+  void checkStorable(ToolCallWrite write) {
+    if (write.deadline() != null) {
+      database.dialect().requireStorable("toolCall.deadline", write.deadline());
+    }
+  }
+
+  /**
+   * The session's call as stored, locked until commit, and as a read at {@code now} sees it: expired if due (the
+   * expiry itself is written by whoever stores the call next, or by a read or the sweeper).
+   */
+  Optional<ToolCall> current(Connection connection, String sessionId, String toolCallId, Instant now)
+      throws SQLException {
+    return Sql.first(connection, selectForUpdate, calls, sessionId, toolCallId)
+        .map(call -> ToolCallTransitions.isDue(call, now) ? ToolCallTransitions.expired(call, now) : call);
+  }
+
+  /**
+   * Stores {@code call} in the caller's transaction, which read it with {@link #current} ({@code existed}) or found
+   * none; returns whether it was stored. A call found absent that another transaction created since comes back
+   * {@code false}, with nothing written.
+   */
+  boolean store(Connection connection, ToolCall call, boolean existed, Instant now) throws SQLException {
+    if (existed) {
+      update(connection, call);
+      return true;
+    }
+    return Sql.update(connection, insertNew, insertParameters(call)) == 1;
+  }
+
+  /**
+   * Fails unless the session's log holds the event {@code eventId}.
+   *
+   * @throws NotFoundException for kind {@code "event"}
+   */
+  void requireEvent(Connection connection, String sessionId, String eventId) throws SQLException {
+    if (Sql.first(connection, "SELECT 1 FROM " + tables.events() + " WHERE session_id = ? AND id = ?",
+        row -> true, sessionId, eventId).isEmpty()) {
+      throw new NotFoundException("event", eventId + " of session " + sessionId);
+    }
+  }
+
+  /**
+   * Expires {@code due} calls that are still pending with the deadline they were read with, then (once committed:
+   * the caller's transaction, or this statement in auto-commit) wakes the waiters of their sessions. Shared with the
+   * {@link DeadlineSweeper}, so a sweep and a read expire a call alike and only once.
+   *
+   * @return the session ids of the calls expired, one per call
    */
   List<String> expire(Connection connection, List<ToolCall> due, Instant now) throws SQLException {
+    List<String> sessionIds = new ArrayList<>(due.size());
     List<String> ids = new ArrayList<>(due.size());
     List<Instant> deadlines = new ArrayList<>(due.size());
     List<String> results = new ArrayList<>(due.size());
     for (ToolCall call : due) {
+      sessionIds.add(call.sessionId());
       ids.add(call.id());
       deadlines.add(call.deadline());
       results.add(Expiry.result(call.deadline()).text());
     }
-    return Sql.list(connection, expire, row -> row.getString(1), now, Sql.textArray(connection, ids),
+    List<String> expired = Sql.list(connection, expire, row -> row.getString(1), now,
+        Sql.textArray(connection, sessionIds), Sql.textArray(connection, ids),
         database.dialect().timestampArray(connection, deadlines), Sql.textArray(connection, results));
+    if (connection.getAutoCommit()) {
+      wake(expired);
+    }
+    return expired;
+  }
+
+  /** Wakes the tool-call and event waiters of each session, after a commit that changed their calls. */
+  void wake(List<String> sessionIds) {
+    sessionIds.stream().distinct().forEach(notifier::appended);
   }
 
   /** Selects up to {@code limit} due calls, locking them and skipping those another sweeper holds. */
@@ -203,39 +309,42 @@ final class JdbcToolCalls implements ToolCalls {
   }
 
   /** The call as stored, expiring it first if it is due; re-reads when another writer changed it meanwhile. */
-  private Optional<ToolCall> find(Connection connection, String toolCallId) throws SQLException {
+  private Optional<ToolCall> find(Connection connection, String sessionId, String toolCallId) throws SQLException {
     while (true) {
       Instant now = clock.instant();
-      Optional<ToolCall> call = Sql.first(connection,
-          "SELECT " + COLUMNS + " FROM " + tables.toolCalls() + " WHERE id = ?", calls, toolCallId);
-      if (call.isEmpty() || !isDue(call.get(), now)) {
+      Optional<ToolCall> call = Sql.first(connection, select, calls, sessionId, toolCallId);
+      if (call.isEmpty() || !ToolCallTransitions.isDue(call.get(), now)) {
         return call;
       }
       if (!expire(connection, List.of(call.get()), now).isEmpty()) {
-        return Optional.of(expired(call.get(), now));
+        return Optional.of(ToolCallTransitions.expired(call.get(), now));
       }
     }
   }
 
   /** Sets or clears the deadline of a call that is pending and not due; returns whether it was. */
-  private boolean setDeadline(Connection connection, String toolCallId, Instant deadline, Instant now)
-      throws SQLException {
+  private boolean setDeadline(Connection connection, String sessionId, String toolCallId, Instant deadline,
+      Instant now) throws SQLException {
     String condition = deadline == null ? "deadline > ?" : "(deadline IS NULL OR deadline > ?)";
     return Sql.update(connection, "UPDATE " + tables.toolCalls() + " SET deadline = ?, updated_at = ?"
-        + " WHERE id = ? AND status = 'pending' AND " + condition, deadline, now, toolCallId, now) == 1;
+        + " WHERE session_id = ? AND id = ? AND status = 'pending' AND " + condition,
+        deadline, now, sessionId, toolCallId, now) == 1;
   }
 
-  /** {@code call} as a read at {@code now} must see it: expired if it was due. */
-  private static ToolCall seenAt(ToolCall call, Instant now) {
-    return isDue(call, now) ? expired(call, now) : call;
+  private void update(Connection connection, ToolCall call) throws SQLException {
+    Sql.update(connection, update, call.runId(), call.requestEventId(), call.toolName(), call.arguments(),
+        column(call.status()), call.result(), call.deadline(), call.updatedAt(), call.sessionId(), call.id());
   }
 
-  private static boolean isDue(ToolCall call, Instant now) {
-    return call.status() == ToolCallStatus.PENDING && call.deadline() != null && !now.isBefore(call.deadline());
-  }
-
-  private static ToolCall expired(ToolCall call, Instant now) {
-    return call.resolvedAs(ToolCallStatus.EXPIRED, Expiry.result(call.deadline()), now);
+  /** The parameters of {@link #insertNew}, after {@code prefix} (the implicit session's, for {@link #insert}). */
+  private static Object[] insertParameters(ToolCall call, Object... prefix) {
+    Object[] columns = {call.id(), call.sessionId(), call.runId(), call.requestEventId(), call.toolName(),
+        call.arguments(), column(call.status()), call.result(), call.deadline(), call.createdAt(),
+        call.updatedAt()};
+    Object[] parameters = new Object[prefix.length + columns.length];
+    System.arraycopy(prefix, 0, parameters, 0, prefix.length);
+    System.arraycopy(columns, 0, parameters, prefix.length, columns.length);
+    return parameters;
   }
 
   private static String column(ToolCallStatus status) {

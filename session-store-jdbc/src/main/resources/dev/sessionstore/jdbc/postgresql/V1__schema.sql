@@ -6,6 +6,9 @@
 --
 -- Every id, name and key column is COLLATE "C": ids are byte-exact, and keyset paging must order them the same way
 -- on every database whatever its default collation.
+--
+-- Everything a session owns is keyed by its session id first (events, runs, tool calls, summaries, checkpoints,
+-- model calls): run and tool-call ids are unique within their session only, and a backend can partition by session.
 
 -- One row per session. last_seq is the head of the session's log: appends lock this row and move it forward, so
 -- seqs are gapless under any number of writers. fillfactor leaves room for HOT updates of the head.
@@ -74,28 +77,30 @@ CREATE TABLE ${schema}.${prefix}runs (
   updated_at  timestamptz NOT NULL,
   -- Database time of the last write: orders runs updated at the same store-clock instant.
   written_at  timestamptz NOT NULL DEFAULT clock_timestamp(),
-  CONSTRAINT ${prefix}runs_pkey PRIMARY KEY (id),
+  CONSTRAINT ${prefix}runs_pkey PRIMARY KEY (session_id, id),
   CONSTRAINT ${prefix}runs_session_fkey FOREIGN KEY (session_id)
     REFERENCES ${schema}.${prefix}sessions (id) ON DELETE CASCADE
 );
 
 CREATE INDEX ${prefix}runs_session_idx ON ${schema}.${prefix}runs (session_id, created_at, id);
--- The active run: the most recently updated running one.
-CREATE INDEX ${prefix}runs_running_idx ON ${schema}.${prefix}runs (session_id, updated_at, written_at)
-  WHERE status = 'running';
+-- The active run: the most recently updated running or waiting one.
+CREATE INDEX ${prefix}runs_active_idx ON ${schema}.${prefix}runs (session_id, updated_at, written_at)
+  WHERE status IN ('running', 'waiting');
 
 CREATE TABLE ${schema}.${prefix}tool_calls (
-  id          text COLLATE "C" NOT NULL,
-  session_id  text COLLATE "C" NOT NULL,
-  run_id      text COLLATE "C",
-  tool_name   text COLLATE "C" NOT NULL,
-  arguments   jsonb NOT NULL,
-  status      text COLLATE "C" NOT NULL,
-  result      jsonb,
-  deadline    timestamptz,
-  created_at  timestamptz NOT NULL,
-  updated_at  timestamptz NOT NULL,
-  CONSTRAINT ${prefix}tool_calls_pkey PRIMARY KEY (id),
+  id                text COLLATE "C" NOT NULL,
+  session_id        text COLLATE "C" NOT NULL,
+  run_id            text COLLATE "C",
+  -- The event that requested the call (the tool_use event), by id within the session.
+  request_event_id  text COLLATE "C",
+  tool_name         text COLLATE "C" NOT NULL,
+  arguments         jsonb NOT NULL,
+  status            text COLLATE "C" NOT NULL,
+  result            jsonb,
+  deadline          timestamptz,
+  created_at        timestamptz NOT NULL,
+  updated_at        timestamptz NOT NULL,
+  CONSTRAINT ${prefix}tool_calls_pkey PRIMARY KEY (session_id, id),
   CONSTRAINT ${prefix}tool_calls_session_fkey FOREIGN KEY (session_id)
     REFERENCES ${schema}.${prefix}sessions (id) ON DELETE CASCADE,
   CONSTRAINT ${prefix}tool_calls_deadline_check CHECK (deadline IS NULL OR status = 'pending')

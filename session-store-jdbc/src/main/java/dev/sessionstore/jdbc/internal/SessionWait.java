@@ -1,0 +1,53 @@
+package dev.sessionstore.jdbc.internal;
+
+import java.time.Duration;
+import java.util.function.Predicate;
+import java.util.function.Supplier;
+
+/**
+ * The wait shared by every waiting read of one store (events, tool calls): read; if the result is not what the caller
+ * waits for, sleep until the session is signalled ({@link SessionWaiters}) or a poll interval passes, and read
+ * again, until the timeout. A signal raised between a read and the sleep is not lost: the sleep compares the
+ * generation the read started at. The poll bounds the delay of a lost wake-up (the writer's process stopped before
+ * announcing its commit, or a change no notification reports, such as a deadline the store clock reached).
+ */
+final class SessionWait {
+
+  private final SessionWaiters waiters;
+  private final Duration pollInterval;
+
+  SessionWait(SessionWaiters waiters, Duration pollInterval) {
+    this.waiters = waiters;
+    this.pollInterval = pollInterval;
+  }
+
+  /**
+   * Reads with {@code read} until {@code done} accepts the result or {@code timeout} passes, and returns the last
+   * result; when the thread is interrupted, sets its interrupt flag again and returns {@code interrupted}.
+   */
+  <T> T await(String sessionId, Duration timeout, Supplier<T> read, Predicate<T> done, T interrupted) {
+    long deadline = System.nanoTime() + saturatedNanos(timeout);
+    try (SessionWaiters.Waiter waiter = waiters.register(sessionId)) {
+      while (true) {
+        long generation = waiter.generation();
+        T result = read.get();
+        long remaining = deadline - System.nanoTime();
+        if (done.test(result) || remaining <= 0) {
+          return result;
+        }
+        waiter.awaitAfter(generation, Math.min(remaining, pollInterval.toNanos()));
+      }
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+      return interrupted;
+    }
+  }
+
+  private static long saturatedNanos(Duration duration) {
+    try {
+      return duration.toNanos();
+    } catch (ArithmeticException e) {
+      return Long.MAX_VALUE / 2;
+    }
+  }
+}
