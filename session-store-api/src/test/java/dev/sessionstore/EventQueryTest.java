@@ -1,5 +1,7 @@
 package dev.sessionstore;
 
+import dev.sessionstore.spi.EventFilter;
+
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
@@ -37,8 +39,8 @@ class EventQueryTest {
     assertThat(all.limit()).isEmpty();
     assertThat(all.direction()).isEqualTo(ReadDirection.OLDEST_FIRST);
     assertThat(all.types()).isEmpty();
-    assertThat(all.matches(event(1))).isTrue();
-    assertThat(all.matches(event(Long.MAX_VALUE))).isTrue();
+    assertThat(EventFilter.matches(all, event(1))).isTrue();
+    assertThat(EventFilter.matches(all, event(Long.MAX_VALUE))).isTrue();
   }
 
   @Test
@@ -92,7 +94,7 @@ class EventQueryTest {
     assertField(() -> new EventQuery(0, OptionalLong.of(0), OptionalInt.empty(), ReadDirection.TAIL, null, Set.of(),
         null, null), "before");
     assertThat(EventQuery.all().after(0).after()).isZero();
-    assertThat(EventQuery.all().before(1).matches(event(1))).isFalse();
+    assertThat(EventFilter.matches(EventQuery.all().before(1), event(1))).isFalse();
   }
 
   @Test
@@ -111,30 +113,30 @@ class EventQueryTest {
   void matchesWithinExclusiveSeqBounds() {
     EventQuery query = EventQuery.all().after(2).before(5);
 
-    assertThat(query.matches(event(2))).isFalse();
-    assertThat(query.matches(event(3))).isTrue();
-    assertThat(query.matches(event(4))).isTrue();
-    assertThat(query.matches(event(5))).isFalse();
+    assertThat(EventFilter.matches(query, event(2))).isFalse();
+    assertThat(EventFilter.matches(query, event(3))).isTrue();
+    assertThat(EventFilter.matches(query, event(4))).isTrue();
+    assertThat(EventFilter.matches(query, event(5))).isFalse();
   }
 
   @Test
   void limitAndDirectionDoNotAffectMatching() {
-    assertThat(EventQuery.all().last(1).matches(event(1))).isTrue();
-    assertThat(EventQuery.all().newestFirst().limit(1).matches(event(100))).isTrue();
+    assertThat(EventFilter.matches(EventQuery.all().last(1), event(1))).isTrue();
+    assertThat(EventFilter.matches(EventQuery.all().newestFirst().limit(1), event(100))).isTrue();
   }
 
   @Test
   void matchesEveryFilterThatIsSet() {
     EventQuery query = EventQuery.all().runId("r").agentId("a").types("user", "assistant").since(T0);
 
-    assertThat(query.matches(event(1, "user", "r", "a", T0))).isTrue();
-    assertThat(query.matches(event(1, "assistant", "r", "a", T0.plusSeconds(1)))).isTrue();
-    assertThat(query.matches(event(1, "tool", "r", "a", T0))).isFalse();
-    assertThat(query.matches(event(1, "user", "other", "a", T0))).isFalse();
-    assertThat(query.matches(event(1, "user", null, "a", T0))).isFalse();
-    assertThat(query.matches(event(1, "user", "r", "b", T0))).isFalse();
-    assertThat(query.matches(event(1, "user", "r", null, T0))).isFalse();
-    assertThat(query.matches(event(1, "user", "r", "a", T0.minusNanos(1000)))).isFalse();
+    assertThat(EventFilter.matches(query, event(1, "user", "r", "a", T0))).isTrue();
+    assertThat(EventFilter.matches(query, event(1, "assistant", "r", "a", T0.plusSeconds(1)))).isTrue();
+    assertThat(EventFilter.matches(query, event(1, "tool", "r", "a", T0))).isFalse();
+    assertThat(EventFilter.matches(query, event(1, "user", "other", "a", T0))).isFalse();
+    assertThat(EventFilter.matches(query, event(1, "user", null, "a", T0))).isFalse();
+    assertThat(EventFilter.matches(query, event(1, "user", "r", "b", T0))).isFalse();
+    assertThat(EventFilter.matches(query, event(1, "user", "r", null, T0))).isFalse();
+    assertThat(EventFilter.matches(query, event(1, "user", "r", "a", T0.minusNanos(1000)))).isFalse();
   }
 
   @Test
@@ -142,14 +144,14 @@ class EventQueryTest {
     EventQuery query = EventQuery.all().since(T0.plusNanos(1_500));
 
     assertThat(query.since()).isEqualTo(T0.plusNanos(1_000));
-    assertThat(query.matches(event(1, "m", null, null, T0.plusNanos(1_000)))).isTrue();
-    assertThat(query.matches(event(1, "m", null, null, T0))).isFalse();
+    assertThat(EventFilter.matches(query, event(1, "m", null, null, T0.plusNanos(1_000)))).isTrue();
+    assertThat(EventFilter.matches(query, event(1, "m", null, null, T0))).isFalse();
   }
 
   @Test
   void filtersCompareExactly() {
-    assertThat(EventQuery.all().types("Message").matches(event(1))).isFalse();
-    assertThat(EventQuery.all().runId("r").matches(event(1, "message", "r ", null, T0))).isFalse();
-    assertThat(EventQuery.all().agentId("A").matches(event(1, "message", null, "a", T0))).isFalse();
+    assertThat(EventFilter.matches(EventQuery.all().types("Message"), event(1))).isFalse();
+    assertThat(EventFilter.matches(EventQuery.all().runId("r"), event(1, "message", "r ", null, T0))).isFalse();
+    assertThat(EventFilter.matches(EventQuery.all().agentId("A"), event(1, "message", null, "a", T0))).isFalse();
   }
 }

@@ -1,5 +1,7 @@
 package dev.sessionstore;
 
+import dev.sessionstore.spi.Upserts;
+
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
@@ -16,19 +18,19 @@ class SessionWriteTest {
   private static final Instant LATER = CREATED.plusSeconds(60);
 
   private static Session stored() {
-    return SessionWrite.of("s")
+    return Upserts.session(SessionWrite.of("s")
         .withName("name")
         .withTenant("tenant")
         .withAgentId("agent")
         .withStatus(SessionStatus.PAUSED)
         .withSettings(Json.of("{\"model\":\"m\"}"))
         .withMetadata(Map.of("keep", "1", "drop", "2", "change", "3"))
-        .applyTo(null, CREATED);
+        , null, CREATED);
   }
 
   @Test
   void newSessionTakesTheDefaults() {
-    Session session = SessionWrite.of("s").applyTo(null, CREATED);
+    Session session = Upserts.session(SessionWrite.of("s"), null, CREATED);
 
     assertThat(session.id()).isEqualTo("s");
     assertThat(session.name()).isNull();
@@ -57,7 +59,7 @@ class SessionWriteTest {
 
   @Test
   void omittedFieldsKeepTheirStoredValues() {
-    Session updated = SessionWrite.of("s").applyTo(stored(), LATER);
+    Session updated = Upserts.session(SessionWrite.of("s"), stored(), LATER);
 
     assertThat(updated).usingRecursiveComparison().ignoringFields("updatedAt").isEqualTo(stored());
     assertThat(updated.createdAt()).isEqualTo(CREATED);
@@ -66,11 +68,11 @@ class SessionWriteTest {
 
   @Test
   void writtenFieldsReplaceStoredValues() {
-    Session updated = SessionWrite.of("s")
+    Session updated = Upserts.session(SessionWrite.of("s")
         .withName("renamed")
         .withStatus(SessionStatus.of("waiting_for_human"))
         .withSettings(Json.of("{\"resume_policy\":\"eager\"}"))
-        .applyTo(stored(), LATER);
+        , stored(), LATER);
 
     assertThat(updated.name()).isEqualTo("renamed");
     assertThat(updated.status().value()).isEqualTo("waiting_for_human");
@@ -82,12 +84,12 @@ class SessionWriteTest {
 
   @Test
   void metadataIsMergedAndNullRemovesAKey() {
-    Session updated = SessionWrite.of("s")
+    Session updated = Upserts.session(SessionWrite.of("s")
         .withMetadata("drop", null)
         .withMetadata("change", "30")
         .withMetadata("add", "4")
         .withMetadata("never-stored", null)
-        .applyTo(stored(), LATER);
+        , stored(), LATER);
 
     assertThat(updated.metadata()).containsOnly(Map.entry("keep", "1"), Map.entry("change", "30"),
         Map.entry("add", "4"));
@@ -97,13 +99,13 @@ class SessionWriteTest {
   void laterPatchEntriesOverrideEarlierOnes() {
     SessionWrite write = SessionWrite.of("s").withMetadata("k", "first").withMetadata("k", null);
 
-    assertThat(write.applyTo(stored(), LATER).metadata()).doesNotContainKey("k");
-    assertThat(write.withMetadata("k", "last").applyTo(null, CREATED).metadata()).containsEntry("k", "last");
+    assertThat(Upserts.session(write, stored(), LATER).metadata()).doesNotContainKey("k");
+    assertThat(Upserts.session(write.withMetadata("k", "last"), null, CREATED).metadata()).containsEntry("k", "last");
   }
 
   @Test
   void nullValuesOnANewSessionLeaveNoKey() {
-    Session created = SessionWrite.of("s").withMetadata("gone", null).applyTo(null, CREATED);
+    Session created = Upserts.session(SessionWrite.of("s").withMetadata("gone", null), null, CREATED);
 
     assertThat(created.metadata()).isEmpty();
   }
@@ -113,7 +115,7 @@ class SessionWriteTest {
     Session fork = new Session("f", null, null, null, SessionStatus.ACTIVE, Json.emptyObject(), Map.of(),
         new ForkOrigin("parent", 3), CREATED, CREATED);
 
-    assertThat(SessionWrite.of("f").withStatus(SessionStatus.COMPLETED).applyTo(fork, LATER).forkOrigin())
+    assertThat(Upserts.session(SessionWrite.of("f").withStatus(SessionStatus.COMPLETED), fork, LATER).forkOrigin())
         .contains(new ForkOrigin("parent", 3));
   }
 
@@ -153,13 +155,13 @@ class SessionWriteTest {
     for (int i = 0; i < Limits.MAX_METADATA_ENTRIES; i++) {
       full.put("k" + i, "v");
     }
-    Session atLimit = SessionWrite.of("s").withMetadata(full).applyTo(null, CREATED);
+    Session atLimit = Upserts.session(SessionWrite.of("s").withMetadata(full), null, CREATED);
 
     assertThat(atLimit.metadata()).hasSize(Limits.MAX_METADATA_ENTRIES);
-    assertField(() -> SessionWrite.of("s").withMetadata("one-more", "v").applyTo(atLimit, LATER),
+    assertField(() -> Upserts.session(SessionWrite.of("s").withMetadata("one-more", "v"), atLimit, LATER),
         "session.metadata");
-    assertThat(SessionWrite.of("s").withMetadata("k0", null).withMetadata("replacement", "v")
-        .applyTo(atLimit, LATER).metadata()).hasSize(Limits.MAX_METADATA_ENTRIES);
+    assertThat(Upserts.session(SessionWrite.of("s").withMetadata("k0", null).withMetadata("replacement", "v")
+        , atLimit, LATER).metadata()).hasSize(Limits.MAX_METADATA_ENTRIES);
     full.put("over", "v");
     assertField(() -> SessionWrite.of("s").withMetadata(full), "session.metadata");
   }

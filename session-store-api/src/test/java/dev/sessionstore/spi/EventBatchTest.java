@@ -36,7 +36,7 @@ class EventBatchTest {
   private static List<Event> store(List<NewEvent> fresh, long lastSeq) {
     List<Event> stored = new ArrayList<>();
     for (NewEvent event : fresh) {
-      stored.add(event.toEvent("s", lastSeq + stored.size() + 1, NOW));
+      stored.add(EventBatch.toStored("s", event, lastSeq + stored.size() + 1, NOW));
     }
     return stored;
   }

@@ -36,7 +36,7 @@ import org.junit.jupiter.api.Test;
  * null argument with an {@link InvalidArgumentException} whose {@link InvalidArgumentException#field()} names the
  * argument: the parameter's name ({@code sessionId}, {@code eventId}, {@code runId}, {@code name}, {@code event},
  * {@code events}, {@code expectedLastSeq}, {@code query}, {@code timeout}, ...), and for a whole write record the
- * prefix of its own field names ({@code session} as in {@code session.id}, {@code run}, {@code flush}). After each
+ * prefix of its own field names ({@code session} as in {@code session.id}, {@code run}, {@code step}). After each
  * rejection the store's data is unchanged and it keeps serving: the kit compares every session, log and run list
  * before and after, then appends and reads.
  *
@@ -131,7 +131,8 @@ public abstract class BadInputContract extends Contract {
         new IdCall("sessions().find(sessionId)", "sessionId", id -> store.sessions().find(id)),
         new IdCall("sessions().findByName(name)", "name", id -> store.sessions().findByName(id)),
         new IdCall("sessions().delete(sessionId)", "sessionId", id -> store.sessions().delete(id)),
-        new IdCall("runs().find(runId)", "runId", id -> store.runs().find(id)),
+        new IdCall("runs().find(sessionId, runId)", "runId", id -> store.runs().find(SEED, id)),
+        new IdCall("runs().find(sessionId, runId)", "sessionId", id -> store.runs().find(id, "run")),
         new IdCall("runs().list(sessionId)", "sessionId", id -> store.runs().list(id)),
         new IdCall("runs().list(sessionId, status)", "sessionId", id -> store.runs().list(id, RunStatus.RUNNING)),
         new IdCall("runs().active(sessionId)", "sessionId", id -> store.runs().active(id))));
@@ -225,7 +226,7 @@ public abstract class BadInputContract extends Contract {
     assertThat(stored.type()).isEqualTo(type);
     assertThat(store.events().read(session, EventQuery.all().types(type).agentId(agent).runId(run)).items())
         .containsExactly(stored);
-    assertThat(store.runs().find(run).map(Run::sessionId)).contains(session);
+    assertThat(store.runs().find(session, run).map(Run::sessionId)).contains(session);
   }
 
   // ---------------------------------------------------------------- other arguments
@@ -302,7 +303,7 @@ public abstract class BadInputContract extends Contract {
     assertRejected("sessions().list(null)", "query", () -> store.sessions().list(null));
     assertRejected("runs().save(null)", "run", () -> store.runs().save(null));
     assertRejected("runs().list(sessionId, null)", "status", () -> store.runs().list(SEED, null));
-    assertRejected("flush(null)", "flush", () -> store.flush(null));
+    assertRejected("commit(null)", "step", () -> store.commit(null));
   }
 
   @Test

@@ -36,6 +36,9 @@ import org.junit.jupiter.api.Test;
  */
 public abstract class DeadlineContract extends Contract {
 
+  /** The session of the calls {@link #pendingCall()} registers. */
+  private final String session = id("session");
+
   protected DeadlineContract(SessionStoreConformance kit) {
     super(kit);
   }
@@ -55,12 +58,13 @@ public abstract class DeadlineContract extends Contract {
     return call;
   }
 
+  /** A new pending call of {@link #session}. */
   private String pendingCall() {
-    return pendingCall(id("session"));
+    return pendingCall(session);
   }
 
-  private ToolCall stored(String callId) {
-    return present(calls().find(callId), "tool call %s", callId);
+  private ToolCall stored(String session, String callId) {
+    return present(calls().find(session, callId), "tool call %s", callId);
   }
 
   private void assertExpired(ToolCall call, Instant deadline) {
@@ -79,9 +83,9 @@ public abstract class DeadlineContract extends Contract {
   void expireAfterSetsAVisibleDeadline() {
     String call = pendingCall();
 
-    assertThat(calls().expireAfter(call, Duration.ofMinutes(5))).as("expireAfter on a pending call").isTrue();
+    assertThat(calls().expireAfter(session, call, Duration.ofMinutes(5))).as("expireAfter on a pending call").isTrue();
 
-    ToolCall stored = stored(call);
+    ToolCall stored = stored(session, call);
     assertThat(stored.deadline()).as("deadline of %s", call).isEqualTo(TestClock.START.plus(Duration.ofMinutes(5)));
     assertThat(stored.status()).isEqualTo(ToolCallStatus.PENDING);
   }
@@ -94,9 +98,9 @@ public abstract class DeadlineContract extends Contract {
     String call = pendingCall(session);
     Instant deadline = TestClock.START.plus(Duration.ofHours(2));
 
-    assertThat(calls().expireAt(call, deadline)).as("expireAt on a pending call").isTrue();
+    assertThat(calls().expireAt(session, call, deadline)).as("expireAt on a pending call").isTrue();
 
-    assertThat(stored(call).deadline()).as("deadline shown by find").isEqualTo(deadline);
+    assertThat(stored(session, call).deadline()).as("deadline shown by find").isEqualTo(deadline);
     assertThat(calls().pending(session)).singleElement()
         .satisfies(listed -> assertThat(listed.deadline()).as("deadline shown by pending").isEqualTo(deadline));
   }
@@ -106,12 +110,12 @@ public abstract class DeadlineContract extends Contract {
   @DisplayName("Once the clock passes the deadline, find shows the call expired with the deadline_exceeded result")
   void aDueCallIsExpiredOnFind() {
     String call = pendingCall();
-    calls().expireAfter(call, Duration.ofSeconds(30));
+    calls().expireAfter(session, call, Duration.ofSeconds(30));
     Instant deadline = clock.instant().plusSeconds(30);
 
     clock.advance(Duration.ofSeconds(31));
 
-    ToolCall expired = stored(call);
+    ToolCall expired = stored(session, call);
     assertExpired(expired, deadline);
     assertThat(expired.result().stringMember("error")).contains(Expiry.DEADLINE_EXCEEDED);
   }
@@ -123,13 +127,13 @@ public abstract class DeadlineContract extends Contract {
     String session = id("session");
     String due = pendingCall(session);
     String other = pendingCall(session);
-    calls().expireAfter(due, Duration.ofSeconds(30));
-    calls().expireAfter(other, Duration.ofMinutes(30));
+    calls().expireAfter(session, due, Duration.ofSeconds(30));
+    calls().expireAfter(session, other, Duration.ofMinutes(30));
 
     clock.advance(Duration.ofMinutes(1));
 
     assertThat(ids(calls().pending(session))).as("pending calls after one deadline passed").containsExactly(other);
-    assertExpired(stored(due), TestClock.START.plusSeconds(30));
+    assertExpired(stored(session, due), TestClock.START.plusSeconds(30));
   }
 
   @Test
@@ -137,17 +141,17 @@ public abstract class DeadlineContract extends Contract {
   @DisplayName("Once the deadline has passed, a resolve is stale and its current state is the expired call")
   void resolvingADueCallIsStale() {
     String call = pendingCall();
-    calls().expireAfter(call, Duration.ofSeconds(30));
+    calls().expireAfter(session, call, Duration.ofSeconds(30));
     Instant deadline = clock.instant().plusSeconds(30);
     clock.advance(Duration.ofMinutes(1));
 
-    Resolution late = calls().resolve(call, ToolCallStatus.COMPLETED, json("{\"late\":true}"));
+    Resolution late = calls().resolve(session, call, ToolCallStatus.COMPLETED, json("{\"late\":true}"));
 
     assertThat(late.won()).as("a resolve after the deadline passed").isFalse();
     assertThat(late).isInstanceOf(Resolution.Stale.class);
     assertThat(((Resolution.Stale) late).current()).as("current state in the stale outcome")
         .hasValueSatisfying(current -> assertExpired(current, deadline));
-    assertExpired(stored(call), deadline);
+    assertExpired(stored(session, call), deadline);
   }
 
   @Test
@@ -156,14 +160,14 @@ public abstract class DeadlineContract extends Contract {
   void aCallIsDueAtExactlyItsDeadline() {
     String call = pendingCall();
     Instant deadline = clock.instant().plusSeconds(10);
-    calls().expireAt(call, deadline);
+    calls().expireAt(session, call, deadline);
 
     clock.advance(Duration.ofSeconds(10).minusNanos(1000));
-    assertThat(stored(call).status()).as("status one microsecond before the deadline")
+    assertThat(stored(session, call).status()).as("status one microsecond before the deadline")
         .isEqualTo(ToolCallStatus.PENDING);
 
     clock.set(deadline);
-    assertExpired(stored(call), deadline);
+    assertExpired(stored(session, call), deadline);
   }
 
   @Test
@@ -172,18 +176,18 @@ public abstract class DeadlineContract extends Contract {
   void aCallResolvedBeforeItsDeadlineNeverExpires() {
     String session = id("session");
     String call = pendingCall(session);
-    calls().expireAfter(call, Duration.ofSeconds(60));
+    calls().expireAfter(session, call, Duration.ofSeconds(60));
     clock.advance(Duration.ofSeconds(59));
 
-    assertThat(stored(call).status()).as("status before the deadline").isEqualTo(ToolCallStatus.PENDING);
+    assertThat(stored(session, call).status()).as("status before the deadline").isEqualTo(ToolCallStatus.PENDING);
     assertThat(ids(calls().pending(session))).as("pending before the deadline").containsExactly(call);
-    Resolution resolution = calls().resolve(call, ToolCallStatus.COMPLETED, json("{\"in\":\"time\"}"));
+    Resolution resolution = calls().resolve(session, call, ToolCallStatus.COMPLETED, json("{\"in\":\"time\"}"));
     assertThat(resolution.won()).as("a resolve before the deadline").isTrue();
     assertThat(((Resolution.Resolved) resolution).call().deadline()).as("deadline after resolving").isNull();
 
     clock.advance(Duration.ofHours(1));
 
-    ToolCall settled = stored(call);
+    ToolCall settled = stored(session, call);
     assertThat(settled.status()).as("status long after the old deadline").isEqualTo(ToolCallStatus.COMPLETED);
     assertThat(settled.result()).isEqualTo(json("{\"in\":\"time\"}"));
     assertThat(settled.deadline()).isNull();
@@ -194,17 +198,17 @@ public abstract class DeadlineContract extends Contract {
   @DisplayName("Setting a later deadline replaces the earlier one: passing the old deadline does not expire the call")
   void reschedulingLaterReplacesTheOldDeadline() {
     String call = pendingCall();
-    calls().expireAfter(call, Duration.ofSeconds(10));
-    assertThat(calls().expireAfter(call, Duration.ofSeconds(60))).as("rescheduling a pending call").isTrue();
+    calls().expireAfter(session, call, Duration.ofSeconds(10));
+    assertThat(calls().expireAfter(session, call, Duration.ofSeconds(60))).as("rescheduling a pending call").isTrue();
     Instant newDeadline = TestClock.START.plusSeconds(60);
 
     clock.advance(Duration.ofSeconds(30));
-    ToolCall midway = stored(call);
+    ToolCall midway = stored(session, call);
     assertThat(midway.status()).as("status after the replaced deadline passed").isEqualTo(ToolCallStatus.PENDING);
     assertThat(midway.deadline()).isEqualTo(newDeadline);
 
     clock.advance(Duration.ofSeconds(30));
-    assertExpired(stored(call), newDeadline);
+    assertExpired(stored(session, call), newDeadline);
   }
 
   @Test
@@ -212,13 +216,13 @@ public abstract class DeadlineContract extends Contract {
   @DisplayName("Setting an earlier deadline replaces the later one: the call expires at the new, earlier deadline")
   void reschedulingEarlierReplacesTheOldDeadline() {
     String call = pendingCall();
-    calls().expireAt(call, TestClock.START.plus(Duration.ofHours(1)));
+    calls().expireAt(session, call, TestClock.START.plus(Duration.ofHours(1)));
     Instant earlier = TestClock.START.plusSeconds(5);
-    calls().expireAt(call, earlier);
+    calls().expireAt(session, call, earlier);
 
     clock.advance(Duration.ofSeconds(6));
 
-    assertExpired(stored(call), earlier);
+    assertExpired(stored(session, call), earlier);
   }
 
   @Test
@@ -227,39 +231,39 @@ public abstract class DeadlineContract extends Contract {
   void cancelDeadlineRemovesIt() {
     String session = id("session");
     String call = pendingCall(session);
-    calls().expireAfter(call, Duration.ofSeconds(10));
+    calls().expireAfter(session, call, Duration.ofSeconds(10));
 
-    assertThat(calls().cancelDeadline(call)).as("cancelling a set deadline").isTrue();
-    assertThat(stored(call).deadline()).as("deadline after cancelling").isNull();
+    assertThat(calls().cancelDeadline(session, call)).as("cancelling a set deadline").isTrue();
+    assertThat(stored(session, call).deadline()).as("deadline after cancelling").isNull();
 
     clock.advance(Duration.ofHours(1));
-    assertThat(stored(call).status()).as("status long after the cancelled deadline").isEqualTo(ToolCallStatus.PENDING);
+    assertThat(stored(session, call).status()).as("status long after the cancelled deadline").isEqualTo(ToolCallStatus.PENDING);
     assertThat(ids(calls().pending(session))).containsExactly(call);
-    assertThat(calls().resolve(call, ToolCallStatus.COMPLETED, null).won()).isTrue();
+    assertThat(calls().resolve(session, call, ToolCallStatus.COMPLETED, null).won()).isTrue();
   }
 
   @Test
   @DisplayName("cancelDeadline returns false the second time, for a call without a deadline, and for an unknown call")
   void cancelDeadlineReportsWhetherItRemovedOne() {
     String call = pendingCall();
-    calls().expireAfter(call, Duration.ofSeconds(10));
-    calls().cancelDeadline(call);
+    calls().expireAfter(session, call, Duration.ofSeconds(10));
+    calls().cancelDeadline(session, call);
 
-    assertThat(calls().cancelDeadline(call)).as("a second cancel").isFalse();
-    assertThat(calls().cancelDeadline(pendingCall())).as("cancelling a call that has no deadline").isFalse();
-    assertThat(calls().cancelDeadline("no-such-call")).as("cancelling an unknown call").isFalse();
+    assertThat(calls().cancelDeadline(session, call)).as("a second cancel").isFalse();
+    assertThat(calls().cancelDeadline(session, pendingCall())).as("cancelling a call that has no deadline").isFalse();
+    assertThat(calls().cancelDeadline(session, "no-such-call")).as("cancelling an unknown call").isFalse();
   }
 
   @Test
   @DisplayName("cancelDeadline on a resolved call returns false and changes nothing")
   void cancelDeadlineOfAResolvedCall() {
     String call = pendingCall();
-    calls().expireAfter(call, Duration.ofSeconds(10));
-    calls().resolve(call, ToolCallStatus.FAILED, json("{\"error\":\"boom\"}"));
-    ToolCall resolved = stored(call);
+    calls().expireAfter(session, call, Duration.ofSeconds(10));
+    calls().resolve(session, call, ToolCallStatus.FAILED, json("{\"error\":\"boom\"}"));
+    ToolCall resolved = stored(session, call);
 
-    assertThat(calls().cancelDeadline(call)).as("cancelling the deadline of a resolved call").isFalse();
-    assertThat(stored(call)).isEqualTo(resolved);
+    assertThat(calls().cancelDeadline(session, call)).as("cancelling the deadline of a resolved call").isFalse();
+    assertThat(stored(session, call)).isEqualTo(resolved);
   }
 
   @Test
@@ -267,11 +271,11 @@ public abstract class DeadlineContract extends Contract {
   void deadlineOnAnUnknownCallIsNotFound() {
     pendingCall();
 
-    assertThatThrownBy(() -> calls().expireAt("no-such-call", clock.instant().plusSeconds(5)))
+    assertThatThrownBy(() -> calls().expireAt(session, "no-such-call", clock.instant().plusSeconds(5)))
         .isInstanceOf(NotFoundException.class);
-    assertThatThrownBy(() -> calls().expireAfter("no-such-call", Duration.ofSeconds(5)))
+    assertThatThrownBy(() -> calls().expireAfter(session, "no-such-call", Duration.ofSeconds(5)))
         .isInstanceOf(NotFoundException.class);
-    assertThat(calls().find("no-such-call")).isEmpty();
+    assertThat(calls().find(session, "no-such-call")).isEmpty();
   }
 
   @Test
@@ -279,14 +283,14 @@ public abstract class DeadlineContract extends Contract {
   @DisplayName("Setting a deadline on a resolved call returns false and changes nothing, even after that instant")
   void deadlineOnAResolvedCallChangesNothing() {
     String call = pendingCall();
-    calls().resolve(call, ToolCallStatus.COMPLETED, json("{\"done\":1}"));
-    ToolCall resolved = stored(call);
+    calls().resolve(session, call, ToolCallStatus.COMPLETED, json("{\"done\":1}"));
+    ToolCall resolved = stored(session, call);
 
-    assertThat(calls().expireAfter(call, Duration.ofSeconds(5))).as("expireAfter on a resolved call").isFalse();
-    assertThat(calls().expireAt(call, clock.instant().plusSeconds(5))).as("expireAt on a resolved call").isFalse();
+    assertThat(calls().expireAfter(session, call, Duration.ofSeconds(5))).as("expireAfter on a resolved call").isFalse();
+    assertThat(calls().expireAt(session, call, clock.instant().plusSeconds(5))).as("expireAt on a resolved call").isFalse();
     clock.advance(Duration.ofSeconds(10));
 
-    assertThat(stored(call)).as("the resolved call after deadlines were refused").isEqualTo(resolved);
+    assertThat(stored(session, call)).as("the resolved call after deadlines were refused").isEqualTo(resolved);
   }
 
   @Test
@@ -295,13 +299,13 @@ public abstract class DeadlineContract extends Contract {
   void deadlineOnAnExpiredCallChangesNothing() {
     String call = pendingCall();
     Instant first = clock.instant().plusSeconds(5);
-    calls().expireAt(call, first);
+    calls().expireAt(session, call, first);
     clock.advance(Duration.ofSeconds(10));
 
-    assertThat(calls().expireAt(call, clock.instant().plusSeconds(60))).as("expireAt on an expired call").isFalse();
-    assertThat(calls().cancelDeadline(call)).as("cancelDeadline on an expired call").isFalse();
+    assertThat(calls().expireAt(session, call, clock.instant().plusSeconds(60))).as("expireAt on an expired call").isFalse();
+    assertThat(calls().cancelDeadline(session, call)).as("cancelDeadline on an expired call").isFalse();
 
-    assertExpired(stored(call), first);
+    assertExpired(stored(session, call), first);
   }
 
   @Test
@@ -313,10 +317,10 @@ public abstract class DeadlineContract extends Contract {
     clock.advance(Duration.ofMinutes(10));
     Instant past = clock.instant().minus(Duration.ofMinutes(1));
 
-    assertThat(calls().expireAt(call, past)).as("expireAt in the past on a pending call").isTrue();
+    assertThat(calls().expireAt(session, call, past)).as("expireAt in the past on a pending call").isTrue();
 
     assertThat(calls().pending(session)).as("pending right after a past deadline").isEmpty();
-    assertExpired(stored(call), past);
+    assertExpired(stored(session, call), past);
   }
 
   @Test
@@ -325,9 +329,9 @@ public abstract class DeadlineContract extends Contract {
   void aZeroTimeoutIsDueImmediately() {
     String call = pendingCall();
 
-    assertThat(calls().expireAfter(call, Duration.ZERO)).isTrue();
+    assertThat(calls().expireAfter(session, call, Duration.ZERO)).isTrue();
 
-    assertExpired(stored(call), clock.instant());
+    assertExpired(stored(session, call), clock.instant());
   }
 
   @Test
@@ -336,14 +340,14 @@ public abstract class DeadlineContract extends Contract {
   void invalidDeadlinesAreRejected() {
     String call = pendingCall();
 
-    assertThatThrownBy(() -> calls().expireAfter(call, Duration.ofSeconds(-1)))
+    assertThatThrownBy(() -> calls().expireAfter(session, call, Duration.ofSeconds(-1)))
         .as("negative timeout").isInstanceOf(InvalidArgumentException.class);
-    assertThatThrownBy(() -> calls().expireAfter(call, null))
+    assertThatThrownBy(() -> calls().expireAfter(session, call, null))
         .as("null timeout").isInstanceOf(InvalidArgumentException.class);
-    assertThatThrownBy(() -> calls().expireAt(call, null))
+    assertThatThrownBy(() -> calls().expireAt(session, call, null))
         .as("null deadline").isInstanceOf(InvalidArgumentException.class);
 
-    ToolCall stored = stored(call);
+    ToolCall stored = stored(session, call);
     assertThat(stored.deadline()).as("deadline after rejected requests").isNull();
     assertThat(stored.status()).isEqualTo(ToolCallStatus.PENDING);
   }
@@ -355,15 +359,15 @@ public abstract class DeadlineContract extends Contract {
     String session = id("session");
     String call = pendingCall(session);
     Instant deadline = clock.instant().plusSeconds(30);
-    calls().expireAt(call, deadline);
+    calls().expireAt(session, call, deadline);
 
-    ToolCall resaved = calls().save(new ToolCallWrite(call, session, null, "renamed", json("{\"v\":2}")));
+    ToolCall resaved = calls().save(new ToolCallWrite(call, session, null, null, "renamed", json("{\"v\":2}"), null));
     assertThat(resaved.deadline()).as("deadline after re-saving a pending call").isEqualTo(deadline);
 
     clock.advance(Duration.ofMinutes(1));
-    calls().save(new ToolCallWrite(call, session, null, "renamed", json("{\"v\":3}")));
+    calls().save(new ToolCallWrite(call, session, null, null, "renamed", json("{\"v\":3}"), null));
 
-    assertExpired(stored(call), deadline);
+    assertExpired(stored(session, call), deadline);
     assertThat(calls().pending(session)).as("pending after re-saving an expired call").isEmpty();
   }
 
@@ -375,14 +379,14 @@ public abstract class DeadlineContract extends Contract {
     String soon = pendingCall(session);
     String later = pendingCall(session);
     String none = pendingCall(session);
-    calls().expireAfter(soon, Duration.ofSeconds(10));
-    calls().expireAfter(later, Duration.ofSeconds(100));
+    calls().expireAfter(session, soon, Duration.ofSeconds(10));
+    calls().expireAfter(session, later, Duration.ofSeconds(100));
 
     clock.advance(Duration.ofSeconds(50));
 
-    assertThat(stored(soon).status()).isEqualTo(ToolCallStatus.EXPIRED);
-    assertThat(stored(later).status()).isEqualTo(ToolCallStatus.PENDING);
-    assertThat(stored(none).status()).isEqualTo(ToolCallStatus.PENDING);
+    assertThat(stored(session, soon).status()).isEqualTo(ToolCallStatus.EXPIRED);
+    assertThat(stored(session, later).status()).isEqualTo(ToolCallStatus.PENDING);
+    assertThat(stored(session, none).status()).isEqualTo(ToolCallStatus.PENDING);
     assertThat(ids(calls().pending(session))).containsExactly(later, none);
   }
 
@@ -392,14 +396,14 @@ public abstract class DeadlineContract extends Contract {
   void expiryIsFinal() {
     String call = pendingCall();
     Instant deadline = clock.instant().plusSeconds(1);
-    calls().expireAt(call, deadline);
+    calls().expireAt(session, call, deadline);
     clock.advance(Duration.ofSeconds(2));
-    ToolCall first = stored(call);
+    ToolCall first = stored(session, call);
 
     clock.advance(Duration.ofDays(1));
-    calls().resolve(call, ToolCallStatus.COMPLETED, null);
+    calls().resolve(session, call, ToolCallStatus.COMPLETED, null);
 
-    assertExpired(stored(call), deadline);
-    assertThat(stored(call).result()).isEqualTo(first.result());
+    assertExpired(stored(session, call), deadline);
+    assertThat(stored(session, call).result()).isEqualTo(first.result());
   }
 }

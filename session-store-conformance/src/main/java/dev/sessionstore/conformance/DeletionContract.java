@@ -86,7 +86,7 @@ public abstract class DeletionContract extends Contract {
 
     store.sessions().delete(data.sessionId);
 
-    assertThat(store.runs().find(data.runId)).as("run of a deleted session").isEmpty();
+    assertThat(store.runs().find(data.sessionId, data.runId)).as("run of a deleted session").isEmpty();
     assertThat(store.runs().list(data.sessionId)).isEmpty();
     assertThat(store.runs().active(data.sessionId)).isEmpty();
   }
@@ -100,14 +100,14 @@ public abstract class DeletionContract extends Contract {
     OwnedData data = OwnedData.seed(store, session, null);
     String resolved = id("resolved-call");
     store.toolCalls().save(ToolCallWrite.of(resolved, session, "fetch"));
-    store.toolCalls().resolve(resolved, ToolCallStatus.COMPLETED, Json.of("{\"ok\":true}"));
+    store.toolCalls().resolve(session, resolved, ToolCallStatus.COMPLETED, Json.of("{\"ok\":true}"));
 
     store.sessions().delete(session);
 
-    assertThat(store.toolCalls().find(data.toolCallId)).as("pending tool call of a deleted session").isEmpty();
-    assertThat(store.toolCalls().find(resolved)).as("resolved tool call of a deleted session").isEmpty();
+    assertThat(store.toolCalls().find(session, data.toolCallId)).as("pending tool call of a deleted session").isEmpty();
+    assertThat(store.toolCalls().find(session, resolved)).as("resolved tool call of a deleted session").isEmpty();
     assertThat(store.toolCalls().pending(session)).as("pending tool calls of a deleted session").isEmpty();
-    assertThat(store.toolCalls().resolve(data.toolCallId, ToolCallStatus.COMPLETED, null))
+    assertThat(store.toolCalls().resolve(session, data.toolCallId, ToolCallStatus.COMPLETED, null))
         .as("resolving a tool call of a deleted session")
         .isEqualTo(new Resolution.Stale(data.toolCallId, Optional.empty()));
     assertThat(store.sessions().find(session)).as("the deleted session after resolving its call").isEmpty();
@@ -241,7 +241,7 @@ public abstract class DeletionContract extends Contract {
     store.runs().save(RunWrite.of(data.runId, heir));
 
     assertThat(named.name()).isEqualTo(data.name);
-    assertThat(present(store.runs().find(data.runId), "run %s", data.runId).sessionId()).isEqualTo(heir);
+    assertThat(present(store.runs().find(data.sessionId, data.runId), "run %s", data.runId).sessionId()).isEqualTo(heir);
     if (store.supports(Capability.TOOL_CALLS)) {
       ToolCall call = store.toolCalls().save(ToolCallWrite.of(data.toolCallId, heir, "fetch"));
       assertThat(call.sessionId()).isEqualTo(heir);
@@ -258,12 +258,12 @@ public abstract class DeletionContract extends Contract {
     String session = id("session");
     String call = id("call");
     store.toolCalls().save(ToolCallWrite.of(call, session, "ask_human"));
-    store.toolCalls().expireAfter(call, Duration.ofSeconds(30));
+    store.toolCalls().expireAfter(session, call, Duration.ofSeconds(30));
 
     store.sessions().delete(session);
     clock.advance(Duration.ofMinutes(5));
 
-    assertThat(store.toolCalls().find(call)).as("deleted call after its deadline passed").isEmpty();
+    assertThat(store.toolCalls().find(session, call)).as("deleted call after its deadline passed").isEmpty();
     assertThat(store.toolCalls().pending(session)).isEmpty();
     assertThat(store.sessions().find(session)).as("deleted session after its call's deadline passed").isEmpty();
     assertThat(store.sessions().list(SessionQuery.all()).items()).isEmpty();
@@ -278,17 +278,17 @@ public abstract class DeletionContract extends Contract {
     String session = id("session");
     String call = id("call");
     store.toolCalls().save(ToolCallWrite.of(call, session, "ask_human"));
-    store.toolCalls().expireAfter(call, Duration.ofSeconds(30));
+    store.toolCalls().expireAfter(session, call, Duration.ofSeconds(30));
     store.sessions().delete(session);
 
     ToolCall again = store.toolCalls().save(ToolCallWrite.of(call, session, "ask_human"));
     clock.advance(Duration.ofMinutes(5));
 
     assertThat(again.deadline()).as("deadline of a re-registered call").isNull();
-    ToolCall later = present(store.toolCalls().find(call), "re-registered call");
+    ToolCall later = present(store.toolCalls().find(session, call), "re-registered call");
     assertThat(later.status()).as("status of a re-registered call after the old deadline")
         .isEqualTo(ToolCallStatus.PENDING);
-    assertThat(store.toolCalls().resolve(call, ToolCallStatus.COMPLETED, null).won()).isTrue();
+    assertThat(store.toolCalls().resolve(session, call, ToolCallStatus.COMPLETED, null).won()).isTrue();
   }
 
   @Test

@@ -19,6 +19,7 @@ import dev.sessionstore.SessionQuery;
 import dev.sessionstore.SessionStatus;
 import dev.sessionstore.SessionWrite;
 import dev.sessionstore.Summary;
+import dev.sessionstore.spi.ForkRule;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
@@ -81,7 +82,7 @@ public abstract class ForkContract extends Contract {
   }
 
   private static List<Event> inSession(List<Event> events, String sessionId) {
-    return events.stream().map(event -> event.inSession(sessionId)).collect(Collectors.toList());
+    return events.stream().map(event -> ForkRule.copy(event, sessionId)).collect(Collectors.toList());
   }
 
   @Test
@@ -98,7 +99,7 @@ public abstract class ForkContract extends Contract {
         .isEqualTo(inSession(parentLog.subList(0, 4), fork.id()));
     assertThat(store.events().latestSeq(fork.id())).isEqualTo(4);
     assertThat(store.events().find(fork.id(), parentLog.get(2).id()))
-        .contains(parentLog.get(2).inSession(fork.id()));
+        .contains(ForkRule.copy(parentLog.get(2), fork.id()));
     assertThat(store.events().find(fork.id(), parentLog.get(4).id())).as("an event after the fork point").isEmpty();
   }
 
@@ -266,7 +267,7 @@ public abstract class ForkContract extends Contract {
     assertThat(grandchild.forkOrigin()).contains(new ForkOrigin(child.id(), 3));
     List<Event> grandLog = log(grandchild.id());
     assertThat(Events.seqs(grandLog)).containsExactly(1L, 2L, 3L);
-    assertThat(grandLog.get(2)).isEqualTo(childOnly.inSession(grandchild.id()));
+    assertThat(grandLog.get(2)).isEqualTo(ForkRule.copy(childOnly, grandchild.id()));
     assertThat(Events.ids(grandLog).subList(0, 2)).isEqualTo(Events.ids(log(parent)).subList(0, 2));
   }
 
@@ -283,7 +284,7 @@ public abstract class ForkContract extends Contract {
     Session fork = store.sessions().fork(parent, 5);
 
     assertThat(store.summaries().list(fork.id())).as("summaries of a fork at seq 5")
-        .containsExactly(early.inSession(fork.id()), atPoint.inSession(fork.id()));
+        .containsExactly(ForkRule.copy(early, fork.id()), ForkRule.copy(atPoint, fork.id()));
     assertThat(store.summaries().list(parent)).as("summaries of the parent").hasSize(3);
     assertThat(store.summaries().revive(fork.id()).events()).isEmpty();
   }

@@ -65,7 +65,7 @@ final class OwnedData {
     if (store.supports(Capability.TOOL_CALLS)) {
       store.toolCalls().save(ToolCallWrite.of(data.toolCallId, sessionId, "ask_human").withRunId(data.runId));
       if (store.supports(Capability.DEADLINES)) {
-        store.toolCalls().expireAfter(data.toolCallId, Duration.ofHours(1));
+        store.toolCalls().expireAfter(sessionId, data.toolCallId, Duration.ofHours(1));
       }
     }
     if (store.supports(Capability.SUMMARIES)) {
@@ -90,10 +90,10 @@ final class OwnedData {
     assertThat(store.sessions().findByName(name)).as("session %s by its name", sessionId).isPresent();
     assertThat(Events.ids(Events.readAll(store.events(), sessionId))).as("events of session %s", sessionId)
         .isEqualTo(eventIds);
-    assertThat(store.runs().find(runId)).as("run of session %s", sessionId).isPresent();
+    assertThat(store.runs().find(sessionId, runId)).as("run of session %s", sessionId).isPresent();
     assertThat(store.runs().active(sessionId)).as("active run of session %s", sessionId).isPresent();
     if (store.supports(Capability.TOOL_CALLS)) {
-      assertThat(store.toolCalls().find(toolCallId)).as("tool call of session %s", sessionId).isPresent();
+      assertThat(store.toolCalls().find(sessionId, toolCallId)).as("tool call of session %s", sessionId).isPresent();
       assertThat(store.toolCalls().pending(sessionId)).as("pending tool calls of session %s", sessionId).hasSize(1);
     }
     if (store.supports(Capability.SUMMARIES)) {
@@ -116,11 +116,11 @@ final class OwnedData {
         .isEmpty();
     assertThat(store.events().find(sessionId, eventIds.get(0))).as("an event of deleted session %s", sessionId)
         .isEmpty();
-    assertThat(store.runs().find(runId)).as("run of deleted session %s", sessionId).isEmpty();
+    assertThat(store.runs().find(sessionId, runId)).as("run of deleted session %s", sessionId).isEmpty();
     assertThat(store.runs().list(sessionId)).as("runs of deleted session %s", sessionId).isEmpty();
     assertThat(store.runs().active(sessionId)).as("active run of deleted session %s", sessionId).isEmpty();
     if (store.supports(Capability.TOOL_CALLS)) {
-      assertThat(store.toolCalls().find(toolCallId)).as("tool call of deleted session %s", sessionId).isEmpty();
+      assertThat(store.toolCalls().find(sessionId, toolCallId)).as("tool call of deleted session %s", sessionId).isEmpty();
       assertThat(store.toolCalls().pending(sessionId)).as("pending tool calls of deleted session %s", sessionId)
           .isEmpty();
     }

@@ -223,7 +223,7 @@ public abstract class PayloadContract extends Contract {
 
     store.runs().save(RunWrite.of(runId, session).withUsage(document).withError(document));
 
-    Run run = present(store.runs().find(runId), "run %s", runId);
+    Run run = present(store.runs().find(session, runId), "run %s", runId);
     assertThat(run.usage()).as("run usage (%s)", name).isEqualTo(document);
     assertThat(run.error()).as("run error (%s)", name).isEqualTo(document);
   }
@@ -237,12 +237,12 @@ public abstract class PayloadContract extends Contract {
     String call = id("call");
     Json document = Json.of(text);
 
-    store.toolCalls().save(new ToolCallWrite(call, session, null, "tool", document));
-    assertThat(present(store.toolCalls().find(call), "tool call %s", call).arguments())
+    store.toolCalls().save(new ToolCallWrite(call, session, null, null, "tool", document, null));
+    assertThat(present(store.toolCalls().find(session, call), "tool call %s", call).arguments())
         .as("tool arguments (%s)", name).isEqualTo(document);
 
-    store.toolCalls().resolve(call, ToolCallStatus.COMPLETED, document);
-    assertThat(present(store.toolCalls().find(call), "tool call %s", call).result())
+    store.toolCalls().resolve(session, call, ToolCallStatus.COMPLETED, document);
+    assertThat(present(store.toolCalls().find(session, call), "tool call %s", call).result())
         .as("tool result (%s)", name).isEqualTo(document);
   }
 
@@ -346,12 +346,12 @@ public abstract class PayloadContract extends Contract {
 
     assertThat(numberIn(present(store.sessions().find(session), "session").settings()))
         .as("%s in settings", literal).isEqualByComparingTo(expected);
-    assertThat(numberIn(present(store.runs().find(session + "-run"), "run").usage()))
+    assertThat(numberIn(present(store.runs().find(session, session + "-run"), "run").usage()))
         .as("%s in run usage", literal).isEqualByComparingTo(expected);
     if (store.supports(Capability.TOOL_CALLS)) {
-      store.toolCalls().save(new ToolCallWrite("call", session, null, "tool", document));
-      store.toolCalls().resolve("call", ToolCallStatus.COMPLETED, document);
-      ToolCall call = present(store.toolCalls().find("call"), "tool call");
+      store.toolCalls().save(new ToolCallWrite("call", session, null, null, "tool", document, null));
+      store.toolCalls().resolve(session, "call", ToolCallStatus.COMPLETED, document);
+      ToolCall call = present(store.toolCalls().find(session, "call"), "tool call");
       assertThat(numberIn(call.arguments())).as("%s in tool arguments", literal).isEqualByComparingTo(expected);
       assertThat(numberIn(call.result())).as("%s in a tool result", literal).isEqualByComparingTo(expected);
     }
@@ -408,7 +408,7 @@ public abstract class PayloadContract extends Contract {
     store.runs().save(RunWrite.of(runId, session));
 
     assertThat(present(store.sessions().find(session), "session").settings()).isEqualTo(Json.emptyObject());
-    Run run = present(store.runs().find(runId), "run");
+    Run run = present(store.runs().find(session, runId), "run");
     assertThat(run.usage()).isEqualTo(Json.emptyObject());
     assertThat(run.error()).as("error of a run saved without one").isNull();
   }
@@ -418,12 +418,13 @@ public abstract class PayloadContract extends Contract {
   void missingToolDocumentsAreTheEmptyObject() {
     assumeSupports(Capability.TOOL_CALLS);
     String call = id("call");
+    String session = id("session");
 
-    store.toolCalls().save(ToolCallWrite.of(call, id("session"), "tool"));
-    assertThat(present(store.toolCalls().find(call), "call").arguments()).isEqualTo(Json.emptyObject());
-    store.toolCalls().resolve(call, ToolCallStatus.COMPLETED, null);
+    store.toolCalls().save(ToolCallWrite.of(call, session, "tool"));
+    assertThat(present(store.toolCalls().find(session, call), "call").arguments()).isEqualTo(Json.emptyObject());
+    store.toolCalls().resolve(session, call, ToolCallStatus.COMPLETED, null);
 
-    assertThat(present(store.toolCalls().find(call), "call").result()).isEqualTo(Json.emptyObject());
+    assertThat(present(store.toolCalls().find(session, call), "call").result()).isEqualTo(Json.emptyObject());
   }
 
   // ---------------------------------------------------------------------------------------------------------------
@@ -515,21 +516,21 @@ public abstract class PayloadContract extends Contract {
             (store, existing, bad) -> store.modelCalls().list(bad)),
         idMethod("modelCalls().deleteOlderThan(sessionId, age)", "sessionId", Set.of(Capability.MODEL_CALL_AUDIT),
             (store, existing, bad) -> store.modelCalls().deleteOlderThan(bad, Duration.ZERO)),
-        idMethod("toolCalls().find(toolCallId)", "toolCallId", Set.of(Capability.TOOL_CALLS),
-            (store, existing, bad) -> store.toolCalls().find(bad)),
+        idMethod("toolCalls().find(session, toolCallId)", "toolCallId", Set.of(Capability.TOOL_CALLS),
+            (store, existing, bad) -> store.toolCalls().find(existing, bad)),
         idMethod("toolCalls().pending(sessionId)", "sessionId", Set.of(Capability.TOOL_CALLS),
             (store, existing, bad) -> store.toolCalls().pending(bad)),
-        idMethod("toolCalls().resolve(toolCallId, status, result)", "toolCallId", Set.of(Capability.TOOL_CALLS),
-            (store, existing, bad) -> store.toolCalls().resolve(bad, ToolCallStatus.COMPLETED, null)),
-        idMethod("toolCalls().expireAt(toolCallId, deadline)", "toolCallId",
+        idMethod("toolCalls().resolve(session, toolCallId, status, result)", "toolCallId", Set.of(Capability.TOOL_CALLS),
+            (store, existing, bad) -> store.toolCalls().resolve(existing, bad, ToolCallStatus.COMPLETED, null)),
+        idMethod("toolCalls().expireAt(session, toolCallId, deadline)", "toolCallId",
             Set.of(Capability.TOOL_CALLS, Capability.DEADLINES),
-            (store, existing, bad) -> store.toolCalls().expireAt(bad, later)),
-        idMethod("toolCalls().expireAfter(toolCallId, timeout)", "toolCallId",
+            (store, existing, bad) -> store.toolCalls().expireAt(existing, bad, later)),
+        idMethod("toolCalls().expireAfter(session, toolCallId, timeout)", "toolCallId",
             Set.of(Capability.TOOL_CALLS, Capability.DEADLINES),
-            (store, existing, bad) -> store.toolCalls().expireAfter(bad, Duration.ofSeconds(5))),
-        idMethod("toolCalls().cancelDeadline(toolCallId)", "toolCallId",
+            (store, existing, bad) -> store.toolCalls().expireAfter(existing, bad, Duration.ofSeconds(5))),
+        idMethod("toolCalls().cancelDeadline(session, toolCallId)", "toolCallId",
             Set.of(Capability.TOOL_CALLS, Capability.DEADLINES),
-            (store, existing, bad) -> store.toolCalls().cancelDeadline(bad)));
+            (store, existing, bad) -> store.toolCalls().cancelDeadline(existing, bad)));
   }
 
   /** A store call given {@code store}, the id of an existing session with one event, and the bad id. */

@@ -3,7 +3,6 @@ package dev.sessionstore.conformance;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
-import dev.sessionstore.ConflictException;
 import dev.sessionstore.Json;
 import dev.sessionstore.Run;
 import dev.sessionstore.RunStatus;
@@ -61,7 +60,7 @@ public abstract class RunsContract extends Contract {
     assertThat(saved.status()).isEqualTo(RunStatus.FAILED);
     assertThat(saved.usage()).isEqualTo(json("{\"input_tokens\":1200,\"cost\":0.0042}"));
     assertThat(saved.error()).isEqualTo(json("{\"kind\":\"timeout\",\"after_ms\":30000}"));
-    assertThat(runs().find("run-1")).as("find after save").contains(saved);
+    assertThat(runs().find(session, "run-1")).as("find after save").contains(saved);
   }
 
   @Test
@@ -69,14 +68,15 @@ public abstract class RunsContract extends Contract {
   void newRunTakesTheDefaults() {
     clock.advance(Duration.ofSeconds(42));
 
-    Run saved = runs().save(RunWrite.of("run-1", id("s")));
+    String session = id("s");
+    Run saved = runs().save(RunWrite.of("run-1", session));
 
     assertThat(saved.status()).isEqualTo(RunStatus.PENDING);
     assertThat(saved.usage()).isEqualTo(Json.emptyObject());
     assertThat(saved.error()).isNull();
     assertThat(saved.createdAt()).isEqualTo(TestClock.START.plusSeconds(42));
     assertThat(saved.updatedAt()).isEqualTo(TestClock.START.plusSeconds(42));
-    assertThat(runs().find("run-1")).contains(saved);
+    assertThat(runs().find(session, "run-1")).contains(saved);
   }
 
   @Test
@@ -106,7 +106,7 @@ public abstract class RunsContract extends Contract {
     assertThat(failed.usage()).as("usage after a write without usage").isEqualTo(json("{\"tokens\":10}"));
     assertThat(completed.error()).as("error after a write without error").isEqualTo(json("{\"reason\":\"boom\"}"));
     assertThat(completed.usage()).isEqualTo(json("{\"tokens\":10}"));
-    assertThat(runs().find("run-1")).contains(completed);
+    assertThat(runs().find(session, "run-1")).contains(completed);
   }
 
   @Test
@@ -120,18 +120,20 @@ public abstract class RunsContract extends Contract {
 
     assertThat(updated.createdAt()).isEqualTo(TestClock.START);
     assertThat(updated.updatedAt()).isEqualTo(TestClock.START.plus(Duration.ofMinutes(2)));
-    assertThat(runs().find("run-1")).contains(updated);
+    assertThat(runs().find(session, "run-1")).contains(updated);
   }
 
   @Test
   @DisplayName("Finding an unknown run is empty, and run ids are byte-exact")
   void findingUnknownRunsIsEmpty() {
-    runs().save(RunWrite.of("Run-1", id("s")));
+    String session = id("s");
+    runs().save(RunWrite.of("Run-1", session));
 
-    assertThat(runs().find("no-such-run")).isEmpty();
-    assertThat(runs().find("run-1")).isEmpty();
-    assertThat(runs().find("Run-1 ")).isEmpty();
-    assertThat(runs().find("Run-1")).isPresent();
+    assertThat(runs().find(session, "no-such-run")).isEmpty();
+    assertThat(runs().find(id("s"), "Run-1")).as("the run id in another session").isEmpty();
+    assertThat(runs().find(session, "run-1")).isEmpty();
+    assertThat(runs().find(session, "Run-1 ")).isEmpty();
+    assertThat(runs().find(session, "Run-1")).isPresent();
   }
 
   @Test
@@ -288,19 +290,42 @@ public abstract class RunsContract extends Contract {
   }
 
   @Test
-  @DisplayName("A run id that belongs to another session is a conflict, and changes nothing")
-  void runOfAnotherSessionIsAConflict() {
-    String owner = id("s");
-    String intruder = id("s");
-    Run original = save("run-1", owner, RunStatus.RUNNING);
+  @Tag("guarantee-19")
+  @DisplayName("The same run id in two sessions names two independent runs")
+  void runIdsAreScopedBySession() {
+    String first = id("s");
+    String second = id("s");
+    Run original = save("run-1", first, RunStatus.RUNNING);
 
-    assertThatThrownBy(() -> runs().save(RunWrite.of("run-1", intruder).withStatus(RunStatus.FAILED)))
-        .isInstanceOf(ConflictException.class);
+    Run other = runs().save(RunWrite.of("run-1", second).withStatus(RunStatus.FAILED));
 
-    assertThat(runs().find("run-1")).contains(original);
-    assertThat(runs().list(intruder)).isEmpty();
-    assertThat(runs().active(owner)).contains(original);
-    assertThat(store.sessions().find(intruder)).as("session of the conflicting run save").isEmpty();
+    assertThat(other.sessionId()).isEqualTo(second);
+    assertThat(runs().find(first, "run-1")).contains(original);
+    assertThat(runs().find(second, "run-1")).contains(other);
+    assertThat(runs().active(first)).contains(original);
+    assertThat(runs().active(second)).isEmpty();
+    assertThat(runs().list(second)).containsExactly(other);
+  }
+
+  @Test
+  @DisplayName("A waiting run is the active run, and the most recently updated of a running and a waiting run wins")
+  void aWaitingRunIsActive() {
+    String session = id("s");
+    Run running = save("run-1", session, RunStatus.RUNNING);
+    clock.advance(Duration.ofSeconds(1));
+    Run waiting = save("run-2", session, RunStatus.WAITING);
+
+    assertThat(runs().active(session)).as("active of running and later waiting").contains(waiting);
+    assertThat(runs().list(session, RunStatus.WAITING)).containsExactly(waiting);
+
+    clock.advance(Duration.ofHours(5));
+    Run resumed = save("run-1", session, RunStatus.RUNNING);
+    assertThat(runs().active(session)).as("active after the running one was updated").contains(resumed);
+
+    save("run-1", session, RunStatus.COMPLETED);
+    assertThat(runs().active(session)).as("active after the running one completed").contains(waiting);
+    save("run-2", session, RunStatus.COMPLETED);
+    assertThat(runs().active(session)).as("active once both completed").isEmpty();
   }
 
   @Test

@@ -125,9 +125,9 @@ public abstract class SessionStoreConformance {
 
   @Nested
   @Tag("required")
-  @DisplayName("Flush: session, run and events all or nothing")
-  public class Flushes extends FlushContract {
-    Flushes() {
+  @DisplayName("Agent step: every member committed together or not at all")
+  public class Steps extends StepContract {
+    Steps() {
       super(SessionStoreConformance.this);
     }
   }

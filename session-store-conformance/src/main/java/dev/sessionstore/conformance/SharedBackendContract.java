@@ -16,8 +16,6 @@ import dev.sessionstore.DuplicateEventException;
 import dev.sessionstore.Event;
 import dev.sessionstore.EventPage;
 import dev.sessionstore.EventQuery;
-import dev.sessionstore.Flush;
-import dev.sessionstore.FlushResult;
 import dev.sessionstore.Json;
 import dev.sessionstore.NewEvent;
 import dev.sessionstore.Resolution;
@@ -28,6 +26,8 @@ import dev.sessionstore.SeqConflictException;
 import dev.sessionstore.Session;
 import dev.sessionstore.SessionStore;
 import dev.sessionstore.SessionWrite;
+import dev.sessionstore.Step;
+import dev.sessionstore.StepOutcome;
 import dev.sessionstore.ToolCall;
 import dev.sessionstore.ToolCallStatus;
 import dev.sessionstore.ToolCallWrite;
@@ -63,7 +63,7 @@ import org.junit.jupiter.api.Test;
  *       returns a peer; without one they are skipped, unless the store declares a capability that claims other
  *       processes (below), which makes them fail: a store that claims to span processes must show it.</li>
  *   <li><b>{@link Capability#CROSS_PROCESS_WAKEUP}</b>: a waiting read on one instance wakes on appends, batches and
- *       flushes made through the other within 2 s, although it would wait 10 s, and keeps waiting through the
+ *       steps committed through the other within 2 s, although it would wait 10 s, and keeps waiting through the
  *       other's appends to other sessions.</li>
  *   <li><b>{@link Capability#DURABLE_DEADLINES}</b>: a deadline set through one instance, which is then closed,
  *       expires on time for the other, which can no longer resolve the call; a cancel, a reschedule and a resolve
@@ -79,7 +79,7 @@ import org.junit.jupiter.api.Test;
  * <p>If this fails, check: that the peer really is a second instance on the same backend and namespace (schema,
  * table prefix, file) and not an isolated store; that an instance keeps no state the other cannot see (a cache of
  * sessions, events, heads or tool calls, a seq counter, an in-process lock standing in for a database lock); that
- * every append path (single, batch, flush) publishes a wake-up other instances receive (for PostgreSQL a
+ * every append path (single, batch, step) publishes a wake-up other instances receive (for PostgreSQL a
  * {@code NOTIFY} sent in or after the committing transaction, received by a {@code LISTEN} started before the
  * waiter's first read), not only an in-process signal; and that deadlines are stored in the backend and judged
  * against the clock on every read, resolve and sweep, never held by a timer of the instance that set them.
@@ -220,7 +220,7 @@ public abstract class SharedBackendContract extends Contract {
     assertThat(peer.runs().active(session)).as("active run saved through the first instance, read through the"
         + " second").contains(run);
     Run done = peer.runs().save(RunWrite.of(run.id(), session).withStatus(RunStatus.COMPLETED));
-    assertThat(store.runs().find(run.id())).as("run completed through the second instance, read through the first")
+    assertThat(store.runs().find(session, run.id())).as("run completed through the second instance, read through the first")
         .contains(done);
     assertThat(store.runs().active(session)).as("active run through the first instance after the second completed"
         + " it").isEmpty();
@@ -334,7 +334,7 @@ public abstract class SharedBackendContract extends Contract {
       instances.get(round % 2).toolCalls().save(ToolCallWrite.of(call, session, "ask_human"));
 
       List<Resolution> outcomes = Race.run(resolvers, BOUND, r -> instances.get(r % 2).toolCalls()
-          .resolve(call, ToolCallStatus.COMPLETED, json("{\"resolver\":" + r + "}")));
+          .resolve(session, call, ToolCallStatus.COMPLETED, json("{\"resolver\":" + r + "}")));
 
       List<Resolution.Resolved> winners = outcomes.stream().filter(Resolution.Resolved.class::isInstance)
           .map(Resolution.Resolved.class::cast).collect(Collectors.toList());
@@ -342,7 +342,7 @@ public abstract class SharedBackendContract extends Contract {
           .hasSize(1);
       Json winnerResult = winners.get(0).call().result();
       for (SessionStore instance : instances) {
-        ToolCall settled = present(instance.toolCalls().find(call), "tool call %s", call);
+        ToolCall settled = present(instance.toolCalls().find(session, call), "tool call %s", call);
         assertThat(settled.status()).as("status of %s through instance %d", call, instances.indexOf(instance))
             .isEqualTo(ToolCallStatus.COMPLETED);
         assertThat(settled.result()).as("stored result of %s through instance %d against the winner's", call,
@@ -417,13 +417,13 @@ public abstract class SharedBackendContract extends Contract {
 
   @Test
   @Tag("guarantee-8")
-  @DisplayName("Waiting reads on one instance wake on a batch append and on a flush through the other")
+  @DisplayName("Waiting reads on one instance wake on a batch append and on a step commit through the other")
   void wakesOnBatchesAndFlushesThroughThePeer() {
     SessionStore peer = peerFor(Capability.CROSS_PROCESS_WAKEUP, Capability.WAITING_READS);
     String batched = id("s");
     String flushed = id("s");
     Waiter batchWaiter = new Waiter(store, batched, EventQuery.all(), "waiting on the first instance for a batch");
-    Waiter flushWaiter = new Waiter(store, flushed, EventQuery.all(), "waiting on the first instance for a flush");
+    Waiter flushWaiter = new Waiter(store, flushed, EventQuery.all(), "waiting on the first instance for a step");
     pause(SETTLE_MILLIS);
 
     long batchedAt = System.nanoTime();
@@ -434,9 +434,9 @@ public abstract class SharedBackendContract extends Contract {
         .isFalse();
 
     long flushedAt = System.nanoTime();
-    FlushResult flush = peer.flush(Flush.of(SessionWrite.of(flushed)).withEvents(List.of(event("f1"))));
-    assertThat(flushWaiter.wokenBy(flushedAt).items()).as("events returned to the reader waiting for the flush")
-        .containsExactlyElementsOf(flush.events());
+    StepOutcome step = peer.commit(Step.builder(flushed).session(SessionWrite.of(flushed)).event(event("f1")).build());
+    assertThat(flushWaiter.wokenBy(flushedAt).items()).as("events returned to the reader waiting for the step")
+        .containsExactlyElementsOf(((StepOutcome.Committed) step).result().events());
   }
 
   @Test
@@ -496,8 +496,8 @@ public abstract class SharedBackendContract extends Contract {
     return call;
   }
 
-  private static ToolCall stored(SessionStore through, String callId, String instance) {
-    return present(through.toolCalls().find(callId), "tool call %s through the %s instance", callId, instance);
+  private static ToolCall stored(String session, SessionStore through, String callId, String instance) {
+    return present(through.toolCalls().find(session, callId), "tool call %s through the %s instance", callId, instance);
   }
 
   private static void assertExpired(ToolCall call, Instant deadline, String instance) {
@@ -525,13 +525,13 @@ public abstract class SharedBackendContract extends Contract {
     SessionStore peer = deadlinePeer();
     String session = id("session");
     String call = pendingCall(store, session);
-    assertThat(store.toolCalls().expireAfter(call, Duration.ofSeconds(30))).as("expireAfter through the first"
+    assertThat(store.toolCalls().expireAfter(session, call, Duration.ofSeconds(30))).as("expireAfter through the first"
         + " instance").isTrue();
     Instant deadline = TestClock.START.plusSeconds(30);
     store.close();
 
     ToolCall before = afterTheFirstClosed("find through the second instance",
-        () -> stored(peer, call, "second"));
+        () -> stored(session, peer, call, "second"));
     assertThat(before.status()).as("status through the second instance before the deadline")
         .isEqualTo(ToolCallStatus.PENDING);
     assertThat(before.deadline()).as("deadline set through the closed instance, read through the second")
@@ -539,11 +539,11 @@ public abstract class SharedBackendContract extends Contract {
 
     clock.advance(Duration.ofSeconds(31));
 
-    Resolution late = peer.toolCalls().resolve(call, ToolCallStatus.COMPLETED, json("{\"late\":true}"));
+    Resolution late = peer.toolCalls().resolve(session, call, ToolCallStatus.COMPLETED, json("{\"late\":true}"));
     assertThat(late.won()).as("a resolve through the second instance after the deadline passed").isFalse();
     assertThat(((Resolution.Stale) late).current()).as("current state in the stale outcome")
         .hasValueSatisfying(current -> assertExpired(current, deadline, "second"));
-    assertExpired(stored(peer, call, "second"), deadline, "second");
+    assertExpired(stored(session, peer, call, "second"), deadline, "second");
     assertThat(peer.toolCalls().pending(session)).as("pending calls through the second instance after the deadline")
         .isEmpty();
   }
@@ -555,21 +555,21 @@ public abstract class SharedBackendContract extends Contract {
     SessionStore peer = deadlinePeer();
     String session = id("session");
     String call = pendingCall(store, session);
-    store.toolCalls().expireAfter(call, Duration.ofSeconds(10));
-    assertThat(store.toolCalls().cancelDeadline(call)).as("cancelDeadline through the first instance").isTrue();
+    store.toolCalls().expireAfter(session, call, Duration.ofSeconds(10));
+    assertThat(store.toolCalls().cancelDeadline(session, call)).as("cancelDeadline through the first instance").isTrue();
 
-    assertThat(stored(peer, call, "second").deadline()).as("deadline through the second instance after the first"
+    assertThat(stored(session, peer, call, "second").deadline()).as("deadline through the second instance after the first"
         + " cancelled it").isNull();
-    assertThat(peer.toolCalls().cancelDeadline(call)).as("cancelDeadline through the second instance after the"
+    assertThat(peer.toolCalls().cancelDeadline(session, call)).as("cancelDeadline through the second instance after the"
         + " first cancelled it").isFalse();
 
     clock.advance(Duration.ofHours(1));
     for (String instance : List.of("first", "second")) {
       SessionStore through = instance.equals("first") ? store : peer;
-      assertThat(stored(through, call, instance).status()).as("status through the %s instance long after the"
+      assertThat(stored(session, through, call, instance).status()).as("status through the %s instance long after the"
           + " cancelled deadline", instance).isEqualTo(ToolCallStatus.PENDING);
     }
-    assertThat(peer.toolCalls().resolve(call, ToolCallStatus.COMPLETED, null).won())
+    assertThat(peer.toolCalls().resolve(session, call, ToolCallStatus.COMPLETED, null).won())
         .as("a resolve through the second instance long after the cancelled deadline").isTrue();
   }
 
@@ -578,23 +578,24 @@ public abstract class SharedBackendContract extends Contract {
   @DisplayName("Rescheduling through the other instance replaces the deadline for both: the old one passes unnoticed")
   void reschedulingThroughThePeerReplacesTheDeadline() {
     SessionStore peer = deadlinePeer();
-    String call = pendingCall(store, id("session"));
-    store.toolCalls().expireAfter(call, Duration.ofSeconds(10));
-    assertThat(peer.toolCalls().expireAfter(call, Duration.ofSeconds(60))).as("rescheduling through the second"
+    String session = id("session");
+    String call = pendingCall(store, session);
+    store.toolCalls().expireAfter(session, call, Duration.ofSeconds(10));
+    assertThat(peer.toolCalls().expireAfter(session, call, Duration.ofSeconds(60))).as("rescheduling through the second"
         + " instance").isTrue();
     Instant newDeadline = TestClock.START.plusSeconds(60);
 
     clock.advance(Duration.ofSeconds(30));
     for (String instance : List.of("first", "second")) {
-      ToolCall midway = stored(instance.equals("first") ? store : peer, call, instance);
+      ToolCall midway = stored(session, instance.equals("first") ? store : peer, call, instance);
       assertThat(midway.status()).as("status through the %s instance after the replaced deadline passed", instance)
           .isEqualTo(ToolCallStatus.PENDING);
       assertThat(midway.deadline()).as("deadline through the %s instance", instance).isEqualTo(newDeadline);
     }
 
     clock.advance(Duration.ofSeconds(30));
-    assertExpired(stored(store, call, "first"), newDeadline, "first");
-    assertExpired(stored(peer, call, "second"), newDeadline, "second");
+    assertExpired(stored(session, store, call, "first"), newDeadline, "first");
+    assertExpired(stored(session, peer, call, "second"), newDeadline, "second");
   }
 
   @Test
@@ -602,18 +603,19 @@ public abstract class SharedBackendContract extends Contract {
   @DisplayName("A call resolved through one instance before its deadline never expires in the instance that set it")
   void aResolveThroughThePeerClearsTheDeadline() {
     SessionStore peer = deadlinePeer();
-    String call = pendingCall(store, id("session"));
-    store.toolCalls().expireAfter(call, Duration.ofSeconds(10));
+    String session = id("session");
+    String call = pendingCall(store, session);
+    store.toolCalls().expireAfter(session, call, Duration.ofSeconds(10));
 
-    assertThat(peer.toolCalls().resolve(call, ToolCallStatus.COMPLETED, json("{\"in\":\"time\"}")).won())
+    assertThat(peer.toolCalls().resolve(session, call, ToolCallStatus.COMPLETED, json("{\"in\":\"time\"}")).won())
         .as("a resolve through the second instance before the deadline").isTrue();
     clock.advance(Duration.ofMinutes(1));
 
-    ToolCall settled = stored(store, call, "first");
+    ToolCall settled = stored(session, store, call, "first");
     assertThat(settled.status()).as("status through the first instance long after the old deadline")
         .isEqualTo(ToolCallStatus.COMPLETED);
     assertThat(settled.result()).isEqualTo(json("{\"in\":\"time\"}"));
-    assertThat(store.toolCalls().expireAfter(call, Duration.ofSeconds(5))).as("expireAfter through the first"
+    assertThat(store.toolCalls().expireAfter(session, call, Duration.ofSeconds(5))).as("expireAfter through the first"
         + " instance on a call the second resolved").isFalse();
   }
 }

@@ -6,7 +6,6 @@ import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 import dev.sessionstore.Capability;
 import dev.sessionstore.CheckpointKey;
-import dev.sessionstore.Flush;
 import dev.sessionstore.NewModelCall;
 import dev.sessionstore.RunStatus;
 import dev.sessionstore.RunWrite;
@@ -15,6 +14,7 @@ import dev.sessionstore.SessionPage;
 import dev.sessionstore.SessionQuery;
 import dev.sessionstore.SessionStatus;
 import dev.sessionstore.SessionWrite;
+import dev.sessionstore.Step;
 import dev.sessionstore.ToolCallWrite;
 import java.time.Duration;
 import java.util.ArrayList;
@@ -139,14 +139,14 @@ public abstract class TenantContract extends Contract {
   }
 
   @Test
-  @DisplayName("Appends, runs, flushes and other writes under the session keep its tenant")
+  @DisplayName("Appends, runs, steps and other writes under the session keep its tenant")
   void implicitWritesKeepTheTenant() {
     String session = saveInTenant("acme");
 
     store.events().append(session, event(id("e")));
     store.runs().save(RunWrite.of(id("run"), session).withStatus(RunStatus.RUNNING));
-    store.flush(Flush.of(SessionWrite.of(session).withStatus(SessionStatus.COMPLETED))
-        .withEvents(List.of(event(id("e")))));
+    store.commit(Step.builder(session).session(SessionWrite.of(session).withStatus(SessionStatus.COMPLETED))
+        .event(event(id("e"))).build());
     if (store.supports(Capability.TOOL_CALLS)) {
       store.toolCalls().save(ToolCallWrite.of(id("call"), session, "fetch"));
     }

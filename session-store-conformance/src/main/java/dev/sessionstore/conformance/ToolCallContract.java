@@ -56,11 +56,11 @@ public abstract class ToolCallContract extends Contract {
 
   /** Registers a call named {@code toolName} with arguments {@code {"q": id}} in {@code sessionId}. */
   private ToolCall register(String callId, String sessionId) {
-    return calls().save(new ToolCallWrite(callId, sessionId, null, "search", json("{\"q\":\"" + callId + "\"}")));
+    return calls().save(new ToolCallWrite(callId, sessionId, null, null, "search", json("{\"q\":\"" + callId + "\"}"), null));
   }
 
-  private ToolCall stored(String callId) {
-    return present(calls().find(callId), "tool call %s", callId);
+  private ToolCall stored(String session, String callId) {
+    return present(calls().find(session, callId), "tool call %s", callId);
   }
 
   @Test
@@ -70,7 +70,7 @@ public abstract class ToolCallContract extends Contract {
     String call = id("call");
 
     ToolCall saved = calls().save(
-        new ToolCallWrite(call, session, "run-1", "ask_human", json("{\"question\":\"proceed?\",\"options\":[1,2]}")));
+        new ToolCallWrite(call, session, "run-1", null, "ask_human", json("{\"question\":\"proceed?\",\"options\":[1,2]}"), null));
 
     assertThat(saved.id()).isEqualTo(call);
     assertThat(saved.sessionId()).isEqualTo(session);
@@ -90,15 +90,16 @@ public abstract class ToolCallContract extends Contract {
     String session = id("session");
     ToolCall saved = register(id("call"), session);
 
-    assertThat(stored(saved.id())).isEqualTo(saved);
+    assertThat(stored(session, saved.id())).isEqualTo(saved);
   }
 
   @Test
   @DisplayName("find of an unknown tool call id is empty")
   void findOfAnUnknownCallIsEmpty() {
-    register(id("call"), id("session"));
+    String session = id("session");
+    register(id("call"), session);
 
-    assertThat(calls().find("no-such-call")).isEmpty();
+    assertThat(calls().find(session, "no-such-call")).isEmpty();
   }
 
   @Test
@@ -107,10 +108,10 @@ public abstract class ToolCallContract extends Contract {
     String session = id("session");
     register("Call-A", session);
 
-    assertThat(calls().find("call-a")).as("lookalike id call-a").isEmpty();
-    assertThat(calls().find("Call-A ")).as("lookalike id with a trailing space").isEmpty();
-    assertThat(calls().resolve("call-a", ToolCallStatus.COMPLETED, null).won()).as("resolving a lookalike").isFalse();
-    assertThat(stored("Call-A").status()).isEqualTo(ToolCallStatus.PENDING);
+    assertThat(calls().find(session, "call-a")).as("lookalike id call-a").isEmpty();
+    assertThat(calls().find(session, "Call-A ")).as("lookalike id with a trailing space").isEmpty();
+    assertThat(calls().resolve(session, "call-a", ToolCallStatus.COMPLETED, null).won()).as("resolving a lookalike").isFalse();
+    assertThat(stored(session, "Call-A").status()).isEqualTo(ToolCallStatus.PENDING);
   }
 
   @Test
@@ -132,9 +133,9 @@ public abstract class ToolCallContract extends Contract {
     ToolCall first = register(call, session);
     clock.advance(Duration.ofSeconds(5));
 
-    ToolCall second = calls().save(new ToolCallWrite(call, session, "run-2", "fetch", json("{\"url\":\"x\"}")));
+    ToolCall second = calls().save(new ToolCallWrite(call, session, "run-2", null, "fetch", json("{\"url\":\"x\"}"), null));
 
-    assertThat(stored(call)).isEqualTo(second);
+    assertThat(stored(session, call)).isEqualTo(second);
     assertThat(second.runId()).isEqualTo("run-2");
     assertThat(second.toolName()).isEqualTo("fetch");
     assertThat(second.arguments()).isEqualTo(json("{\"url\":\"x\"}"));
@@ -150,32 +151,36 @@ public abstract class ToolCallContract extends Contract {
     String session = id("session");
     String call = id("call");
     register(call, session);
-    calls().resolve(call, ToolCallStatus.COMPLETED, json("{\"answer\":42}"));
+    calls().resolve(session, call, ToolCallStatus.COMPLETED, json("{\"answer\":42}"));
 
-    ToolCall resaved = calls().save(new ToolCallWrite(call, session, null, "search", json("{\"q\":\"again\"}")));
+    ToolCall resaved = calls().save(new ToolCallWrite(call, session, null, null, "search", json("{\"q\":\"again\"}"), null));
 
-    for (ToolCall view : List.of(resaved, stored(call))) {
+    for (ToolCall view : List.of(resaved, stored(session, call))) {
       assertThat(view.status()).as("status after re-saving a resolved call").isEqualTo(ToolCallStatus.COMPLETED);
       assertThat(view.result()).as("result after re-saving a resolved call").isEqualTo(json("{\"answer\":42}"));
     }
     assertThat(calls().pending(session)).as("pending calls after re-saving a resolved call").isEmpty();
-    assertThat(calls().resolve(call, ToolCallStatus.FAILED, null).won()).as("resolving it again").isFalse();
+    assertThat(calls().resolve(session, call, ToolCallStatus.FAILED, null).won()).as("resolving it again").isFalse();
   }
 
   @Test
-  @DisplayName("Saving a tool call id that belongs to another session is a conflict that changes nothing")
-  void aCallIdOfAnotherSessionIsAConflict() {
-    String owner = id("session");
-    String intruder = id("session");
+  @Tag("guarantee-19")
+  @DisplayName("The same tool call id in two sessions names two independent calls")
+  void toolCallIdsAreScopedBySession() {
+    String first = id("session");
+    String second = id("session");
     String call = id("call");
-    ToolCall original = register(call, owner);
+    ToolCall original = register(call, first);
 
-    assertThatThrownBy(() -> calls().save(new ToolCallWrite(call, intruder, null, "other", json("{\"x\":1}"))))
-        .isInstanceOf(ConflictException.class);
+    ToolCall other = calls().save(new ToolCallWrite(call, second, null, null, "other", json("{\"x\":1}"), null));
+    Resolution resolved = calls().resolve(second, call, ToolCallStatus.COMPLETED, json("{\"done\":true}"));
 
-    assertThat(stored(call)).as("the call after a conflicting save").isEqualTo(original);
-    assertThat(calls().pending(intruder)).as("pending calls of the conflicting session").isEmpty();
-    assertThat(store.sessions().find(intruder)).as("session of the rejected save").isEmpty();
+    assertThat(other.sessionId()).isEqualTo(second);
+    assertThat(resolved.won()).as("resolving the second session's call").isTrue();
+    assertThat(stored(first, call)).as("the first session's call").isEqualTo(original);
+    assertThat(stored(second, call).status()).isEqualTo(ToolCallStatus.COMPLETED);
+    assertThat(ids(calls().pending(first))).containsExactly(call);
+    assertThat(calls().pending(second)).isEmpty();
   }
 
   @Test
@@ -200,9 +205,9 @@ public abstract class ToolCallContract extends Contract {
       register(call, session);
       clock.advance(Duration.ofSeconds(1));
     }
-    calls().resolve("p-2", ToolCallStatus.COMPLETED, null);
-    calls().resolve("p-4", ToolCallStatus.CANCELLED, null);
-    calls().save(new ToolCallWrite("p-1", session, null, "renamed", null));
+    calls().resolve(session, "p-2", ToolCallStatus.COMPLETED, null);
+    calls().resolve(session, "p-4", ToolCallStatus.CANCELLED, null);
+    calls().save(new ToolCallWrite("p-1", session, null, null, "renamed", null, null));
 
     assertThat(ids(calls().pending(session))).containsExactly("p-1", "p-3");
   }
@@ -231,7 +236,7 @@ public abstract class ToolCallContract extends Contract {
     ToolCall saved = register(call, session);
     clock.advance(Duration.ofSeconds(3));
 
-    Resolution resolution = calls().resolve(call, ToolCallStatus.COMPLETED, json("{\"rows\":[1,2,3]}"));
+    Resolution resolution = calls().resolve(session, call, ToolCallStatus.COMPLETED, json("{\"rows\":[1,2,3]}"));
 
     assertThat(resolution).as("outcome of the first resolve").isInstanceOf(Resolution.Resolved.class);
     assertThat(resolution.won()).isTrue();
@@ -245,7 +250,7 @@ public abstract class ToolCallContract extends Contract {
     assertThat(resolved.deadline()).as("deadline of a resolved call").isNull();
     assertThat(resolved.createdAt()).isEqualTo(saved.createdAt());
     assertThat(resolved.updatedAt()).isEqualTo(clock.instant());
-    assertThat(stored(call)).as("the call as stored after resolving").isEqualTo(resolved);
+    assertThat(stored(session, call)).as("the call as stored after resolving").isEqualTo(resolved);
   }
 
   @ParameterizedTest(name = "{0}")
@@ -254,12 +259,13 @@ public abstract class ToolCallContract extends Contract {
   @DisplayName("A pending call resolves to each terminal status a caller may choose")
   void resolveAcceptsEveryCallerTerminalStatus(ToolCallStatus status) {
     String call = id("call");
-    register(call, id("session"));
+    String session = id("session");
+    register(call, session);
 
-    assertThat(calls().resolve(call, status, json("{\"s\":\"" + status + "\"}")).won()).isTrue();
+    assertThat(calls().resolve(session, call, status, json("{\"s\":\"" + status + "\"}")).won()).isTrue();
 
-    assertThat(stored(call).status()).isEqualTo(status);
-    assertThat(stored(call).result()).isEqualTo(json("{\"s\":\"" + status + "\"}"));
+    assertThat(stored(session, call).status()).isEqualTo(status);
+    assertThat(stored(session, call).result()).isEqualTo(json("{\"s\":\"" + status + "\"}"));
   }
 
   @ParameterizedTest(name = "{0}")
@@ -271,22 +277,23 @@ public abstract class ToolCallContract extends Contract {
     String call = id("call");
     ToolCall saved = register(call, session);
 
-    assertThatThrownBy(() -> calls().resolve(call, status, null)).isInstanceOf(InvalidArgumentException.class);
+    assertThatThrownBy(() -> calls().resolve(session, call, status, null)).isInstanceOf(InvalidArgumentException.class);
 
-    assertThat(stored(call)).as("the call after a rejected resolve").isEqualTo(saved);
-    assertThat(calls().resolve(call, ToolCallStatus.COMPLETED, null).won()).as("a valid resolve afterwards").isTrue();
+    assertThat(stored(session, call)).as("the call after a rejected resolve").isEqualTo(saved);
+    assertThat(calls().resolve(session, call, ToolCallStatus.COMPLETED, null).won()).as("a valid resolve afterwards").isTrue();
   }
 
   @Test
   @DisplayName("Resolving with a null result stores the empty object")
   void aNullResultIsTheEmptyObject() {
     String call = id("call");
-    register(call, id("session"));
+    String session = id("session");
+    register(call, session);
 
-    Resolution resolution = calls().resolve(call, ToolCallStatus.COMPLETED, null);
+    Resolution resolution = calls().resolve(session, call, ToolCallStatus.COMPLETED, null);
 
     assertThat(((Resolution.Resolved) resolution).call().result()).isEqualTo(Json.emptyObject());
-    assertThat(stored(call).result()).as("stored result of a resolve without one").isEqualTo(Json.emptyObject());
+    assertThat(stored(session, call).result()).as("stored result of a resolve without one").isEqualTo(Json.emptyObject());
   }
 
   @Test
@@ -294,19 +301,20 @@ public abstract class ToolCallContract extends Contract {
   @DisplayName("A second resolve is stale, carries the call's current state and changes nothing")
   void aSecondResolveIsStale() {
     String call = id("call");
-    register(call, id("session"));
-    calls().resolve(call, ToolCallStatus.COMPLETED, json("{\"first\":true}"));
-    ToolCall afterFirst = stored(call);
+    String session = id("session");
+    register(call, session);
+    calls().resolve(session, call, ToolCallStatus.COMPLETED, json("{\"first\":true}"));
+    ToolCall afterFirst = stored(session, call);
     clock.advance(Duration.ofSeconds(1));
 
-    Resolution second = calls().resolve(call, ToolCallStatus.FAILED, json("{\"second\":true}"));
+    Resolution second = calls().resolve(session, call, ToolCallStatus.FAILED, json("{\"second\":true}"));
 
     assertThat(second).as("outcome of the second resolve").isInstanceOf(Resolution.Stale.class);
     assertThat(second.won()).isFalse();
     Resolution.Stale stale = (Resolution.Stale) second;
     assertThat(stale.toolCallId()).isEqualTo(call);
     assertThat(stale.current()).as("current state in the stale outcome").contains(afterFirst);
-    assertThat(stored(call)).as("the call after a stale resolve").isEqualTo(afterFirst);
+    assertThat(stored(session, call)).as("the call after a stale resolve").isEqualTo(afterFirst);
   }
 
   @Test
@@ -314,13 +322,14 @@ public abstract class ToolCallContract extends Contract {
   @DisplayName("A resolve after a cancellation is stale: a late answer cannot overwrite the cancellation")
   void aLateAnswerAfterCancellationIsStale() {
     String call = id("call");
-    register(call, id("session"));
-    calls().resolve(call, ToolCallStatus.CANCELLED, json("{\"reason\":\"user left\"}"));
+    String session = id("session");
+    register(call, session);
+    calls().resolve(session, call, ToolCallStatus.CANCELLED, json("{\"reason\":\"user left\"}"));
 
-    assertThat(calls().resolve(call, ToolCallStatus.COMPLETED, json("{\"late\":1}")).won()).isFalse();
+    assertThat(calls().resolve(session, call, ToolCallStatus.COMPLETED, json("{\"late\":1}")).won()).isFalse();
 
-    assertThat(stored(call).status()).isEqualTo(ToolCallStatus.CANCELLED);
-    assertThat(stored(call).result()).isEqualTo(json("{\"reason\":\"user left\"}"));
+    assertThat(stored(session, call).status()).isEqualTo(ToolCallStatus.CANCELLED);
+    assertThat(stored(session, call).result()).isEqualTo(json("{\"reason\":\"user left\"}"));
   }
 
   @Test
@@ -330,10 +339,10 @@ public abstract class ToolCallContract extends Contract {
     String session = id("session");
     register(id("call"), session);
 
-    Resolution resolution = calls().resolve("no-such-call", ToolCallStatus.COMPLETED, json("{}"));
+    Resolution resolution = calls().resolve(session, "no-such-call", ToolCallStatus.COMPLETED, json("{}"));
 
     assertThat(resolution).isEqualTo(new Resolution.Stale("no-such-call", Optional.empty()));
-    assertThat(calls().find("no-such-call")).isEmpty();
+    assertThat(calls().find(session, "no-such-call")).isEmpty();
   }
 
   @Test
@@ -347,7 +356,7 @@ public abstract class ToolCallContract extends Contract {
       register(call, session);
 
       List<Resolution> outcomes = Race.run(RESOLVERS, Duration.ofSeconds(30),
-          resolver -> calls().resolve(call, ToolCallStatus.COMPLETED, json("{\"resolver\":" + resolver + "}")));
+          resolver -> calls().resolve(session, call, ToolCallStatus.COMPLETED, json("{\"resolver\":" + resolver + "}")));
 
       List<Resolution.Resolved> winners = outcomes.stream()
           .filter(Resolution.Resolved.class::isInstance).map(Resolution.Resolved.class::cast)
@@ -356,7 +365,7 @@ public abstract class ToolCallContract extends Contract {
       assertThat(outcomes).as("stale outcomes among concurrent resolvers of %s", call)
           .filteredOn(Resolution.Stale.class::isInstance).hasSize(RESOLVERS - 1);
       Json winnerResult = winners.get(0).call().result();
-      ToolCall settled = stored(call);
+      ToolCall settled = stored(session, call);
       assertThat(settled.result()).as("stored result of %s against the winner's", call).isEqualTo(winnerResult);
       assertThat(settled.status()).isEqualTo(ToolCallStatus.COMPLETED);
       for (Resolution outcome : outcomes) {
@@ -379,11 +388,11 @@ public abstract class ToolCallContract extends Contract {
     }
 
     List<Resolution> outcomes = Race.run(RESOLVERS, Duration.ofSeconds(30),
-        i -> calls().resolve(ids.get(i), ToolCallStatus.COMPLETED, json("{\"i\":" + i + "}")));
+        i -> calls().resolve(session, ids.get(i), ToolCallStatus.COMPLETED, json("{\"i\":" + i + "}")));
 
     assertThat(outcomes).as("outcomes of resolving distinct calls").allMatch(Resolution::won);
     for (int i = 0; i < RESOLVERS; i++) {
-      assertThat(stored(ids.get(i)).result()).as("result of %s", ids.get(i)).isEqualTo(json("{\"i\":" + i + "}"));
+      assertThat(stored(session, ids.get(i)).result()).as("result of %s", ids.get(i)).isEqualTo(json("{\"i\":" + i + "}"));
     }
     assertThat(calls().pending(session)).isEmpty();
   }

@@ -1,0 +1,405 @@
+package dev.sessionstore.conformance;
+
+import static dev.sessionstore.conformance.Lookups.present;
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+import static org.junit.jupiter.api.Assumptions.assumeTrue;
+
+import dev.sessionstore.Capability;
+import dev.sessionstore.Checkpoint;
+import dev.sessionstore.CheckpointKey;
+import dev.sessionstore.DuplicateEventException;
+import dev.sessionstore.Event;
+import dev.sessionstore.InvalidArgumentException;
+import dev.sessionstore.NewEvent;
+import dev.sessionstore.NewSummary;
+import dev.sessionstore.NotFoundException;
+import dev.sessionstore.Resolution;
+import dev.sessionstore.Run;
+import dev.sessionstore.RunStatus;
+import dev.sessionstore.RunWrite;
+import dev.sessionstore.SeqConflictException;
+import dev.sessionstore.Session;
+import dev.sessionstore.SessionStatus;
+import dev.sessionstore.SessionWrite;
+import dev.sessionstore.Step;
+import dev.sessionstore.StepOutcome;
+import dev.sessionstore.StepResult;
+import dev.sessionstore.Summary;
+import dev.sessionstore.ToolCall;
+import dev.sessionstore.ToolCallStatus;
+import dev.sessionstore.ToolCallWrite;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import org.junit.jupiter.api.DisplayName;
+import org.junit.jupiter.api.Tag;
+import org.junit.jupiter.api.Test;
+
+/**
+ * The agent step (SPEC guarantee 16): {@code commit(Step)} stores every member (session and metadata, run, cut,
+ * events, tool calls registered with deadlines and requesting events, resolutions, deadline changes, summary,
+ * checkpoints) or none; a stale resolution rejects the whole step as a value; a replayed step stores nothing twice.
+ *
+ * <p>If this fails, check: that the step runs in one transaction (or under one lock) and that every check (expected
+ * seq against the log before the cut, duplicate ids, requesting events, resolutions, deadline targets, the summary's
+ * toSeq, the session name) happens before the first write or rolls all of them back; that resolutions already stored
+ * with the same status and result come back {@code Replayed}; and that a cut whose step's events already form the
+ * log's tail is skipped (the {@code spi.StepLog} rule).
+ */
+public abstract class StepContract extends Contract {
+
+  private static final Duration BOUND = Duration.ofSeconds(60);
+  private static final Docs DOC = new Docs();
+
+  protected StepContract(SessionStoreConformance kit) {
+    super(kit);
+  }
+
+  /** The results this group resolves calls with. */
+  private static final class Docs {
+    final dev.sessionstore.Json approved = json("{\"approved\":true}");
+    final dev.sessionstore.Json denied = json("{\"approved\":false}");
+  }
+
+  private void assume(Capability... capabilities) {
+    for (Capability capability : capabilities) {
+      assumeTrue(store.supports(capability), "store does not declare Capability." + capability);
+    }
+  }
+
+  private StepResult committed(Step step) {
+    StepOutcome outcome = store.commit(step);
+    assertThat(outcome).as("outcome of %s", step).isInstanceOf(StepOutcome.Committed.class);
+    return ((StepOutcome.Committed) outcome).result();
+  }
+
+  /** Everything a session shows, to compare before and after a failed step. */
+  private record Snapshot(Optional<Session> session, List<Event> events, List<Run> runs, List<Optional<ToolCall>> calls,
+      List<ToolCall> pending, List<Summary> summaries, Map<String, Optional<Checkpoint>> checkpoints) {
+  }
+
+  private Snapshot snapshot(String session, List<String> callIds, List<String> checkpointNames) {
+    List<Optional<ToolCall>> calls = new ArrayList<>();
+    callIds.forEach(call -> calls.add(store.toolCalls().find(session, call)));
+    Map<String, Optional<Checkpoint>> checkpoints = new LinkedHashMap<>();
+    checkpointNames.forEach(name -> checkpoints.put(name, store.checkpoints().get(CheckpointKey.of(session, name))));
+    return new Snapshot(store.sessions().find(session), Events.readAll(store.events(), session),
+        store.runs().list(session), calls, store.toolCalls().pending(session), store.summaries().list(session),
+        checkpoints);
+  }
+
+  /** A session with events e1..e4, run r1 running, a pending call c1 requested by e4, a summary 1..2, a checkpoint. */
+  private String seeded() {
+    String session = id("session");
+    committed(Step.builder(session)
+        .session(SessionWrite.of(session).withMetadata("k", "v"))
+        .run(RunWrite.of("r1", session).withStatus(RunStatus.RUNNING))
+        .events(List.of(event("e1"), event("e2"), event("e3"), NewEvent.of("tool_use").withId("e4")))
+        .registerToolCall(ToolCallWrite.of("c1", session, "approve").withRequestEventId("e4"))
+        .summary(NewSummary.of(1, 2, json("{\"s\":2}")))
+        .putCheckpoint("turn", new byte[] {1, 2, 3})
+        .build());
+    return session;
+  }
+
+  private Snapshot snapshotOfSeeded(String session) {
+    return snapshot(session, List.of("c1", "c2"), List.of("turn", "other"));
+  }
+
+  @Test
+  @Tag("guarantee-16")
+  @DisplayName("A step with only a session write upserts it and merges its metadata")
+  void aSessionOnlyStep() {
+    String session = id("session");
+    committed(Step.builder(session).session(SessionWrite.of(session).withMetadata("a", "1")).build());
+
+    StepResult result = committed(Step.builder(session)
+        .session(SessionWrite.of(session).withStatus(SessionStatus.PAUSED).withMetadata("b", "2")).build());
+
+    assertThat(result.session().status()).isEqualTo(SessionStatus.PAUSED);
+    assertThat(result.session().metadata()).isEqualTo(Map.of("a", "1", "b", "2"));
+    assertThat(store.sessions().find(session)).contains(result.session());
+    assertThat(result.events()).isEmpty();
+  }
+
+  @Test
+  @Tag("guarantee-16")
+  @DisplayName("An empty step creates its session, active, and nothing else")
+  void anEmptyStepCreatesTheSession() {
+    String session = id("session");
+
+    StepResult result = committed(Step.builder(session).build());
+
+    assertThat(result.session().status()).isEqualTo(SessionStatus.ACTIVE);
+    assertThat(store.sessions().find(session)).contains(result.session());
+    assertThat(store.events().latestSeq(session)).isZero();
+    assertThat(result.run()).isEmpty();
+  }
+
+  @Test
+  @Tag("guarantee-16")
+  @DisplayName("A step with a run and events stores both; the result lists the events in step order")
+  void aRunAndEventsStep() {
+    String session = id("session");
+
+    StepResult result = committed(Step.builder(session)
+        .run(RunWrite.of("r1", session).withStatus(RunStatus.RUNNING))
+        .events(List.of(event("a"), event("b"))).build());
+
+    assertThat(Events.seqs(result.events())).containsExactly(1L, 2L);
+    assertThat(Events.readAll(store.events(), session)).isEqualTo(result.events());
+    assertThat(result.run()).isPresent();
+    assertThat(store.runs().find(session, "r1")).isEqualTo(result.run());
+    assertThat(store.runs().active(session)).isEqualTo(result.run());
+  }
+
+  @Test
+  @Tag("guarantee-16")
+  @DisplayName("A step cuts the log before its events: replace the tail, summaries from the cut go, seqs continue")
+  void aCutThenAppendReplacesTheTail() {
+    assume(Capability.TRUNCATION, Capability.SUMMARIES, Capability.TOOL_CALLS, Capability.CHECKPOINTS);
+    String session = seeded();
+    store.summaries().put(session, NewSummary.of(3, 4, json("{\"s\":4}")));
+
+    StepResult result = committed(Step.builder(session).truncateFrom(3).expectLastSeq(4)
+        .events(List.of(event("e3-edited"), event("e5"))).build());
+
+    assertThat(result.removed()).isEqualTo(2);
+    assertThat(Events.ids(Events.readAll(store.events(), session))).containsExactly("e1", "e2", "e3-edited", "e5");
+    assertThat(Events.seqs(result.events())).containsExactly(3L, 4L);
+    assertThat(store.summaries().list(session)).extracting(Summary::toSeq).containsExactly(2L);
+  }
+
+  @Test
+  @Tag("guarantee-16")
+  @DisplayName("A step of only a cut pops the last event, guarded by the expected seq")
+  void aCutOnlyStepPops() {
+    assume(Capability.TRUNCATION, Capability.SUMMARIES, Capability.TOOL_CALLS, Capability.CHECKPOINTS);
+    String session = seeded();
+
+    assertThatThrownBy(() -> store.commit(Step.builder(session).truncateFrom(4).expectLastSeq(3).build()))
+        .isInstanceOf(SeqConflictException.class);
+    StepResult result = committed(Step.builder(session).truncateFrom(4).expectLastSeq(4).build());
+
+    assertThat(result.removed()).isEqualTo(1);
+    assertThat(store.events().latestSeq(session)).isEqualTo(3);
+  }
+
+  @Test
+  @Tag("guarantee-16")
+  @DisplayName("The request step stores the tool_use event, the pending call with its deadline and requesting event")
+  void theRequestStep() {
+    assume(Capability.TOOL_CALLS, Capability.DEADLINES);
+    String session = id("session");
+    Instant deadline = clock.instant().plus(Duration.ofHours(4));
+    NewEvent toolUse = NewEvent.of("tool_use", json("{\"call\":\"w1\"}")).withId("use-1");
+
+    StepResult result = committed(Step.builder(session)
+        .run(RunWrite.of("r1", session).withStatus(RunStatus.WAITING))
+        .event(toolUse)
+        .registerToolCall(ToolCallWrite.of("w1", session, "approve").withRunId("r1").withRequestEventId("use-1")
+            .withDeadline(deadline))
+        .expectLastSeq(0)
+        .build());
+
+    ToolCall call = present(store.toolCalls().find(session, "w1"), "call w1");
+    assertThat(result.toolCalls()).containsExactly(call);
+    assertThat(call.status()).isEqualTo(ToolCallStatus.PENDING);
+    assertThat(call.deadline()).isEqualTo(deadline);
+    assertThat(call.requestEventId()).isEqualTo("use-1");
+    assertThat(store.runs().active(session).map(Run::status)).contains(RunStatus.WAITING);
+
+    clock.advance(Duration.ofHours(4));
+    assertThat(present(store.toolCalls().find(session, "w1"), "call w1").status()).isEqualTo(ToolCallStatus.EXPIRED);
+  }
+
+  @Test
+  @Tag("guarantee-16")
+  @DisplayName("The answer step resolves the call and appends the tool_result event together")
+  void theAnswerStep() {
+    assume(Capability.TRUNCATION, Capability.SUMMARIES, Capability.TOOL_CALLS, Capability.CHECKPOINTS);
+    String session = seeded();
+
+    StepResult result = committed(Step.builder(session)
+        .resolve("c1", ToolCallStatus.COMPLETED, DOC.approved)
+        .event(NewEvent.of("tool_result").withId("e5"))
+        .run(RunWrite.of("r1", session).withStatus(RunStatus.COMPLETED))
+        .build());
+
+    assertThat(result.resolutions()).hasSize(1);
+    assertThat(result.resolutions().get(0)).isInstanceOf(Resolution.Resolved.class);
+    ToolCall call = present(store.toolCalls().find(session, "c1"), "call c1");
+    assertThat(call.status()).isEqualTo(ToolCallStatus.COMPLETED);
+    assertThat(call.result()).isEqualTo(DOC.approved);
+    assertThat(store.events().find(session, "e5")).isPresent();
+    assertThat(store.runs().active(session)).isEmpty();
+  }
+
+  @Test
+  @Tag("guarantee-16")
+  @DisplayName("Deadlines set and cancelled, a summary and checkpoints put and deleted, in one step")
+  void deadlinesSummaryAndCheckpoints() {
+    assume(Capability.TRUNCATION, Capability.SUMMARIES, Capability.TOOL_CALLS, Capability.CHECKPOINTS,
+        Capability.DEADLINES);
+    String session = seeded();
+    Instant deadline = clock.instant().plusSeconds(30);
+
+    StepResult result = committed(Step.builder(session)
+        .registerToolCall(ToolCallWrite.of("c2", session, "fetch").withRequestEventId("e3"))
+        .expireAt("c1", deadline)
+        .expireAt("c2", deadline)
+        .cancelDeadline("c2")
+        .summary(NewSummary.of(3, 4, json("{\"s\":4}")))
+        .deleteCheckpoint("turn")
+        .putCheckpoint("other", new byte[] {9})
+        .build());
+
+    assertThat(present(store.toolCalls().find(session, "c1"), "c1").deadline()).isEqualTo(deadline);
+    assertThat(present(store.toolCalls().find(session, "c2"), "c2").deadline()).isNull();
+    assertThat(result.summary()).isPresent();
+    assertThat(store.summaries().latest(session)).isEqualTo(result.summary());
+    assertThat(store.checkpoints().get(CheckpointKey.of(session, "turn"))).isEmpty();
+    assertThat(present(store.checkpoints().get(CheckpointKey.of(session, "other")), "checkpoint").data())
+        .containsExactly(9);
+    assertThat(result.checkpoints()).hasSize(1);
+  }
+
+  @Test
+  @Tag("guarantee-16")
+  @DisplayName("A stale resolution rejects the whole step as a value naming the call, and stores nothing")
+  void aStaleResolutionRejectsTheStep() {
+    assume(Capability.TRUNCATION, Capability.SUMMARIES, Capability.TOOL_CALLS, Capability.CHECKPOINTS);
+    String session = seeded();
+    store.toolCalls().resolve(session, "c1", ToolCallStatus.CANCELLED, null);
+    Snapshot before = snapshotOfSeeded(session);
+
+    StepOutcome outcome = store.commit(Step.builder(session)
+        .session(SessionWrite.of(session).withMetadata("k", "changed"))
+        .resolve("c1", ToolCallStatus.COMPLETED, DOC.approved)
+        .event(event("e5"))
+        .putCheckpoint("other", new byte[] {1})
+        .build());
+
+    assertThat(outcome).isInstanceOf(StepOutcome.Rejected.class);
+    List<Resolution.Stale> stale = ((StepOutcome.Rejected) outcome).stale();
+    assertThat(stale).extracting(Resolution.Stale::toolCallId).containsExactly("c1");
+    assertThat(stale.get(0).current().map(ToolCall::status)).contains(ToolCallStatus.CANCELLED);
+    assertThat(snapshotOfSeeded(session)).as("everything the session shows after a rejected step").isEqualTo(before);
+  }
+
+  @Test
+  @Tag("guarantee-16")
+  @DisplayName("Each failing member (seq conflict, reused id, invalid summary, unknown call or event) changes nothing")
+  void everyFailureKindLeavesTheStoreUnchanged() {
+    assume(Capability.TRUNCATION, Capability.SUMMARIES, Capability.TOOL_CALLS, Capability.CHECKPOINTS,
+        Capability.DEADLINES);
+    String session = seeded();
+    Snapshot before = snapshotOfSeeded(session);
+    List<Runnable> failures = List.of(
+        () -> assertThatThrownBy(() -> store.commit(fullStep(session).expectLastSeq(3).build()))
+            .isInstanceOf(SeqConflictException.class),
+        () -> assertThatThrownBy(() -> store.commit(fullStep(session)
+            .event(NewEvent.of("other").withId("e2")).build()))
+            .isInstanceOf(DuplicateEventException.class),
+        () -> assertThatThrownBy(() -> store.commit(fullStep(session)
+            .summary(NewSummary.of(1, 99, json("{}"))).build()))
+            .isInstanceOf(InvalidArgumentException.class),
+        () -> assertThatThrownBy(() -> store.commit(fullStep(session).expireAt("no-such-call",
+            clock.instant().plusSeconds(5)).build()))
+            .isInstanceOf(NotFoundException.class),
+        () -> assertThatThrownBy(() -> store.commit(fullStep(session).registerToolCall(
+            ToolCallWrite.of("c3", session, "x").withRequestEventId("no-such-event")).build()))
+            .isInstanceOf(NotFoundException.class),
+        () -> assertThatThrownBy(() -> store.commit(fullStep(session).truncateFrom(2).registerToolCall(
+            ToolCallWrite.of("c3", session, "x").withRequestEventId("e3")).build()))
+            .as("a requesting event the step's own cut removes")
+            .isInstanceOf(NotFoundException.class));
+    for (int i = 0; i < failures.size(); i++) {
+      failures.get(i).run();
+      assertThat(snapshotOfSeeded(session)).as("everything the session shows after failure %d", i).isEqualTo(before);
+    }
+  }
+
+  /** A step touching every member of the seeded session, valid on its own. */
+  private Step.Builder fullStep(String session) {
+    return Step.builder(session)
+        .session(SessionWrite.of(session).withStatus(SessionStatus.PAUSED).withMetadata("k", "v2"))
+        .run(RunWrite.of("r1", session).withStatus(RunStatus.WAITING))
+        .event(event("e5"))
+        .registerToolCall(ToolCallWrite.of("c2", session, "fetch").withRequestEventId("e5"))
+        .resolve("c1", ToolCallStatus.COMPLETED, DOC.approved)
+        .putCheckpoint("other", new byte[] {7})
+        .deleteCheckpoint("turn");
+  }
+
+  @Test
+  @Tag("guarantee-16")
+  @DisplayName("A cut on an unknown session is NotFoundException and creates nothing")
+  void aCutOnAnUnknownSessionIsNotFound() {
+    assume(Capability.TRUNCATION);
+    String session = id("session");
+
+    assertThatThrownBy(() -> store.commit(Step.builder(session).truncateFrom(1).event(event("a")).build()))
+        .isInstanceOf(NotFoundException.class);
+
+    assertThat(store.sessions().find(session)).isEmpty();
+  }
+
+  @Test
+  @Tag("guarantee-16")
+  @DisplayName("A replayed step stores nothing twice and returns what is stored, resolutions as Replayed")
+  void aReplayedStepIsANoOp() {
+    assume(Capability.TRUNCATION, Capability.SUMMARIES, Capability.TOOL_CALLS, Capability.CHECKPOINTS);
+    String session = seeded();
+    Step step = Step.builder(session).expectLastSeq(4).truncateFrom(4)
+        .resolve("c1", ToolCallStatus.COMPLETED, DOC.approved)
+        .events(List.of(event("e4-edited"), event("e5")))
+        .run(RunWrite.of("r1", session).withStatus(RunStatus.RUNNING))
+        .build();
+    StepResult first = committed(step);
+    Snapshot after = snapshotOfSeeded(session);
+
+    StepResult again = committed(step);
+
+    assertThat(again.events()).isEqualTo(first.events());
+    assertThat(again.removed()).as("events the replay removed").isZero();
+    assertThat(again.resolutions()).hasSize(1);
+    assertThat(again.resolutions().get(0)).isInstanceOf(Resolution.Replayed.class);
+    assertThat(again.resolutions().get(0).applied()).isTrue();
+    assertThat(snapshotOfSeeded(session).events()).isEqualTo(after.events());
+    assertThat(snapshotOfSeeded(session).calls()).isEqualTo(after.calls());
+    assertThat(store.commit(Step.builder(session).resolve("c1", ToolCallStatus.COMPLETED, DOC.denied).build()))
+        .as("a resolution with another result after the replay").isInstanceOf(StepOutcome.Rejected.class);
+  }
+
+  @Test
+  @Tag("guarantee-16")
+  @Tag("guarantee-5")
+  @DisplayName("16 threads racing steps with the same expected seq: exactly one commits, the log stays gapless")
+  void racingStepsHaveOneWinner() {
+    String session = id("session");
+    committed(Step.builder(session).event(event("base")).build());
+    int threads = 16;
+
+    List<Object> outcomes = Race.run(threads, BOUND, t -> {
+      try {
+        return store.commit(Step.builder(session).expectLastSeq(1)
+            .run(RunWrite.of("run-" + t, session).withStatus(RunStatus.RUNNING))
+            .events(List.of(event("t" + t + "-a"), event("t" + t + "-b"))).build());
+      } catch (SeqConflictException conflict) {
+        return conflict;
+      }
+    });
+
+    assertThat(outcomes.stream().filter(StepOutcome.Committed.class::isInstance)).as("committed steps").hasSize(1);
+    assertThat(outcomes.stream().filter(SeqConflictException.class::isInstance)).hasSize(threads - 1);
+    List<Event> log = Events.readAll(store.events(), session);
+    assertThat(Events.seqs(log)).containsExactly(1L, 2L, 3L);
+    assertThat(store.runs().list(session)).as("runs: only the winner's").hasSize(1);
+  }
+}
