@@ -150,6 +150,7 @@ final class JdbcToolCalls implements ToolCalls {
   @Override
   public Resolution resolve(String sessionId, String toolCallId, ToolCallStatus status, Json result) {
     Arguments.requireKey("sessionId", sessionId);
+    Arguments.requireKey("toolCallId", toolCallId);
     ToolCallResolution asked = new ToolCallResolution(toolCallId, status, result);
     Resolution resolution = database.autoCommit("resolve tool call " + toolCallId + " of session " + sessionId,
         connection -> {
