@@ -85,7 +85,7 @@ final class JdbcEventLog implements EventLog {
   @Override
   public long latestSeq(String sessionId) {
     Arguments.requireKey("sessionId", sessionId);
-    return database.autoCommit("read the latest seq of session " + sessionId, connection ->
+    return database.read("read the latest seq of session " + sessionId, connection ->
         Sql.first(connection, "SELECT last_seq FROM " + tables.sessions() + " WHERE id = ?",
             row -> row.getLong(1), sessionId).orElse(0L));
   }
@@ -94,7 +94,7 @@ final class JdbcEventLog implements EventLog {
   public Optional<Event> find(String sessionId, String eventId) {
     Arguments.requireKey("sessionId", sessionId);
     Arguments.requireKey("eventId", eventId);
-    return database.autoCommit("find event " + eventId + " of session " + sessionId, connection ->
+    return database.read("find event " + eventId + " of session " + sessionId, connection ->
         Sql.first(connection, "SELECT " + EventRows.COLUMNS + " FROM " + tables.events()
             + " WHERE session_id = ? AND id = ?", events, sessionId, eventId));
   }
@@ -103,12 +103,15 @@ final class JdbcEventLog implements EventLog {
   public EventPage read(String sessionId, EventQuery query) {
     Arguments.requireKey("sessionId", sessionId);
     Arguments.requireNonNull("query", query);
-    return database.autoCommit("read session " + sessionId, connection -> read(connection, sessionId, query));
+    return database.read("read session " + sessionId, connection -> read(connection, sessionId, query));
   }
 
   /**
    * Registers before the first read, so an append between that read and the wait still ends the wait; each wake-up
-   * or poll interval re-reads. Never holds a connection while waiting.
+   * or poll interval re-reads. Never holds a connection while waiting. A re-read that loses its connection (a
+   * database restart, a failover) tries again until the timeout rather than failing, and the listener wakes every
+   * waiter once it listens again; only a failure that outlasts the timeout, or one that is not about the connection,
+   * is thrown.
    */
   @Override
   public EventPage await(String sessionId, EventQuery query, Duration timeout) {
@@ -119,7 +122,8 @@ final class JdbcEventLog implements EventLog {
     try (SessionWaiters.Waiter waiter = waiters.register(sessionId)) {
       while (true) {
         long generation = waiter.generation();
-        EventPage page = read(sessionId, query);
+        EventPage page = database.read("read session " + sessionId, deadline,
+            connection -> read(connection, sessionId, query));
         long remaining = deadline - System.nanoTime();
         if (!page.isEmpty() || remaining <= 0) {
           return page;
@@ -136,7 +140,9 @@ final class JdbcEventLog implements EventLog {
   public int truncate(String sessionId, long fromSeq) {
     Arguments.requireKey("sessionId", sessionId);
     Arguments.requirePositive("fromSeq", fromSeq);
-    return database.transaction("truncate session " + sessionId, connection -> {
+    // Not idempotent (a second cut may remove events appended since the first) and its count is not stored: a lost
+    // commit is reported.
+    return database.transaction("truncate session " + sessionId, UnknownOutcome.report(), connection -> {
       if (appender.lockHead(connection, sessionId).isEmpty()) {
         throw new NotFoundException("session", sessionId);
       }

@@ -118,7 +118,7 @@ final class JdbcSummaries implements Summaries {
   @Override
   public Optional<Summary> latest(String sessionId) {
     Arguments.requireKey("sessionId", sessionId);
-    return database.autoCommit("read the latest summary of session " + sessionId, connection -> Sql.first(
+    return database.read("read the latest summary of session " + sessionId, connection -> Sql.first(
         connection, "SELECT " + SUMMARY_COLUMNS + " FROM " + tables.summaries()
             + " WHERE session_id = ? ORDER BY to_seq DESC LIMIT 1", summaries, sessionId));
   }
@@ -126,7 +126,7 @@ final class JdbcSummaries implements Summaries {
   @Override
   public List<Summary> list(String sessionId) {
     Arguments.requireKey("sessionId", sessionId);
-    return database.autoCommit("list the summaries of session " + sessionId, connection -> Sql.list(
+    return database.read("list the summaries of session " + sessionId, connection -> Sql.list(
         connection, "SELECT " + SUMMARY_COLUMNS + " FROM " + tables.summaries()
             + " WHERE session_id = ? ORDER BY to_seq", summaries, sessionId));
   }
@@ -134,7 +134,7 @@ final class JdbcSummaries implements Summaries {
   @Override
   public Revival revive(String sessionId) {
     Arguments.requireKey("sessionId", sessionId);
-    List<PartRow> rows = database.autoCommit("revive session " + sessionId,
+    List<PartRow> rows = database.read("revive session " + sessionId,
         connection -> Sql.list(connection, revive, parts, sessionId, sessionId));
     Optional<Summary> summary = Optional.empty();
     List<Event> events = new ArrayList<>();
@@ -151,7 +151,7 @@ final class JdbcSummaries implements Summaries {
   @Override
   public Optional<Chapter> chapter(String sessionId, long summaryToSeq) {
     Arguments.requireKey("sessionId", sessionId);
-    List<PartRow> rows = database.autoCommit("read a chapter of session " + sessionId,
+    List<PartRow> rows = database.read("read a chapter of session " + sessionId,
         connection -> Sql.list(connection, chapter, parts, sessionId, summaryToSeq, sessionId, summaryToSeq,
             sessionId, summaryToSeq));
     Summary closing = null;

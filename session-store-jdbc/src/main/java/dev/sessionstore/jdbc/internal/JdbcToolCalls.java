@@ -132,7 +132,12 @@ final class JdbcToolCalls implements ToolCalls {
           "a tool call is resolved to COMPLETED, FAILED or CANCELLED, not " + status);
     }
     Json stored = result == null ? Json.emptyObject() : result;
-    return database.autoCommit("resolve tool call " + toolCallId, connection -> {
+    // A lost commit is settled by the call as stored: resolved exactly as asked means this resolve won; still
+    // pending, it runs again; resolved otherwise, running again reports it stale.
+    UnknownOutcome<Resolution> ifUnknown = UnknownOutcome.check(connection -> find(connection, toolCallId)
+        .filter(call -> call.status() == status && stored.equals(call.result()))
+        .map(Resolution.Resolved::new));
+    return database.autoCommit("resolve tool call " + toolCallId, ifUnknown, connection -> {
       Instant now = clock.instant();
       Optional<ToolCall> won = Sql.first(connection, resolve, calls, column(status), stored, now, toolCallId, now);
       if (won.isPresent()) {
