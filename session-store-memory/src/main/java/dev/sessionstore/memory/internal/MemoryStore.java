@@ -169,8 +169,8 @@ public final class MemoryStore implements SessionStore {
   /** The adapter and its target: this process's heap, told apart from other in-memory stores by identity. */
   @Override
   public String toString() {
-    return "InMemorySessionStore[heap of this process, instance " + Integer.toHexString(System.identityHashCode(this))
-        + "]";
+    return "InMemorySessionStore[heap of this process, instance "
+        + Integer.toHexString(System.identityHashCode(this)) + "]";
   }
 
   @Override
