@@ -1,12 +1,13 @@
 package dev.sessionstore.jdbc;
 
+import dev.sessionstore.InvalidArgumentException;
+import dev.sessionstore.OutcomeUnknownException;
 import dev.sessionstore.SessionStore;
 import dev.sessionstore.StoreFailureException;
 import dev.sessionstore.jdbc.internal.JdbcStore;
 import dev.sessionstore.jdbc.internal.StoreSettings;
 import java.time.Clock;
 import java.time.Duration;
-import java.util.Objects;
 import java.util.regex.Pattern;
 import javax.sql.DataSource;
 
@@ -36,6 +37,17 @@ import javax.sql.DataSource;
  * <p>Several stores, in one process or many, may share one database and one schema/prefix: they see the same
  * sessions and give the same guarantees as one store. Stores with different schemas or prefixes never see each
  * other's data.
+ *
+ * <p><b>Failures</b> (SPEC guarantee 17). A call that loses its connection (a killed backend, a database restart, a
+ * failover) tries again on a fresh connection, at once and then with growing pauses, for up to
+ * {@link Builder#retryTimeout(Duration)}. When the connection was lost while the database committed a write, so that
+ * it may or may not be stored, the store settles the doubt itself: idempotent writes (appends and batches by event
+ * id, flushes, session, run and tool-call saves, checkpoint and summary puts, deletes) run again and return what is
+ * stored; a tool-call resolve and a fork read what is stored to learn whether they were applied; a truncation, which
+ * cannot tell, reports it. A {@link StoreFailureException} means the call wrote nothing; an
+ * {@link OutcomeUnknownException} means it may have, and that retrying with the same ids is safe. Waiting reads keep
+ * waiting through lost connections and restarts until their timeout. Size the pool's own connection timeout below
+ * the retry timeout, so that an unreachable database is asked again within it.
  */
 public final class JdbcSessionStore {
 
@@ -61,6 +73,7 @@ public final class JdbcSessionStore {
     private static final int MAX_PREFIX_LENGTH = 24;
     private static final Duration MIN_INTERVAL = Duration.ofMillis(10);
     private static final Duration MAX_INTERVAL = Duration.ofHours(1);
+    private static final Duration MAX_RETRY_TIMEOUT = Duration.ofMinutes(10);
 
     private DataSource dataSource;
     private String schema;
@@ -70,6 +83,7 @@ public final class JdbcSessionStore {
     private Boolean modelCallAudit;
     private Duration deadlineSweepInterval;
     private Duration waitPollInterval;
+    private Duration retryTimeout;
 
     private Builder() {
     }
@@ -78,12 +92,12 @@ public final class JdbcSessionStore {
      * The database, required. Any {@link DataSource}; a connection pool such as HikariCP in production. The store
      * borrows connections per call and keeps one for {@code LISTEN}; it never closes the data source.
      *
-     * @throws NullPointerException  if {@code dataSource} is null
-     * @throws IllegalStateException if already set
+     * @throws InvalidArgumentException if {@code dataSource} is null
+     * @throws IllegalStateException    if already set
      */
     public Builder dataSource(DataSource dataSource) {
       requireUnset("dataSource", this.dataSource);
-      this.dataSource = Objects.requireNonNull(dataSource, "dataSource");
+      this.dataSource = requireNonNull("dataSource", dataSource);
       return this;
     }
 
@@ -92,16 +106,15 @@ public final class JdbcSessionStore {
      * chars, not starting with {@code pg_}. With {@link #createSchema(boolean) createSchema(true)} the schema is
      * created if missing.
      *
-     * @throws IllegalArgumentException if the name is not allowed
+     * @throws InvalidArgumentException naming {@code schema} if the name is null or not allowed
      * @throws IllegalStateException    if already set
      */
     public Builder schema(String schema) {
       requireUnset("schema", this.schema);
-      Objects.requireNonNull(schema, "schema");
-      requireIdentifier("schema", schema, MAX_SCHEMA_LENGTH);
+      requireIdentifier("schema", requireNonNull("schema", schema), MAX_SCHEMA_LENGTH);
       if (schema.startsWith("pg_")) {
-        throw new IllegalArgumentException(
-            "schema \"" + schema + "\": names starting with pg_ are reserved by PostgreSQL; choose another name");
+        throw new InvalidArgumentException("schema",
+            "\"" + schema + "\": names starting with pg_ are reserved by PostgreSQL; choose another name");
       }
       this.schema = schema;
       return this;
@@ -111,12 +124,12 @@ public final class JdbcSessionStore {
      * The prefix of every table, index and constraint name; default {@code "session_store_"}. Empty, or matching
      * {@code [a-z_][a-z0-9_]*} with at most 24 chars. Distinct prefixes keep several stores apart in one schema.
      *
-     * @throws IllegalArgumentException if the prefix is not allowed
+     * @throws InvalidArgumentException naming {@code tablePrefix} if the prefix is null or not allowed
      * @throws IllegalStateException    if already set
      */
     public Builder tablePrefix(String tablePrefix) {
       requireUnset("tablePrefix", this.tablePrefix);
-      Objects.requireNonNull(tablePrefix, "tablePrefix");
+      requireNonNull("tablePrefix", tablePrefix);
       if (!tablePrefix.isEmpty()) {
         requireIdentifier("tablePrefix", tablePrefix, MAX_PREFIX_LENGTH);
       }
@@ -128,12 +141,12 @@ public final class JdbcSessionStore {
      * The clock for every timestamp the store writes and for deciding when deadlines are due; default
      * {@link Clock#systemUTC()}. The database's own time is never used for those.
      *
-     * @throws NullPointerException  if {@code clock} is null
-     * @throws IllegalStateException if already set
+     * @throws InvalidArgumentException if {@code clock} is null
+     * @throws IllegalStateException    if already set
      */
     public Builder clock(Clock clock) {
       requireUnset("clock", this.clock);
-      this.clock = Objects.requireNonNull(clock, "clock");
+      this.clock = requireNonNull("clock", clock);
       return this;
     }
 
@@ -166,7 +179,7 @@ public final class JdbcSessionStore {
      * 1 hour. Reads see a due call expired whether or not a sweep ran; the sweep makes expiry happen for calls
      * nobody reads. Any number of stores may sweep one database: each due call is expired exactly once.
      *
-     * @throws IllegalArgumentException if out of range
+     * @throws InvalidArgumentException naming {@code deadlineSweepInterval} if null or out of range
      * @throws IllegalStateException    if already set
      */
     public Builder deadlineSweepInterval(Duration interval) {
@@ -180,7 +193,7 @@ public final class JdbcSessionStore {
      * Waiting reads wake on notifications; this bounds the delay should one be lost (for example while the
      * listening connection reconnects).
      *
-     * @throws IllegalArgumentException if out of range
+     * @throws InvalidArgumentException naming {@code waitPollInterval} if null or out of range
      * @throws IllegalStateException    if already set
      */
     public Builder waitPollInterval(Duration interval) {
@@ -190,12 +203,35 @@ public final class JdbcSessionStore {
     }
 
     /**
+     * How long a call keeps trying after it lost its connection or could not get one (a killed backend, a database
+     * restart or failover), counted from the call's start; default 10 seconds, between 0 (no retry) and 10 minutes.
+     * Within it the store also settles writes whose outcome the lost connection left unknown; after it, a call
+     * fails with {@link StoreFailureException} if it wrote nothing, or {@link OutcomeUnknownException} if it may
+     * have. Waiting reads keep trying until their own timeout instead. A single connection attempt of the data
+     * source may take longer (its own connection timeout).
+     *
+     * @throws InvalidArgumentException naming {@code retryTimeout} if null, negative or above 10 minutes
+     * @throws IllegalStateException    if already set
+     */
+    public Builder retryTimeout(Duration timeout) {
+      requireUnset("retryTimeout", this.retryTimeout);
+      requireNonNull("retryTimeout", timeout);
+      if (timeout.isNegative() || timeout.compareTo(MAX_RETRY_TIMEOUT) > 0) {
+        throw new InvalidArgumentException("retryTimeout", timeout + " is out of range: use between 0 and "
+            + MAX_RETRY_TIMEOUT.toMinutes() + " minutes");
+      }
+      this.retryTimeout = timeout;
+      return this;
+    }
+
+    /**
      * Checks the configuration, creates or checks the schema, starts the listener and the deadline sweeper, and
      * returns the open store. Close it to stop them; closing the store leaves the data source open.
      *
      * @throws IllegalStateException if no data source was set
-     * @throws StoreFailureException if the database cannot be reached, or with {@code createSchema(false)} the
-     *                               schema is missing or older than this library needs
+     * @throws StoreFailureException if the database cannot be reached (within the retry timeout) or does not exist,
+     *                               with the database's message and SQLState; or with {@code createSchema(false)}
+     *                               if the schema is missing or older than this library needs
      */
     public SessionStore build() {
       if (dataSource == null) {
@@ -210,7 +246,8 @@ public final class JdbcSessionStore {
           createSchema == null || createSchema,
           modelCallAudit != null && modelCallAudit,
           deadlineSweepInterval == null ? Duration.ofSeconds(1) : deadlineSweepInterval,
-          waitPollInterval == null ? Duration.ofSeconds(5) : waitPollInterval));
+          waitPollInterval == null ? Duration.ofSeconds(5) : waitPollInterval,
+          retryTimeout == null ? Duration.ofSeconds(10) : retryTimeout));
     }
 
     private static void requireUnset(String setter, Object current) {
@@ -219,21 +256,28 @@ public final class JdbcSessionStore {
       }
     }
 
+    private static <T> T requireNonNull(String setter, T value) {
+      if (value == null) {
+        throw new InvalidArgumentException(setter, "must not be null");
+      }
+      return value;
+    }
+
     private static void requireIdentifier(String setter, String value, int maxLength) {
       if (!IDENTIFIER.matcher(value).matches()) {
-        throw new IllegalArgumentException(setter + " \"" + value + "\" is not allowed: use lower-case letters, "
+        throw new InvalidArgumentException(setter, "\"" + value + "\" is not allowed: use lower-case letters, "
             + "digits and underscores, not starting with a digit ([a-z_][a-z0-9_]*)");
       }
       if (value.length() > maxLength) {
-        throw new IllegalArgumentException(setter + " \"" + value + "\" is " + value.length()
+        throw new InvalidArgumentException(setter, "\"" + value + "\" is " + value.length()
             + " chars long; use at most " + maxLength);
       }
     }
 
     private static Duration requireInterval(String setter, Duration interval) {
-      Objects.requireNonNull(interval, setter);
+      requireNonNull(setter, interval);
       if (interval.compareTo(MIN_INTERVAL) < 0 || interval.compareTo(MAX_INTERVAL) > 0) {
-        throw new IllegalArgumentException(setter + " " + interval + " is out of range: use between "
+        throw new InvalidArgumentException(setter, interval + " is out of range: use between "
             + MIN_INTERVAL.toMillis() + " ms and " + MAX_INTERVAL.toHours() + " hour");
       }
       return interval;

@@ -21,9 +21,11 @@ import org.slf4j.LoggerFactory;
  * <p>{@link #appended} wakes the instance's own waiters, records the session's wake key and returns. A background
  * thread takes every pending key (each once, however many appends named it) and sends them in one auto-committed
  * statement on a connection borrowed for it, then, after a short spacing, looks for more. At most
- * {@value #MAX_PENDING} keys wait; beyond that, and whenever sending fails, keys are dropped with a warning: a
- * notification only shortens a wait, the waiting read's poll interval bounds it anyway. Appends never wait for a
- * notification and never fail because of one.
+ * {@value #MAX_PENDING} keys wait; beyond that keys are dropped with a warning: a notification only shortens a
+ * wait, the waiting read's poll interval bounds it anyway. When sending fails (a lost connection, a database
+ * restarting) the keys wait again and go with the next statement, after a pause, so that appends committed just
+ * before or after a restart still wake the other instances. Appends never wait for a notification and never fail
+ * because of one.
  *
  * <p>{@link #close()} sends what is pending, then stops the thread; appends that commit later wake this instance's
  * waiters only.
@@ -105,7 +107,24 @@ final class AppendNotifier implements AutoCloseable {
       if (keys.isEmpty()) {
         return;
       }
-      pause(send(keys) ? SPACING_NANOS : PAUSE_AFTER_FAILURE_NANOS);
+      if (send(keys)) {
+        pause(SPACING_NANOS);
+      } else {
+        requeue(keys);
+        pause(PAUSE_AFTER_FAILURE_NANOS);
+      }
+    }
+  }
+
+  /** Puts keys whose sending failed back, unless closing or full: they go with the next statement. */
+  private void requeue(List<String> keys) {
+    synchronized (pending) {
+      for (String key : keys) {
+        if (closing || pending.size() >= MAX_PENDING) {
+          return;
+        }
+        pending.add(key);
+      }
     }
   }
 
@@ -144,8 +163,8 @@ final class AppendNotifier implements AutoCloseable {
       return true;
     } catch (SQLException | RuntimeException e) {
       if (!failing) {
-        LOG.warn("session-store: sending {} notifications on {} failed; waiting reads elsewhere fall back to their"
-            + " poll interval", keys.size(), channel, e);
+        LOG.warn("session-store: sending {} notifications on {} failed; trying again every {} ms", keys.size(),
+            channel, TimeUnit.NANOSECONDS.toMillis(PAUSE_AFTER_FAILURE_NANOS), e);
         failing = true;
       } else {
         LOG.debug("session-store: sending {} notifications on {} failed again", keys.size(), channel, e);

@@ -2,41 +2,70 @@ package dev.sessionstore.jdbc.internal;
 
 import dev.sessionstore.ConflictException;
 import dev.sessionstore.InvalidArgumentException;
+import dev.sessionstore.OutcomeUnknownException;
 import dev.sessionstore.SessionStoreException;
 import dev.sessionstore.StoreFailureException;
 import java.sql.Connection;
 import java.sql.SQLException;
+import java.time.Duration;
+import java.util.Optional;
 import javax.sql.DataSource;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
- * Borrows connections from the data source for one unit of work and turns driver errors into the store's
- * exceptions. {@link #transaction} runs work atomically (commit on success, rollback on any failure) and runs it
- * again after a deadlock or serialization failure; {@link #autoCommit} runs work whose statements each stand alone.
+ * Borrows connections from the data source for one unit of work, runs it again when that is safe and useful, and
+ * turns driver errors into the store's exceptions, so that every failure says truthfully what was written.
+ * {@link #transaction} runs work atomically (commit on success, rollback on any failure); {@link #autoCommit} runs
+ * work whose statements each stand alone; {@link #read} runs work that writes nothing.
+ *
+ * <h2>What a failure means</h2>
+ *
+ * <p>A failure the {@link Dialect} classifies as {@link SqlFailure.Kind#CONNECTION} (connection lost, server shutting
+ * down or restarting) leaves the work in one of two states, by when it struck:
+ * <ul>
+ *   <li><b>nothing written</b>: while borrowing the connection, or inside a transaction before {@code COMMIT} was
+ *       sent (the server rolls back a transaction whose connection dies), or during a read;</li>
+ *   <li><b>outcome unknown</b>: while {@code COMMIT} was sent and answered, or while an auto-committed statement
+ *       ran: the server may have committed before the connection died, and the driver cannot tell.</li>
+ * </ul>
+ * Either way the work is tried again on a fresh connection, the first time at once, then with a growing pause
+ * ({@link RetryPause}) while the database comes back, for at most the store's retry timeout (for {@link #read} with
+ * a deadline: up to that deadline). A nothing-written failure may always run again: it is a first attempt. An unknown
+ * outcome is settled as the work's {@link UnknownOutcome} says: idempotent work runs again and returns what is
+ * stored; checkable work reads the stored state first and runs again only if it was not applied; other work reports
+ * {@link OutcomeUnknownException} at once. A doubt not settled in time is reported the same way, never as a
+ * plain {@link StoreFailureException}, which always means that nothing was written. Deadlocks and serialization
+ * failures run the work again at once, a few times.
  *
  * <p>Exceptions the work throws itself ({@link SessionStoreException}) pass through unchanged after the rollback.
- * Once closed with the store, it refuses new work with {@link IllegalStateException}.
+ * Once closed with the store, it refuses new work with {@link IllegalStateException}, and work under way stops
+ * retrying. Thread-safe.
  */
 final class Database {
 
   private static final Logger LOG = LoggerFactory.getLogger(Database.class);
-  private static final int MAX_ATTEMPTS = 5;
+  private static final int MAX_CONFLICT_ATTEMPTS = 5;
 
   private final DataSource dataSource;
   private final Dialect dialect;
+  private final Duration retryTimeout;
   private volatile boolean closed;
 
-  Database(DataSource dataSource, Dialect dialect) {
+  /**
+   * @param retryTimeout how long a unit of work keeps trying after connection failures, from its start
+   */
+  Database(DataSource dataSource, Dialect dialect, Duration retryTimeout) {
     this.dataSource = dataSource;
     this.dialect = dialect;
+    this.retryTimeout = retryTimeout;
   }
 
   Dialect dialect() {
     return dialect;
   }
 
-  /** Refuses every later unit of work; work under way finishes. */
+  /** Refuses every later unit of work; work under way finishes, without retrying. */
   void close() {
     closed = true;
   }
@@ -53,67 +82,269 @@ final class Database {
   }
 
   /**
-   * Runs {@code work} in one transaction.
+   * Runs idempotent {@code work} in one transaction: run again after it was committed, it must write nothing more
+   * and return what is stored ({@link UnknownOutcome#runAgain()}).
    *
    * @param action what the work does, for error messages ("append to session s-1")
    */
   <T> T transaction(String action, SqlWork<T> work) {
-    ensureOpen();
-    for (int attempt = 1; ; attempt++) {
-      try (Connection connection = dataSource.getConnection()) {
-        return inTransaction(connection, work);
-      } catch (SQLException e) {
-        SqlFailure failure = dialect.classify(e);
-        if (failure.kind() == SqlFailure.Kind.RETRYABLE && attempt < MAX_ATTEMPTS) {
-          LOG.debug("session-store: {} hit {} (attempt {}), running it again", action, e.getSQLState(), attempt);
-          continue;
-        }
-        throw translate(action, e, failure);
-      }
-    }
+    return transaction(action, UnknownOutcome.runAgain(), work);
   }
 
-  /** Runs {@code work} with auto-commit on: each statement is its own transaction. */
+  /** Runs {@code work} in one transaction; {@code ifUnknown} settles a lost commit. */
+  <T> T transaction(String action, UnknownOutcome<T> ifUnknown, SqlWork<T> work) {
+    return run(action, Mode.TRANSACTION, ifUnknown, retryDeadline(), work);
+  }
+
+  /**
+   * Runs idempotent {@code work} with auto-commit on: each statement is its own transaction. Run again after its
+   * statements were committed, it must write nothing more and return what is stored.
+   */
   <T> T autoCommit(String action, SqlWork<T> work) {
+    return autoCommit(action, UnknownOutcome.runAgain(), work);
+  }
+
+  /** Runs {@code work} with auto-commit on; {@code ifUnknown} settles a connection lost while it ran. */
+  <T> T autoCommit(String action, UnknownOutcome<T> ifUnknown, SqlWork<T> work) {
+    return run(action, Mode.AUTO_COMMIT, ifUnknown, retryDeadline(), work);
+  }
+
+  /** Runs {@code work}, which writes nothing, with auto-commit on. */
+  <T> T read(String action, SqlWork<T> work) {
+    return read(action, retryDeadline(), work);
+  }
+
+  /**
+   * Runs {@code work}, which writes nothing, with auto-commit on, retrying after connection failures until
+   * {@code deadline} (a {@link System#nanoTime()} value) rather than for the store's retry timeout.
+   */
+  <T> T read(String action, long deadline, SqlWork<T> work) {
+    return run(action, Mode.READ, UnknownOutcome.runAgain(), deadline, work);
+  }
+
+  private long retryDeadline() {
+    return System.nanoTime() + retryTimeout.toNanos();
+  }
+
+  private <T> T run(String action, Mode mode, UnknownOutcome<T> ifUnknown, long deadline, SqlWork<T> work) {
     ensureOpen();
-    try (Connection connection = dataSource.getConnection()) {
-      if (!connection.getAutoCommit()) {
-        connection.setAutoCommit(true);
+    RetryPause pause = new RetryPause(deadline);
+    SQLException doubt = null; // the failure that left the work's outcome unknown, while unsettled
+    int conflicts = 0;
+    while (true) {
+      Failed failed;
+      try {
+        if (doubt != null && ifUnknown instanceof UnknownOutcome.Check<T> check) {
+          Optional<T> applied = attempt(Mode.READ, check.applied());
+          if (applied.isPresent()) {
+            LOG.debug("session-store: {}: outcome was unknown ({}); the stored state shows it applied", action,
+                describe(doubt));
+            return applied.get();
+          }
+          LOG.debug("session-store: {}: outcome was unknown ({}); the stored state shows it not applied, running it"
+              + " again", action, describe(doubt));
+          doubt = null;
+        }
+        T result = attempt(mode, work);
+        if (doubt != null) {
+          LOG.debug("session-store: {}: outcome was unknown ({}); settled by running it again", action,
+              describe(doubt));
+        }
+        return result;
+      } catch (Failed e) {
+        failed = e;
       }
-      return work.run(connection);
-    } catch (SQLException e) {
-      throw translate(action, e, dialect.classify(e));
+      SQLException error = failed.error;
+      SqlFailure failure = classify(failed);
+      if (failure.kind() == SqlFailure.Kind.CONNECTION && failed.mayBeApplied) {
+        if (ifUnknown instanceof UnknownOutcome.Report) {
+          throw unknown(action, error, error);
+        }
+        if (doubt == null) {
+          doubt = error;
+        }
+      }
+      if (failure.kind() == SqlFailure.Kind.RETRYABLE && ++conflicts < MAX_CONFLICT_ATTEMPTS) {
+        LOG.debug("session-store: {} hit {} (attempt {}), running it again", action, failure.sqlState(), conflicts);
+        continue;
+      }
+      if (failure.kind() == SqlFailure.Kind.CONNECTION && !closed && pause.pause()) {
+        LOG.debug("session-store: {} lost its connection ({}), trying again", action, describe(error));
+        continue;
+      }
+      if (doubt != null && failure.kind() != SqlFailure.Kind.UNIQUE_VIOLATION
+          && failure.kind() != SqlFailure.Kind.INVALID_VALUE) {
+        throw unknown(action, error, doubt);
+      }
+      throw translate(action, error, failure);
     }
   }
 
-  private static <T> T inTransaction(Connection connection, SqlWork<T> work) throws SQLException {
-    boolean autoCommit = connection.getAutoCommit();
-    if (autoCommit) {
-      connection.setAutoCommit(false);
+  /** One attempt on a connection of its own. */
+  private <T> T attempt(Mode mode, SqlWork<T> work) throws Failed {
+    Connection connection;
+    try {
+      connection = dataSource.getConnection();
+    } catch (SQLException e) {
+      throw new Failed(e, false, false);
+    }
+    try {
+      return mode == Mode.TRANSACTION ? inTransaction(connection, work) : inAutoCommit(connection, mode, work);
+    } finally {
+      release(connection);
+    }
+  }
+
+  private static <T> T inTransaction(Connection connection, SqlWork<T> work) throws Failed {
+    boolean autoCommit;
+    try {
+      autoCommit = connection.getAutoCommit();
+      if (autoCommit) {
+        connection.setAutoCommit(false);
+      }
+    } catch (SQLException e) {
+      throw failed(connection, e, false);
     }
     T result;
     try {
       result = work.run(connection);
-      connection.commit();
-    } catch (SQLException | RuntimeException | Error e) {
-      try {
-        connection.rollback();
-        connection.setAutoCommit(autoCommit);
-      } catch (SQLException rollbackFailure) {
-        e.addSuppressed(rollbackFailure);
-      }
+    } catch (SQLException e) {
+      rollback(connection, autoCommit, e);
+      throw failed(connection, e, false);
+    } catch (RuntimeException | Error e) {
+      rollback(connection, autoCommit, e);
       throw e;
     }
-    connection.setAutoCommit(autoCommit);
+    try {
+      connection.commit();
+    } catch (SQLException e) {
+      rollback(connection, autoCommit, e);
+      throw failed(connection, e, true);
+    }
+    try {
+      connection.setAutoCommit(autoCommit);
+    } catch (SQLException e) {
+      LOG.debug("session-store: restoring auto-commit after a commit failed", e); // committed all the same
+    }
     return result;
   }
 
-  private static SessionStoreException translate(String action, SQLException error, SqlFailure failure) {
+  private static <T> T inAutoCommit(Connection connection, Mode mode, SqlWork<T> work) throws Failed {
+    try {
+      if (!connection.getAutoCommit()) {
+        connection.setAutoCommit(true);
+      }
+    } catch (SQLException e) {
+      throw failed(connection, e, false);
+    }
+    try {
+      return work.run(connection);
+    } catch (SQLException e) {
+      throw failed(connection, e, mode == Mode.AUTO_COMMIT);
+    }
+  }
+
+  private static void rollback(Connection connection, boolean autoCommit, Throwable failure) {
+    try {
+      connection.rollback();
+      connection.setAutoCommit(autoCommit);
+    } catch (SQLException rollbackFailure) {
+      failure.addSuppressed(rollbackFailure);
+    }
+  }
+
+  private static Failed failed(Connection connection, SQLException error, boolean mayBeApplied) {
+    return new Failed(error, mayBeApplied, isClosed(connection));
+  }
+
+  /** Whether the connection, or the driver's connection behind a pool's wrapper, is closed. */
+  private static boolean isClosed(Connection connection) {
+    try {
+      return connection.isClosed() || connection.unwrap(Connection.class).isClosed();
+    } catch (SQLException e) {
+      return true;
+    }
+  }
+
+  private static void release(Connection connection) {
+    try {
+      connection.close();
+    } catch (SQLException e) {
+      LOG.debug("session-store: returning a connection failed", e);
+    }
+  }
+
+  /** The dialect's reading, where an error without a SQLState on a closed connection counts as a lost connection. */
+  private SqlFailure classify(Failed failed) {
+    SqlFailure failure = dialect.classify(failed.error);
+    if (failure.kind() == SqlFailure.Kind.BACKEND && failure.sqlState() == null && failed.connectionClosed) {
+      return SqlFailure.of(SqlFailure.Kind.CONNECTION, null);
+    }
+    return failure;
+  }
+
+  private SessionStoreException translate(String action, SQLException error, SqlFailure failure) {
     return switch (failure.kind()) {
-      case UNIQUE_VIOLATION -> new ConflictException(action + ": " + error.getMessage());
+      case UNIQUE_VIOLATION -> new ConflictException(action + ": " + describe(error));
       case INVALID_VALUE -> new InvalidArgumentException("value",
-          "the database rejected a value in " + action + ": " + error.getMessage());
-      case RETRYABLE, BACKEND -> new StoreFailureException("session-store: " + action + " failed", error);
+          "the database rejected a value in " + action + ": " + describe(error));
+      case RETRYABLE, CONNECTION, BACKEND -> new StoreFailureException(
+          "session-store: " + action + " failed: " + describe(error), error);
     };
+  }
+
+  private OutcomeUnknownException unknown(String action, SQLException last, SQLException doubt) {
+    StringBuilder message = new StringBuilder("session-store: ").append(action)
+        .append(" may or may not have been applied: the connection was lost while it was committed: ")
+        .append(describe(doubt));
+    if (last != doubt) {
+      message.append("; finding out failed: ").append(describe(last));
+    }
+    message.append("; retrying with the same ids is safe");
+    OutcomeUnknownException exception = new OutcomeUnknownException(message.toString(), last);
+    if (last != doubt) {
+      exception.addSuppressed(doubt);
+    }
+    return exception;
+  }
+
+  /**
+   * {@code [SQLState] message} of the error, followed by the message of the first cause that says something else
+   * (a pool's timeout names the database's refusal there).
+   */
+  private String describe(SQLException error) {
+    StringBuilder text = new StringBuilder();
+    if (error.getSQLState() != null) {
+      text.append('[').append(error.getSQLState()).append("] ");
+    }
+    text.append(dialect.message(error));
+    for (Throwable cause = error.getCause(); cause != null && cause != cause.getCause(); cause = cause.getCause()) {
+      if (cause.getMessage() != null && !cause.getMessage().equals(error.getMessage())) {
+        text.append(" (caused by ");
+        if (cause instanceof SQLException sql && sql.getSQLState() != null) {
+          text.append('[').append(sql.getSQLState()).append("] ");
+        }
+        text.append(cause instanceof SQLException sql ? dialect.message(sql) : cause.getMessage()).append(')');
+        break;
+      }
+    }
+    return text.toString();
+  }
+
+  private enum Mode { TRANSACTION, AUTO_COMMIT, READ }
+
+  /** A failed attempt: the driver's error, and whether the work may have been applied before it struck. */
+  private static final class Failed extends Exception {
+
+    private final transient SQLException error;
+    private final boolean mayBeApplied;
+    private final boolean connectionClosed;
+
+    Failed(SQLException error, boolean mayBeApplied, boolean connectionClosed) {
+      super(null, null, false, false);
+      this.error = error;
+      this.mayBeApplied = mayBeApplied;
+      this.connectionClosed = connectionClosed;
+    }
   }
 }

@@ -109,4 +109,9 @@ interface Dialect {
 
   /** What a driver error means for the store. */
   SqlFailure classify(SQLException error);
+
+  /** The error's message as the database worded it, for the store's own messages. */
+  default String message(SQLException error) {
+    return String.valueOf(error.getMessage());
+  }
 }

@@ -72,7 +72,7 @@ final class JdbcCheckpoints implements Checkpoints {
   @Override
   public Optional<Checkpoint> get(CheckpointKey key) {
     Arguments.requireNonNull("key", key);
-    return database.autoCommit("read checkpoint " + key.name(), connection -> key.isSessionScoped()
+    return database.read("read checkpoint " + key.name(), connection -> key.isSessionScoped()
         ? Sql.first(connection, "SELECT data, updated_at FROM " + tables.sessionCheckpoints()
             + " WHERE session_id = ? AND name = ?",
             row -> new Checkpoint(key, row.getBytes("data"), Sql.instant(row, "updated_at")),

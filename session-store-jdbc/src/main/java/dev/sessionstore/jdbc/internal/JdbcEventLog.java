@@ -83,7 +83,7 @@ final class JdbcEventLog implements EventLog {
   @Override
   public long latestSeq(String sessionId) {
     Arguments.requireKey("sessionId", sessionId);
-    return database.autoCommit("read the latest seq of session " + sessionId, connection ->
+    return database.read("read the latest seq of session " + sessionId, connection ->
         Sql.first(connection, "SELECT last_seq FROM " + tables.sessions() + " WHERE id = ?",
             row -> row.getLong(1), sessionId).orElse(0L));
   }
@@ -92,7 +92,7 @@ final class JdbcEventLog implements EventLog {
   public Optional<Event> find(String sessionId, String eventId) {
     Arguments.requireKey("sessionId", sessionId);
     Arguments.requireKey("eventId", eventId);
-    return database.autoCommit("find event " + eventId + " of session " + sessionId, connection ->
+    return database.read("find event " + eventId + " of session " + sessionId, connection ->
         Sql.first(connection, "SELECT " + EventRows.COLUMNS + " FROM " + tables.events()
             + " WHERE session_id = ? AND id = ?", events, sessionId, eventId));
   }
@@ -101,28 +101,34 @@ final class JdbcEventLog implements EventLog {
   public EventPage read(String sessionId, EventQuery query) {
     Arguments.requireKey("sessionId", sessionId);
     Arguments.requireNonNull("query", query);
-    return database.autoCommit("read session " + sessionId, connection -> read(connection, sessionId, query));
+    return database.read("read session " + sessionId, connection -> read(connection, sessionId, query));
   }
 
   /**
    * Registers before the first read, so an append between that read and the wait still ends the wait; each wake-up
-   * or poll interval re-reads. Never holds a connection while waiting.
+   * or poll interval re-reads. Never holds a connection while waiting. A re-read that loses its connection (a
+   * database restart, a failover) tries again until the timeout rather than failing, and the listener wakes every
+   * waiter once it listens again; only a failure that outlasts the timeout, or one that is not about the connection,
+   * is thrown.
    */
   @Override
   public EventPage await(String sessionId, EventQuery query, Duration timeout) {
     Arguments.requireKey("sessionId", sessionId);
     Arguments.requireNonNull("query", query);
     Arguments.requireNonNegative("timeout", timeout);
-    return waiting.await(sessionId, timeout, () -> read(sessionId, query), page -> !page.isEmpty(),
-        new EventPage(List.of(), OptionalLong.empty()));
+    return waiting.await(sessionId, timeout,
+        deadline -> database.read("read session " + sessionId, deadline,
+            connection -> read(connection, sessionId, query)),
+        page -> !page.isEmpty(), new EventPage(List.of(), OptionalLong.empty()));
   }
-
 
   @Override
   public int truncate(String sessionId, long fromSeq) {
     Arguments.requireKey("sessionId", sessionId);
     Arguments.requirePositive("fromSeq", fromSeq);
-    return database.transaction("truncate session " + sessionId, connection -> {
+    // Not idempotent (a second cut may remove events appended since the first) and its count is not stored: a lost
+    // commit is reported.
+    return database.transaction("truncate session " + sessionId, UnknownOutcome.report(), connection -> {
       if (appender.lockHead(connection, sessionId).isEmpty()) {
         throw new NotFoundException("session", sessionId);
       }

@@ -65,7 +65,7 @@ final class JdbcModelCallAudit implements ModelCallAudit {
     if (!enabled) {
       return List.of();
     }
-    return database.autoCommit("list the model calls of session " + sessionId, connection -> Sql.list(connection,
+    return database.read("list the model calls of session " + sessionId, connection -> Sql.list(connection,
         "SELECT session_id, turn, model, context, usage, recorded_at FROM " + tables.modelCalls()
             + " WHERE session_id = ? ORDER BY turn", calls, sessionId));
   }

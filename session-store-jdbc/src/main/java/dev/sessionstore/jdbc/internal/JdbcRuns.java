@@ -75,7 +75,7 @@ final class JdbcRuns implements Runs {
   public Optional<Run> find(String sessionId, String runId) {
     Arguments.requireKey("sessionId", sessionId);
     Arguments.requireKey("runId", runId);
-    return database.autoCommit("find run " + runId + " of session " + sessionId, connection -> Sql.first(connection,
+    return database.read("find run " + runId + " of session " + sessionId, connection -> Sql.first(connection,
         "SELECT " + RunRows.COLUMNS + " FROM " + tables.runs() + " WHERE session_id = ? AND id = ?", runs, sessionId,
         runId));
   }
@@ -83,7 +83,7 @@ final class JdbcRuns implements Runs {
   @Override
   public List<Run> list(String sessionId) {
     Arguments.requireKey("sessionId", sessionId);
-    return database.autoCommit("list the runs of session " + sessionId, connection -> Sql.list(connection,
+    return database.read("list the runs of session " + sessionId, connection -> Sql.list(connection,
         "SELECT " + RunRows.COLUMNS + " FROM " + tables.runs() + " WHERE session_id = ? ORDER BY created_at, id",
         runs, sessionId));
   }
@@ -92,7 +92,7 @@ final class JdbcRuns implements Runs {
   public List<Run> list(String sessionId, RunStatus status) {
     Arguments.requireKey("sessionId", sessionId);
     Arguments.requireNonNull("status", status);
-    return database.autoCommit("list the runs of session " + sessionId, connection -> Sql.list(connection,
+    return database.read("list the runs of session " + sessionId, connection -> Sql.list(connection,
         "SELECT " + RunRows.COLUMNS + " FROM " + tables.runs()
             + " WHERE session_id = ? AND status = ? ORDER BY created_at, id",
         runs, sessionId, RunRows.column(status)));
@@ -101,7 +101,7 @@ final class JdbcRuns implements Runs {
   @Override
   public Optional<Run> active(String sessionId) {
     Arguments.requireKey("sessionId", sessionId);
-    return database.autoCommit("find the active run of session " + sessionId, connection -> Sql.first(connection,
+    return database.read("find the active run of session " + sessionId, connection -> Sql.first(connection,
         "SELECT " + RunRows.COLUMNS + " FROM " + tables.runs() + " WHERE session_id = ?"
             + " AND status IN " + RunRows.ACTIVE_STATUSES
             + " ORDER BY updated_at DESC, written_at DESC LIMIT 1",

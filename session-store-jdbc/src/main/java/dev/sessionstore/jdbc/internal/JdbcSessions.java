@@ -158,14 +158,14 @@ final class JdbcSessions implements Sessions {
   @Override
   public Optional<Session> find(String sessionId) {
     Arguments.requireKey("sessionId", sessionId);
-    return database.autoCommit("find session " + sessionId, connection -> Sql.first(connection,
+    return database.read("find session " + sessionId, connection -> Sql.first(connection,
         "SELECT " + SessionRows.COLUMNS + " FROM " + tables.sessions() + " WHERE id = ?", sessions, sessionId));
   }
 
   @Override
   public Optional<Session> findByName(String name) {
     Arguments.requireKey("name", name);
-    return database.autoCommit("find session named " + name, connection -> Sql.first(connection,
+    return database.read("find session named " + name, connection -> Sql.first(connection,
         "SELECT " + SessionRows.COLUMNS + " FROM " + tables.sessions() + " WHERE name = ?", sessions, name));
   }
 
@@ -210,7 +210,7 @@ final class JdbcSessions implements Sessions {
       sql.append(" OFFSET ?");
       parameters.add((long) query.offset());
     }
-    List<Session> rows = database.autoCommit("list sessions",
+    List<Session> rows = database.read("list sessions",
         connection -> Sql.list(connection, sql.toString(), sessions, parameters.toArray()));
     if (query.limit().isEmpty() || rows.size() <= query.limit().getAsInt()) {
       return new SessionPage(rows, Optional.empty());
@@ -221,7 +221,7 @@ final class JdbcSessions implements Sessions {
 
   @Override
   public List<String> listResumable() {
-    return database.autoCommit("list resumable sessions", connection -> Sql.list(connection,
+    return database.read("list resumable sessions", connection -> Sql.list(connection,
         "SELECT id FROM " + tables.sessions() + " WHERE settings ->> 'resume_policy' = 'eager' ORDER BY id",
         row -> row.getString(1)));
   }
@@ -237,7 +237,11 @@ final class JdbcSessions implements Sessions {
     Arguments.requirePositive("atSeq", atSeq);
     Arguments.requireKey("newSessionId", newSessionId);
     Instant now = clock.instant();
-    return database.autoCommit("fork session " + sessionId + " at seq " + atSeq, connection -> {
+    // A lost commit is settled by the new id: a session under it forked from this parent at this seq is this fork.
+    UnknownOutcome<Session> ifUnknown = UnknownOutcome.check(connection -> Sql.first(connection,
+        "SELECT " + SessionRows.COLUMNS + " FROM " + tables.sessions()
+            + " WHERE id = ? AND fork_parent_id = ? AND fork_seq = ?", sessions, newSessionId, sessionId, atSeq));
+    return database.autoCommit("fork session " + sessionId + " at seq " + atSeq, ifUnknown, connection -> {
       Optional<Session> forked;
       try {
         forked = Sql.first(connection, fork, sessions, sessionId, atSeq, newSessionId, atSeq, atSeq, now, now,

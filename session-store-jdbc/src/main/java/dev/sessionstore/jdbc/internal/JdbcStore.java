@@ -11,6 +11,8 @@ import dev.sessionstore.Step;
 import dev.sessionstore.StepOutcome;
 import dev.sessionstore.Summaries;
 import dev.sessionstore.ToolCalls;
+import java.sql.DatabaseMetaData;
+import java.sql.SQLException;
 import java.time.Clock;
 import java.util.EnumSet;
 import java.util.Set;
@@ -85,9 +87,12 @@ public final class JdbcStore implements SessionStore {
   private final WakeUpListener listener;
   private final DeadlineSweeper sweeper;
   private final AtomicBoolean closed = new AtomicBoolean();
+  private final String description;
 
-  private JdbcStore(StoreSettings settings, Database database, Tables tables) {
+  private JdbcStore(StoreSettings settings, Database database, Tables tables, String databaseAddress) {
     this.database = database;
+    this.description = "JdbcSessionStore[database=" + databaseAddress + ", schema=" + tables.schemaName()
+        + ", tablePrefix=" + tables.prefix() + "]";
     this.clock = settings.clock();
     Dialect dialect = database.dialect();
     ImplicitSession implicitSession = new ImplicitSession(tables, dialect);
@@ -116,14 +121,26 @@ public final class JdbcStore implements SessionStore {
    */
   public static SessionStore open(StoreSettings settings) {
     Tables tables = new Tables(settings.schema(), settings.tablePrefix());
-    Database database = new Database(settings.dataSource(), new PostgresDialect());
+    Database database = new Database(settings.dataSource(), new PostgresDialect(), settings.retryTimeout());
     SchemaMigrator migrator = new SchemaMigrator(database, tables);
     if (settings.createSchema()) {
       migrator.migrate();
     } else {
       migrator.verify();
     }
-    return new JdbcStore(settings, database, tables);
+    String address = database.read("read the database address", connection -> address(connection.getMetaData()));
+    return new JdbcStore(settings, database, tables, address);
+  }
+
+  /** The database's JDBC URL without user, password or other properties, which may hold secrets. */
+  private static String address(DatabaseMetaData metaData) throws SQLException {
+    String url = metaData.getURL();
+    if (url == null) {
+      return metaData.getDatabaseProductName();
+    }
+    int properties = url.indexOf('?');
+    String address = properties < 0 ? url : url.substring(0, properties);
+    return address.replaceFirst("//[^/@]*@", "//");
   }
 
   @Override
@@ -169,6 +186,12 @@ public final class JdbcStore implements SessionStore {
   @Override
   public Set<Capability> capabilities() {
     return CAPABILITIES;
+  }
+
+  /** The adapter and its target: database address, schema and table prefix; never a user or password. */
+  @Override
+  public String toString() {
+    return description;
   }
 
   /**

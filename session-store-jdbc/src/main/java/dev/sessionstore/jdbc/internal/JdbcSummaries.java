@@ -153,7 +153,7 @@ final class JdbcSummaries implements Summaries {
   @Override
   public Optional<Summary> latest(String sessionId) {
     Arguments.requireKey("sessionId", sessionId);
-    return database.autoCommit("read the latest summary of session " + sessionId, connection -> Sql.first(
+    return database.read("read the latest summary of session " + sessionId, connection -> Sql.first(
         connection, "SELECT " + SUMMARY_COLUMNS + " FROM " + tables.summaries()
             + " WHERE session_id = ? ORDER BY to_seq DESC LIMIT 1", summaries, sessionId));
   }
@@ -161,7 +161,7 @@ final class JdbcSummaries implements Summaries {
   @Override
   public List<Summary> list(String sessionId) {
     Arguments.requireKey("sessionId", sessionId);
-    return database.autoCommit("list the summaries of session " + sessionId, connection -> Sql.list(
+    return database.read("list the summaries of session " + sessionId, connection -> Sql.list(
         connection, "SELECT " + SUMMARY_COLUMNS + " FROM " + tables.summaries()
             + " WHERE session_id = ? ORDER BY to_seq", summaries, sessionId));
   }
@@ -181,7 +181,7 @@ final class JdbcSummaries implements Summaries {
   }
 
   private Revival revival(String action, String sql, Object... parameters) {
-    List<PartRow> rows = database.autoCommit(action, connection -> Sql.list(connection, sql, parts, parameters));
+    List<PartRow> rows = database.read(action, connection -> Sql.list(connection, sql, parts, parameters));
     Optional<Summary> summary = Optional.empty();
     List<Event> events = new ArrayList<>();
     for (PartRow row : rows) {
@@ -210,7 +210,7 @@ final class JdbcSummaries implements Summaries {
   }
 
   private Optional<Chapter> chapterOf(String action, String sql, Object... parameters) {
-    List<PartRow> rows = database.autoCommit(action, connection -> Sql.list(connection, sql, parts, parameters));
+    List<PartRow> rows = database.read(action, connection -> Sql.list(connection, sql, parts, parameters));
     Summary closing = null;
     Optional<Summary> previous = Optional.empty();
     List<Event> events = new ArrayList<>();

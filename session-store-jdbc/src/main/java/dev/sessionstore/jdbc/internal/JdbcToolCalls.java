@@ -181,8 +181,12 @@ final class JdbcToolCalls implements ToolCalls {
     Arguments.requireKey("sessionId", sessionId);
     Arguments.requireKey("toolCallId", toolCallId);
     Arguments.requireNonNegative("timeout", timeout);
-    return waiting.await(sessionId, timeout, () -> find(sessionId, toolCallId)
-        .filter(call -> call.status() != ToolCallStatus.PENDING), Optional::isPresent, Optional.empty());
+    // The re-read may expire a due call: idempotent, so it may run again after a lost connection like a read.
+    return waiting.await(sessionId, timeout,
+        deadline -> database.read("wait for tool call " + toolCallId + " of session " + sessionId, deadline,
+            connection -> find(connection, sessionId, toolCallId)
+                .filter(call -> call.status() != ToolCallStatus.PENDING)),
+        Optional::isPresent, Optional.empty());
   }
 
   @Override

@@ -2,10 +2,13 @@ package dev.sessionstore.jdbc.internal;
 
 import dev.sessionstore.Json;
 import dev.sessionstore.NewEvent;
+import java.io.IOException;
 import java.sql.Array;
 import java.sql.Connection;
 import java.sql.ResultSet;
 import java.sql.SQLException;
+import java.sql.SQLRecoverableException;
+import java.sql.SQLTransientConnectionException;
 import java.time.Instant;
 import java.time.LocalDateTime;
 import java.time.ZoneOffset;
@@ -245,22 +248,48 @@ final class PostgresDialect implements Dialect {
    * Unique violations are conflicts; data exceptions (SQLSTATE class 22: out of range, invalid representation,
    * untranslatable character) are bad input; deadlocks and serialization failures may be retried.
    */
+  /**
+   * The SQLState table: {@code 23505} a unique violation (with its constraint); {@code 40001} and {@code 40P01}
+   * (serialization failure, deadlock) retryable; class {@code 08} (connection exception) and {@code 57P01},
+   * {@code 57P02}, {@code 57P03} (administrator shutdown or backend terminated, crash shutdown, cannot connect now)
+   * a lost connection; class {@code 22} an invalid value; anything else a backend failure. An error without a
+   * SQLState is a lost connection when it says so by its type (a pool's transient connection failure, pgjdbc's
+   * I/O error) and a backend failure otherwise; {@link Database} also counts one on a closed connection as lost.
+   */
   @Override
   public SqlFailure classify(SQLException error) {
     String state = error.getSQLState();
     if (state == null) {
-      return new SqlFailure(SqlFailure.Kind.BACKEND, null);
+      return SqlFailure.of(isConnectionError(error) ? SqlFailure.Kind.CONNECTION : SqlFailure.Kind.BACKEND, null);
     }
     if (state.equals("23505")) {
-      return new SqlFailure(SqlFailure.Kind.UNIQUE_VIOLATION, constraint(error));
+      return new SqlFailure(SqlFailure.Kind.UNIQUE_VIOLATION, state, constraint(error));
     }
     if (state.equals("40001") || state.equals("40P01")) {
-      return new SqlFailure(SqlFailure.Kind.RETRYABLE, null);
+      return SqlFailure.of(SqlFailure.Kind.RETRYABLE, state);
+    }
+    if (state.startsWith("08") || state.equals("57P01") || state.equals("57P02") || state.equals("57P03")) {
+      return SqlFailure.of(SqlFailure.Kind.CONNECTION, state);
     }
     if (state.startsWith("22")) {
-      return new SqlFailure(SqlFailure.Kind.INVALID_VALUE, null);
+      return SqlFailure.of(SqlFailure.Kind.INVALID_VALUE, state);
     }
-    return new SqlFailure(SqlFailure.Kind.BACKEND, null);
+    return SqlFailure.of(SqlFailure.Kind.BACKEND, state);
+  }
+
+  /** The server's message without pgjdbc's severity prefix ({@code FATAL: }), or the driver's own message. */
+  @Override
+  public String message(SQLException error) {
+    if (error instanceof PSQLException psql && psql.getServerErrorMessage() != null
+        && psql.getServerErrorMessage().getMessage() != null) {
+      return psql.getServerErrorMessage().getMessage();
+    }
+    return String.valueOf(error.getMessage());
+  }
+
+  private static boolean isConnectionError(SQLException error) {
+    return error instanceof SQLTransientConnectionException || error instanceof SQLRecoverableException
+        || error instanceof PSQLException && error.getCause() instanceof IOException;
   }
 
   private static String constraint(SQLException error) {

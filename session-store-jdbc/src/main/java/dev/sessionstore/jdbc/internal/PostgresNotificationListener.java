@@ -15,8 +15,10 @@ import org.slf4j.LoggerFactory;
 /**
  * Receives the append notifications of every writer of a store's tables on one dedicated connection and wakes the
  * matching waiting reads. A background thread blocks in {@link PGConnection#getNotifications(int)}; when the
- * connection fails it reconnects with backoff, {@code LISTEN}s again and wakes every waiter, since notifications
- * sent meanwhile are lost (waiters re-read, so a lost notification costs at most their poll interval).
+ * connection fails it wakes every waiter, reconnects with backoff (100 ms doubling up to 1 s, so a restarted database
+ * is listened to again within a second of accepting connections), {@code LISTEN}s again and wakes every waiter once
+ * more, since notifications sent meanwhile are lost. Waiting reads re-read when woken, retrying while the database
+ * is unreachable, so a lost notification costs at most one re-read, never a failed wait.
  *
  * <p>{@link #close()} wakes the thread with a notification only this listener knows, so closing takes one round
  * trip rather than a receive timeout; the thread then {@code UNLISTEN}s and returns the connection.
@@ -27,7 +29,8 @@ final class PostgresNotificationListener implements WakeUpListener {
   private static final int RECEIVE_TIMEOUT_MILLIS = 5_000;
   private static final long STOP_GRACE_MILLIS = 500;
   private static final Duration MIN_BACKOFF = Duration.ofMillis(100);
-  private static final Duration MAX_BACKOFF = Duration.ofSeconds(5);
+  /** Well below the default poll interval, so that after a restart wake-ups resume before polls would. */
+  private static final Duration MAX_BACKOFF = Duration.ofSeconds(1);
 
   private final DataSource dataSource;
   private final String channel;
@@ -100,13 +103,13 @@ final class PostgresNotificationListener implements WakeUpListener {
         if (!running) {
           break;
         }
-        if (backoff.equals(MIN_BACKOFF)) {
+        if (connection != null) {
           LOG.warn("session-store: notification connection on {} failed, reconnecting", channel, e);
+          unlistenAndRelease();
+          waiters.wakeAll();
         } else {
           LOG.debug("session-store: reconnecting on {} failed, next try in {} ms", channel, backoff.toMillis(), e);
         }
-        unlistenAndRelease();
-        waiters.wakeAll();
         if (!sleep(backoff)) {
           break;
         }

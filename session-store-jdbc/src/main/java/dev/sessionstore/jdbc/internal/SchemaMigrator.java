@@ -79,7 +79,7 @@ final class SchemaMigrator {
    * @throws StoreFailureException if they are missing or older
    */
   void verify() {
-    int current = database.autoCommit("check schema " + tables.schemaName(), this::recordedVersionIfAny);
+    int current = database.read("check schema " + tables.schemaName(), this::recordedVersionIfAny);
     if (current < requiredVersion()) {
       throw new StoreFailureException("session-store: schema \"" + tables.schemaName() + "\" with table prefix \""
           + tables.prefix() + "\" is at version " + current + " but this library needs version "

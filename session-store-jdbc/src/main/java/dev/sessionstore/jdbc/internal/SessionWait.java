@@ -1,8 +1,8 @@
 package dev.sessionstore.jdbc.internal;
 
 import java.time.Duration;
+import java.util.function.LongFunction;
 import java.util.function.Predicate;
-import java.util.function.Supplier;
 
 /**
  * The wait shared by every waiting read of one store (events, tool calls): read; if the result is not what the caller
@@ -23,14 +23,15 @@ final class SessionWait {
 
   /**
    * Reads with {@code read} until {@code done} accepts the result or {@code timeout} passes, and returns the last
-   * result; when the thread is interrupted, sets its interrupt flag again and returns {@code interrupted}.
+   * result; when the thread is interrupted, sets its interrupt flag again and returns {@code interrupted}. The read
+   * is given the wait's deadline ({@link System#nanoTime()} based), until which it may outwait a lost connection.
    */
-  <T> T await(String sessionId, Duration timeout, Supplier<T> read, Predicate<T> done, T interrupted) {
+  <T> T await(String sessionId, Duration timeout, LongFunction<T> read, Predicate<T> done, T interrupted) {
     long deadline = System.nanoTime() + saturatedNanos(timeout);
     try (SessionWaiters.Waiter waiter = waiters.register(sessionId)) {
       while (true) {
         long generation = waiter.generation();
-        T result = read.get();
+        T result = read.apply(deadline);
         long remaining = deadline - System.nanoTime();
         if (done.test(result) || remaining <= 0) {
           return result;

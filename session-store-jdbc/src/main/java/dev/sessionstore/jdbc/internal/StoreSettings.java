@@ -16,5 +16,6 @@ public record StoreSettings(
     boolean createSchema,
     boolean modelCallAudit,
     Duration deadlineSweepInterval,
-    Duration waitPollInterval) {
+    Duration waitPollInterval,
+    Duration retryTimeout) {
 }

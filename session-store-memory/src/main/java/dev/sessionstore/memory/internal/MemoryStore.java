@@ -262,6 +262,13 @@ public final class MemoryStore implements SessionStore {
     return CAPABILITIES;
   }
 
+  /** The adapter and its target: this process's heap, told apart from other in-memory stores by identity. */
+  @Override
+  public String toString() {
+    return "InMemorySessionStore[heap of this process, instance "
+        + Integer.toHexString(System.identityHashCode(this)) + "]";
+  }
+
   @Override
   public void close() {
     if (context.close()) {

@@ -1,0 +1,18 @@
+package dev.sessionstore;
+
+/**
+ * The backend failed in a way that leaves the call's outcome unknown: its writes may or may not have been applied,
+ * typically because the connection was lost while the database committed them and the store could not find out in
+ * the time it was allowed (for example: the database stayed down). If they were applied, they were applied whole:
+ * batches and other atomic writes are never half stored.
+ *
+ * <p>Retrying the same call with the same ids is safe and settles the outcome: an event, session, run, tool call,
+ * summary or checkpoint written under the same id is stored once, and the retry returns what is stored
+ * (SPEC guarantees 3 and 17). Do not retry with fresh ids: that may store the write twice.
+ */
+public class OutcomeUnknownException extends StoreFailureException {
+
+  public OutcomeUnknownException(String message, Throwable cause) {
+    super(message, cause);
+  }
+}
