@@ -73,7 +73,7 @@ final class JdbcToolCalls implements ToolCalls {
         + ", deadline = NULL, updated_at = ?"
         + " WHERE id = ? AND status = 'pending' AND (deadline IS NULL OR deadline > ?) RETURNING " + COLUMNS;
     // Expires the given due calls unless they changed since they were read (resolved, deadline reset).
-    this.expire = "UPDATE " + tables.toolCalls() + " t SET status = 'expired', result = d.result::jsonb,"
+    this.expire = "UPDATE " + tables.toolCalls() + " t SET status = 'expired', result = d.result::json,"
         + " deadline = NULL, updated_at = ?"
         + " FROM unnest(?::text[], ?::timestamptz[], ?::text[]) AS d(id, deadline, result)"
         + " WHERE t.id = d.id AND t.status = 'pending' AND t.deadline = d.deadline RETURNING t.id";
