@@ -22,7 +22,7 @@ import java.io.IOException;
  * <p>Jackson does the parsing: RFC 8259 syntax only (no comments, single quotes, leading zeros, {@code NaN} or
  * infinities), {@link StreamReadFeature#STRICT_DUPLICATE_DETECTION}, and {@link StreamReadConstraints} for nesting
  * depth and number, string and key length. Two checks are our own, because Jackson has none: the text length,
- * counted before parsing (Jackson's document-length constraint applies to streamed input, not to a {@code String}),
+ * counted before parsing (Jackson's document-length constraint does not bound a {@code String} it is given whole),
  * and, for every string and key, no U+0000 and no unpaired surrogate (escaped or not), the characters some backends
  * cannot store. Every float is converted to an exact {@link java.math.BigDecimal} once, so that a number whose
  * exponent no decimal holds is rejected at construction rather than on a later read.
@@ -40,7 +40,6 @@ final class JsonRules {
               .maxNumberLength(Limits.MAX_JSON_NUMBER_LENGTH)
               .maxStringLength(Limits.MAX_JSON_LENGTH)
               .maxNameLength(Limits.MAX_JSON_LENGTH)
-              .maxDocumentLength(Limits.MAX_JSON_LENGTH)
               .build())
           .enable(StreamReadFeature.STRICT_DUPLICATE_DETECTION)
           .disable(JsonWriteFeature.WRITE_NAN_AS_STRINGS)
