@@ -1,51 +1,121 @@
 package dev.sessionstore;
 
-import java.util.Map;
+import com.fasterxml.jackson.annotation.JsonValue;
+import com.fasterxml.jackson.core.JsonParser;
+import com.fasterxml.jackson.core.JsonProcessingException;
+import com.fasterxml.jackson.core.JsonToken;
+import com.fasterxml.jackson.core.type.TypeReference;
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import dev.sessionstore.spi.Arguments;
+import java.io.IOException;
 import java.util.Optional;
 
 /**
  * An immutable, validated JSON document (RFC 8259): the payload type of events, settings, tool arguments and
- * results, summaries and model-call audit rows. Payloads are data; nothing is ever deserialized into classes.
+ * results, run usage and errors, summaries and model-call audit rows. Jackson is the JSON library: documents are
+ * made from text ({@link #of}), from any value a Jackson {@link ObjectMapper} can write ({@link #from}: a
+ * {@link JsonNode}, a {@code Map}, a {@code List}, a record or bean, a string, number or boolean), and read back as
+ * text ({@link #text}), as a tree ({@link #tree}) or as a mapped object ({@link #as}). The store itself never maps a
+ * document to a class: payloads are data (SPEC guarantee 15).
  *
- * <p>Every {@code Json} is accepted by every adapter. Construction rejects, with {@link InvalidArgumentException}:
- * text that is not JSON (including {@code NaN} and infinities), duplicate object keys, text longer than
- * {@link Limits#MAX_JSON_LENGTH}, nesting deeper than {@link Limits#MAX_JSON_DEPTH} (never a stack overflow),
- * U+0000 and unpaired surrogates in strings (PostgreSQL {@code jsonb} cannot store them), and numbers outside the
- * range of an exact decimal ({@code 10^131072}, 16383 fraction digits).
+ * <p><b>The same bytes on every adapter</b> (SPEC guarantee 18). A document's text is fixed when it is made and every
+ * adapter returns exactly that text: {@link #of} keeps the caller's text verbatim (whitespace, key order, number
+ * notation, escapes), and {@link #from} renders compact text once, with keys in the order the mapper writes them.
  *
- * <p>Numbers are kept exactly: no rounding of big integers or long decimals. {@link #text()} is the document as
- * written (a backend may return an equivalent rendering with other whitespace or key order). Equality is semantic:
- * two documents are equal when they have the same values, regardless of whitespace, object key order or the
- * notation of equal numbers ({@code 100}, {@code 1e2}, {@code 100.0}).
+ * <p><b>What every adapter accepts.</b> Construction rejects, with an {@link InvalidArgumentException} naming the
+ * field and giving the line and column of the problem: text that is not exactly one JSON value (comments, trailing
+ * commas, single quotes, leading zeros, {@code NaN} and infinities, a second document); duplicate object keys; text
+ * longer than {@link Limits#MAX_JSON_LENGTH} chars; nesting deeper than {@link Limits#MAX_JSON_DEPTH} (rejected as the
+ * parser reaches the bound, never a stack overflow, however deep the text); numbers longer than
+ * {@link Limits#MAX_JSON_NUMBER_LENGTH} chars or with an exponent no {@link java.math.BigDecimal} holds; U+0000 and
+ * unpaired surrogates in strings and keys, raw or escaped (not every backend can store them).
+ *
+ * <p><b>Numbers are exact</b>: nothing is rounded through a {@code double}. Trees hold integers as int, long or
+ * {@link java.math.BigInteger} nodes by size and other numbers as {@link java.math.BigDecimal} nodes with the scale
+ * written ({@code 100.0} stays {@code 100.0}); untyped targets of {@link #as} ({@code Object}, {@code Map}) get
+ * {@code BigDecimal} for every number with a fraction or exponent.
+ *
+ * <p><b>Equality is semantic</b>: two documents are equal when they hold the same values, whatever the whitespace,
+ * the order of object keys, the escaping of characters or the notation of equal numbers ({@code 100}, {@code 1e2},
+ * {@code 100.0}); {@link #hashCode} agrees. Duplicate-event detection relies on it (SPEC guarantee 3).
+ *
+ * <p>Instances are immutable and thread-safe. A {@code Json} written by a caller's mapper inside a larger value is
+ * written as the document it holds ({@link #tree}).
  */
 public final class Json {
 
+  private static final String FIELD = "json";
   private static final Json EMPTY_OBJECT = new Json("{}");
 
   private final String text;
-  /** Computed on first use; a benign race may compute it twice. */
-  private String canonical;
+  /** Computed on first use; a race computes the same value twice, as {@link String#hashCode} does. */
+  private int hash;
+  private boolean hashIsZero;
 
   private Json(String text) {
     this.text = text;
   }
 
-  /** Parses {@code text}; a rejection names the field {@code "json"}. */
+  /**
+   * The document {@code text}, kept verbatim.
+   *
+   * @throws InvalidArgumentException naming the field {@code json} if {@code text} is null or not a storable
+   *                                  document (see the class description)
+   */
   public static Json of(String text) {
-    return parse("json", text);
+    return parse(FIELD, text);
   }
 
-  /** Parses {@code text}; a rejection names {@code field}. */
+  /**
+   * The document {@code text}, kept verbatim; like {@link #of} but a rejection names {@code field}, for callers that
+   * know which field the text is for (for example {@code "event.payload"}).
+   *
+   * @throws InvalidArgumentException naming {@code field} if {@code text} is null or not a storable document
+   */
   public static Json parse(String field, String text) {
-    if (text == null) {
-      throw new InvalidArgumentException(field, "must not be null");
-    }
-    if (text.length() > Limits.MAX_JSON_LENGTH) {
-      throw new InvalidArgumentException(
-          field, "JSON longer than " + Limits.MAX_JSON_LENGTH + " chars (" + text.length() + ")");
-    }
-    new JsonParser(field, text).parseDocument();
+    Arguments.requireNonNull("field", field);
+    JsonRules.validate(field, text);
     return new Json(text);
+  }
+
+  /**
+   * The document the project's mapper writes for {@code value}: compact text, object keys in the order Jackson
+   * writes them (insertion order for a {@code LinkedHashMap} or an {@code ObjectNode}, declaration order for a
+   * record). A {@link String} becomes a JSON string document, not parsed text (use {@link #of} for that); a
+   * {@code Json} is returned as is.
+   *
+   * @throws InvalidArgumentException naming the field {@code json} if {@code value} is null, cannot be written by
+   *                                  Jackson, or writes a document that is not storable (for example a
+   *                                  {@code NaN} double, or nesting past {@link Limits#MAX_JSON_DEPTH})
+   */
+  public static Json from(Object value) {
+    return from(value, JsonRules.MAPPER);
+  }
+
+  /**
+   * The document {@code mapper} writes for {@code value}, as {@link #from(Object)} but with the caller's mapper
+   * (naming strategy, modules, date formats, indentation). The text it writes is validated like any other: a mapper
+   * cannot widen what a document may hold, and the store never reads a document back through it.
+   *
+   * @throws InvalidArgumentException naming the field {@code json} if {@code value} is null, cannot be written by
+   *                                  {@code mapper}, or writes a document that is not storable; naming
+   *                                  {@code mapper} if it is null
+   */
+  public static Json from(Object value, ObjectMapper mapper) {
+    Arguments.requireNonNull(FIELD, value);
+    Arguments.requireNonNull("mapper", mapper);
+    if (value instanceof Json json) {
+      return json;
+    }
+    String text;
+    try {
+      text = mapper.writeValueAsString(value);
+    } catch (JsonProcessingException e) {
+      throw new InvalidArgumentException(FIELD, "cannot write a " + value.getClass().getName() + " as JSON: "
+          + e.getOriginalMessage());
+    }
+    return parse(FIELD, text);
   }
 
   /** The empty object {@code {}}, the default for every optional document. */
@@ -53,55 +123,142 @@ public final class Json {
     return EMPTY_OBJECT;
   }
 
-  /** The document text. */
+  /** The document text, exactly as made by {@link #of} or {@link #from}, and as every adapter returns it. */
   public String text() {
     return text;
   }
 
   /**
-   * A rendering with sorted keys, no whitespace and normalized numbers; equal documents have equal canonical text.
+   * The document as a new Jackson tree, which the caller owns: changing it changes nothing in this document or in
+   * the store. Numbers are exact (see the class description). Each call parses the text again.
    */
-  public String canonicalText() {
-    String result = canonical;
-    if (result == null) {
-      result = JsonCanonical.render(tree());
-      canonical = result;
+  @JsonValue
+  public JsonNode tree() {
+    return JsonRules.tree(text);
+  }
+
+  /**
+   * The document mapped to {@code type} by the project's mapper: floats as {@link java.math.BigDecimal} where the
+   * target is untyped, unknown properties rejected, no default typing.
+   *
+   * @throws InvalidArgumentException naming the field {@code type} if it is null or the document does not map to it
+   */
+  public <T> T as(Class<T> type) {
+    return as(type, JsonRules.MAPPER);
+  }
+
+  /**
+   * The document mapped to a generic {@code type} (such as {@code new TypeReference<List<Item>>() {}}) by the
+   * project's mapper.
+   *
+   * @throws InvalidArgumentException naming the field {@code type} if it is null or the document does not map to it
+   */
+  public <T> T as(TypeReference<T> type) {
+    return as(type, JsonRules.MAPPER);
+  }
+
+  /**
+   * The document mapped to {@code type} by the caller's {@code mapper}, with whatever that mapper enables.
+   *
+   * @throws InvalidArgumentException naming {@code type} if it is null or the document does not map to it; naming
+   *                                  {@code mapper} if it is null
+   */
+  public <T> T as(Class<T> type, ObjectMapper mapper) {
+    Arguments.requireNonNull("type", type);
+    Arguments.requireNonNull("mapper", mapper);
+    try {
+      return mapper.readValue(text, type);
+    } catch (JsonProcessingException e) {
+      throw unmappable(type.getTypeName(), e);
     }
-    return result;
+  }
+
+  /**
+   * The document mapped to a generic {@code type} by the caller's {@code mapper}.
+   *
+   * @throws InvalidArgumentException naming {@code type} if it is null or the document does not map to it; naming
+   *                                  {@code mapper} if it is null
+   */
+  public <T> T as(TypeReference<T> type, ObjectMapper mapper) {
+    Arguments.requireNonNull("type", type);
+    Arguments.requireNonNull("mapper", mapper);
+    try {
+      return mapper.readValue(text, type);
+    } catch (JsonProcessingException e) {
+      throw unmappable(type.getType().getTypeName(), e);
+    }
   }
 
   /** Whether the document is a JSON object. */
   public boolean isObject() {
-    return text.stripLeading().startsWith("{");
+    for (int i = 0; i < text.length(); i++) {
+      char c = text.charAt(i);
+      if (c != ' ' && c != '\t' && c != '\n' && c != '\r') {
+        return c == '{';
+      }
+    }
+    return false;
   }
 
   /**
    * The value of a top-level member when the document is an object and that member is a string; empty otherwise.
+   * Reads the top level only, without building a tree.
    */
   public Optional<String> stringMember(String name) {
-    if (isObject() && tree() instanceof Map<?, ?> map && map.get(name) instanceof String value) {
-      return Optional.of(value);
+    Arguments.requireNonNull("name", name);
+    if (!isObject()) {
+      return Optional.empty();
     }
-    return Optional.empty();
+    try (JsonParser parser = JsonRules.MAPPER.createParser(text)) {
+      parser.nextToken();
+      while (parser.nextToken() == JsonToken.FIELD_NAME) {
+        boolean wanted = name.equals(parser.currentName());
+        JsonToken value = parser.nextToken();
+        if (wanted) {
+          return value == JsonToken.VALUE_STRING ? Optional.of(parser.getText()) : Optional.empty();
+        }
+        parser.skipChildren();
+      }
+      return Optional.empty();
+    } catch (IOException e) {
+      throw new IllegalStateException("a validated document no longer parses", e);
+    }
   }
 
+  /**
+   * Whether {@code other} is a {@code Json} holding the same values (see the class description), whatever its text.
+   */
   @Override
   public boolean equals(Object other) {
-    return other instanceof Json json && canonicalText().equals(json.canonicalText());
+    if (this == other) {
+      return true;
+    }
+    return other instanceof Json json && (text.equals(json.text) || JsonValues.equal(tree(), json.tree()));
   }
 
+  /** A hash consistent with {@link #equals}: equal for documents holding the same values. */
   @Override
   public int hashCode() {
-    return canonicalText().hashCode();
-  }
-
-  private Object tree() {
-    return new JsonParser("json", text).parseDocument();
+    int result = hash;
+    if (result == 0 && !hashIsZero) {
+      result = JsonValues.hash(tree());
+      if (result == 0) {
+        hashIsZero = true;
+      } else {
+        hash = result;
+      }
+    }
+    return result;
   }
 
   /** The document text. */
   @Override
   public String toString() {
     return text;
+  }
+
+  private static InvalidArgumentException unmappable(String type, JsonProcessingException e) {
+    return new InvalidArgumentException("type", "the document does not map to " + type + ": "
+        + e.getOriginalMessage());
   }
 }

@@ -2,6 +2,8 @@ package dev.sessionstore.spi;
 
 import dev.sessionstore.Json;
 import java.time.Instant;
+import java.util.LinkedHashMap;
+import java.util.Map;
 
 /** What an expired tool call's result says, identical in every adapter. */
 public final class Expiry {
@@ -14,6 +16,9 @@ public final class Expiry {
 
   /** The result of a call expired at {@code deadline}: {@code {"error":"deadline_exceeded","deadline":"..."}}. */
   public static Json result(Instant deadline) {
-    return Json.of("{\"error\":\"" + DEADLINE_EXCEEDED + "\",\"deadline\":\"" + deadline + "\"}");
+    Map<String, String> result = new LinkedHashMap<>();
+    result.put("error", DEADLINE_EXCEEDED);
+    result.put("deadline", deadline.toString());
+    return Json.from(result);
   }
 }

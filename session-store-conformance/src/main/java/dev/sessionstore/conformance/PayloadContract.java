@@ -27,7 +27,9 @@ import dev.sessionstore.ToolCallWrite;
 import java.math.BigDecimal;
 import java.time.Duration;
 import java.time.Instant;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.Set;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
@@ -42,19 +44,22 @@ import org.junit.jupiter.params.provider.MethodSource;
 
 /**
  * Payloads: every JSON document a caller hands the store (event payloads, session settings, run usage and errors,
- * tool arguments and results, summary content, audit context and usage) comes back equal as JSON: any shape at the
- * top level, nested structures, every Unicode character including astral-plane ones, escapes, and numbers exactly
- * as written, never rounded through a double. Text that is not a storable document (not JSON, NaN or infinities,
- * too deep, too long, U+0000, unpaired surrogates) is rejected with {@link InvalidArgumentException} before it
- * reaches the store, and ids containing U+0000 are rejected by the store methods themselves, with nothing written
- * and the store still serving (SPEC guarantee 15). Cases for optional aggregates run when the store declares them.
+ * tool arguments and results, summary content, audit context and usage) comes back with exactly the text written
+ * (SPEC guarantee 18): key order, whitespace, escapes and number notation included, so that no two adapters can be
+ * told apart by their output. Any shape at the top level, nested structures, every Unicode character including
+ * astral-plane ones, and numbers exactly as written, never rounded through a double. Text that is not a storable
+ * document (not JSON, NaN or infinities, too deep, too long, U+0000, unpaired surrogates) is rejected with
+ * {@link InvalidArgumentException} before it reaches the store, and ids containing U+0000 are rejected by the store
+ * methods themselves, with nothing written and the store still serving (SPEC guarantee 15). Cases for optional
+ * aggregates run when the store declares them.
  *
  * <p>If this fails, check the column types and the (de)serializer between {@link Json#text()} and the backend: a
- * JSON column that keeps numbers as decimals (PostgreSQL {@code jsonb} does; a mapper reading numbers as
- * {@code double} does not), a text column or driver path that is UTF-8 throughout (surrogate pairs, not CESU-8 or
- * Latin-1), nothing that drops or rewrites top-level scalars (a document {@code null} is not SQL {@code NULL}, and
- * a missing document is {@code {}}), a length limit counted in chars rather than bytes, and that every method taking
- * an id calls {@code Arguments.requireKey} before it touches the backend.
+ * column that keeps the text as written (PostgreSQL {@code json} or {@code text}; {@code jsonb} reorders keys and
+ * reprints numbers), no mapper between the column and {@link Json#parse} (one reading numbers as {@code double}
+ * rounds them, one writing a tree reorders or reformats), a text column or driver path that is UTF-8 throughout
+ * (surrogate pairs, not CESU-8 or Latin-1), nothing that drops or rewrites top-level scalars (a document
+ * {@code null} is not SQL {@code NULL}, and a missing document is {@code {}}), a length limit counted in chars rather
+ * than bytes, and that every method taking an id calls {@code Arguments.requireKey} before it touches the backend.
  */
 public abstract class PayloadContract extends Contract {
 
@@ -143,14 +148,17 @@ public abstract class PayloadContract extends Contract {
         Arguments.of("NaN as a member", "{\"x\":NaN}", "invalid JSON"),
         Arguments.of("Infinity", "{\"x\":Infinity}", "invalid JSON"),
         Arguments.of("-Infinity", "[-Infinity]", "invalid JSON"),
-        Arguments.of("a raw U+0000 in a string", "{\"s\":\"a" + NUL + "b\"}", "0000"),
+        Arguments.of("a raw U+0000 in a string", "{\"s\":\"a" + NUL + "b\"}", "invalid JSON"),
         Arguments.of("an escaped \\u0000 in a string", "{\"s\":\"a\\u0000b\"}", "0000"),
         Arguments.of("an escaped \\u0000 in a key", "{\"a\\u0000\":1}", "0000"),
-        Arguments.of("an unescaped control character", "{\"s\":\"tab\there\"}", "control"),
+        Arguments.of("an unescaped control character", "{\"s\":\"tab\there\"}", "invalid JSON"),
         Arguments.of("an escaped unpaired surrogate", "{\"s\":\"\\ud800x\"}", "surrogate"),
         Arguments.of("a raw unpaired surrogate", "{\"s\":\"" + (char) 0xDC00 + "\"}", "surrogate"),
-        Arguments.of("nesting one level past MAX_JSON_DEPTH", nestedArrays(Limits.MAX_JSON_DEPTH + 1), "deeper"),
-        Arguments.of("a number past the exact decimal range", "{\"n\":1e200000}", "range"),
+        Arguments.of("nesting one level past MAX_JSON_DEPTH", nestedArrays(Limits.MAX_JSON_DEPTH + 1),
+            "nesting depth"),
+        Arguments.of("a number longer than MAX_JSON_NUMBER_LENGTH",
+            "{\"n\":" + "9".repeat(Limits.MAX_JSON_NUMBER_LENGTH + 1) + "}", "number"),
+        Arguments.of("an exponent no decimal holds", "{\"n\":1e99999999999}", "out of range"),
         Arguments.of("text one char longer than MAX_JSON_LENGTH",
             "\"" + "a".repeat(Limits.MAX_JSON_LENGTH - 1) + "\"", "longer"));
   }
@@ -381,6 +389,157 @@ public abstract class PayloadContract extends Contract {
 
     assertThat(replayed.seq()).as("seq of a replay with an equal payload").isEqualTo(stored.seq());
     assertThat(store.events().latestSeq(session)).isEqualTo(1);
+  }
+
+  // ---------------------------------------------------------------------------------------------------------------
+  // Same bytes (SPEC guarantee 18): each aggregate written and read through its simplest calls, asserting the text.
+
+  /** Documents whose text a normalizing backend would change: a readable name and the text. */
+  static Stream<Arguments> verbatimDocuments() {
+    return Stream.of(
+        Arguments.of("keys out of alphabetical order",
+            "{\"callId\":\"c-1\",\"tool\":\"weather\",\"args\":{\"z\":1,\"a\":{\"y\":2,\"b\":3}}}"),
+        Arguments.of("whitespace of every kind",
+            " \t{\n  \"b\" :\t[ 1 ,2 ] ,\r\n  \"a\" : { } ,\"s\":\"  spaced  \" }\n "),
+        Arguments.of("escapes a printer would write literally or differently",
+            "{\"s\":\"caf\\u00e9 \\/ \\ud83d\\ude00 \\u0041 \\u001F \\t\",\"\\u006b\":1}"),
+        Arguments.of("literal astral-plane characters in keys and values",
+            "{\"\ud83d\udd11\":\"\ud83d\ude00 \ud834\udd1e \ud841\udf0e\",\"z\":[\"\ud83c\udf55\"]}"),
+        Arguments.of("equal numbers in different notations", "[100,1E+2,100.0,1e2,1.00E2,-0,0.50,1.0e-7,-0.0]"),
+        Arguments.of("big and long numbers",
+            "{\"big\":123456789012345678901234567890123,\"long\":0.100000000000000005551115123125782702118,"
+                + "\"huge\":1e400,\"tiny\":-2.5E-350,\"max\":9223372036854775808}"),
+        Arguments.of("a top-level scalar with surrounding whitespace", "  \"text\"\n"),
+        Arguments.of("rendered by Json.from from a map in insertion order",
+            Json.from(insertionOrdered("zeta", 1, "alpha", List.of("b", "a"), "mid", "x")).text()));
+  }
+
+  private static Map<String, Object> insertionOrdered(Object... keysAndValues) {
+    Map<String, Object> map = new LinkedHashMap<>();
+    for (int i = 0; i < keysAndValues.length; i += 2) {
+      map.put((String) keysAndValues[i], keysAndValues[i + 1]);
+    }
+    return map;
+  }
+
+  private static void assertSameText(Json stored, String written, String what) {
+    assertThat(stored).as("%s: no document", what).isNotNull();
+    assertThat(stored.text()).as("%s: the text written, byte for byte", what).isEqualTo(written);
+  }
+
+  @ParameterizedTest(name = "{0}")
+  @MethodSource("dev.sessionstore.conformance.PayloadContract#verbatimDocuments")
+  @Tag("guarantee-18")
+  @DisplayName("An event payload reads back with exactly the text written, from find, read and tail reads")
+  void eventPayloadsKeepTheirText(String name, String text) {
+    String session = id("session");
+    String eventId = id("e");
+
+    Event appended = store.events().append(session, NewEvent.of("message", Json.of(text)).withId(eventId));
+
+    assertSameText(appended.payload(), text, "payload (" + name + ") returned by append");
+    assertSameText(present(store.events().find(session, eventId), "event %s", eventId).payload(), text,
+        "payload (" + name + ") from find");
+    assertSameText(store.events().read(session, EventQuery.all()).items().get(0).payload(), text,
+        "payload (" + name + ") from read");
+    assertSameText(store.events().read(session, EventQuery.all().last(1)).items().get(0).payload(), text,
+        "payload (" + name + ") from a tail read");
+  }
+
+  @Test
+  @Tag("guarantee-18")
+  @DisplayName("A replay with an equal payload in other text returns the stored event with the text first written")
+  void aReplayReturnsTheTextFirstWritten() {
+    String session = id("session");
+    String first = "{\"b\":1,\"a\":[100,0.5]}";
+    store.events().append(session, NewEvent.of("message", Json.of(first)).withId("e-1"));
+
+    Event replayed = store.events().append(session,
+        NewEvent.of("message", Json.of(" { \"a\" : [ 1e2 , 0.50 ] , \"b\" : 1.0 } ")).withId("e-1"));
+
+    assertSameText(replayed.payload(), first, "payload of the event a replay returns");
+    assertSameText(present(store.events().find(session, "e-1"), "event e-1").payload(), first,
+        "payload stored after the replay");
+  }
+
+  @ParameterizedTest(name = "{0}")
+  @MethodSource("dev.sessionstore.conformance.PayloadContract#verbatimDocuments")
+  @Tag("guarantee-18")
+  @DisplayName("Session settings read back with exactly the text written, from find and from listing")
+  void sessionSettingsKeepTheirText(String name, String text) {
+    String session = id("session");
+
+    store.sessions().save(SessionWrite.of(session).withSettings(Json.of(text)));
+
+    assertSameText(present(store.sessions().find(session), "session %s", session).settings(), text,
+        "settings (" + name + ") from find");
+    assertSameText(store.sessions().list(SessionQuery.all()).items().get(0).settings(), text,
+        "settings (" + name + ") from list");
+  }
+
+  @ParameterizedTest(name = "{0}")
+  @MethodSource("dev.sessionstore.conformance.PayloadContract#verbatimDocuments")
+  @Tag("guarantee-18")
+  @DisplayName("Run usage and error read back with exactly the text written")
+  void runDocumentsKeepTheirText(String name, String text) {
+    String session = id("session");
+    String runId = id("run");
+
+    store.runs().save(RunWrite.of(runId, session).withUsage(Json.of(text)).withError(Json.of(text)));
+
+    Run run = present(store.runs().find(runId), "run %s", runId);
+    assertSameText(run.usage(), text, "run usage (" + name + ")");
+    assertSameText(run.error(), text, "run error (" + name + ")");
+  }
+
+  @ParameterizedTest(name = "{0}")
+  @MethodSource("dev.sessionstore.conformance.PayloadContract#verbatimDocuments")
+  @Tag("guarantee-18")
+  @DisplayName("Tool-call arguments and results read back with exactly the text written")
+  void toolCallDocumentsKeepTheirText(String name, String text) {
+    assumeSupports(Capability.TOOL_CALLS);
+    String session = id("session");
+    String call = id("call");
+
+    store.toolCalls().save(new ToolCallWrite(call, session, null, "tool", Json.of(text)));
+    assertSameText(present(store.toolCalls().find(call), "tool call %s", call).arguments(), text,
+        "tool arguments (" + name + ")");
+    store.toolCalls().resolve(call, ToolCallStatus.COMPLETED, Json.of(text));
+
+    ToolCall resolved = present(store.toolCalls().find(call), "tool call %s", call);
+    assertSameText(resolved.result(), text, "tool result (" + name + ")");
+    assertSameText(resolved.arguments(), text, "tool arguments (" + name + ") after the resolve");
+  }
+
+  @ParameterizedTest(name = "{0}")
+  @MethodSource("dev.sessionstore.conformance.PayloadContract#verbatimDocuments")
+  @Tag("guarantee-18")
+  @DisplayName("Summary content reads back with exactly the text written, from list and from the revival read")
+  void summaryContentKeepsItsText(String name, String text) {
+    assumeSupports(Capability.SUMMARIES);
+    String session = id("session");
+    store.events().append(session, event(id("e")));
+
+    store.summaries().put(session, NewSummary.of(1, 1, Json.of(text)));
+
+    assertSameText(store.summaries().list(session).get(0).content(), text, "summary content (" + name + ")");
+    assertSameText(present(store.summaries().revive(session).summary(), "revival summary").content(), text,
+        "summary content (" + name + ") from revive");
+  }
+
+  @ParameterizedTest(name = "{0}")
+  @MethodSource("dev.sessionstore.conformance.PayloadContract#verbatimDocuments")
+  @Tag("guarantee-18")
+  @DisplayName("Model-call audit context and usage read back with exactly the text written")
+  void auditDocumentsKeepTheirText(String name, String text) {
+    assumeSupports(Capability.MODEL_CALL_AUDIT);
+    String session = id("session");
+
+    store.modelCalls().record(session, new NewModelCall(1, "model", Json.of(text), Json.of(text)));
+
+    ModelCall row = store.modelCalls().list(session).get(0);
+    assertSameText(row.context(), text, "audit context (" + name + ")");
+    assertSameText(row.usage(), text, "audit usage (" + name + ")");
   }
 
   // ---------------------------------------------------------------------------------------------------------------

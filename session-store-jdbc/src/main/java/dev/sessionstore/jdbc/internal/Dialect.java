@@ -14,7 +14,7 @@ import java.util.OptionalLong;
 import javax.sql.DataSource;
 
 /**
- * What differs between SQL databases, and only that: the JSON column, upserts, row locking for the per-session
+ * What differs between SQL databases, and only that: the JSON columns, upserts, row locking for the per-session
  * head, the batch append statement, waking waiting reads, and reading driver errors. Everything else is plain SQL
  * shared by every dialect. {@link PostgresDialect} is the one implementation.
  */
@@ -29,10 +29,23 @@ interface Dialect {
   /** A query that releases the lock {@link #acquireMigrationLock()} took. */
   String releaseMigrationLock();
 
-  /** A bind parameter holding JSON text, converted to the JSON column type. */
+  /**
+   * A bind parameter holding a document's {@link Json#text()}, converted to the type of the document columns. That
+   * type must give back the text exactly as written (SPEC guarantee 18): never one that reorders keys, drops
+   * whitespace or renders numbers anew, as PostgreSQL {@code jsonb} does.
+   */
   String jsonParameter();
 
-  /** A JSON column read back as {@link Json}, or {@code null} for SQL {@code NULL}. */
+  /**
+   * A bind parameter holding session metadata as a JSON object of strings, converted to the type of the metadata
+   * column, which is queried by containment and whose text is never returned as written.
+   */
+  String metadataParameter();
+
+  /**
+   * A document column read back as {@link Json}, or {@code null} for SQL {@code NULL}: the text written, checked
+   * once more by {@link Json#parse} (the column may have been written by other clients of the database).
+   */
   Json readJson(ResultSet row, String column) throws SQLException;
 
   /** The clause that makes an insert update the row it collides with on {@code conflictTarget}. */

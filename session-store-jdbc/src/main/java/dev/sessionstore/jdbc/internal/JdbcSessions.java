@@ -49,11 +49,12 @@ final class JdbcSessions implements Sessions {
     this.selectForUpdate = "SELECT " + SessionRows.COLUMNS + ", last_seq FROM " + tables.sessions()
         + " WHERE id = ?" + dialect.lockForUpdate();
     String json = dialect.jsonParameter();
+    String metadata = dialect.metadataParameter();
     this.insert = "INSERT INTO " + tables.sessions()
         + " (id, name, tenant, agent_id, status, settings, metadata, created_at, updated_at)"
-        + " VALUES (?, ?, ?, ?, ?, " + json + ", " + json + ", ?, ?)" + dialect.onConflictIgnore("id");
+        + " VALUES (?, ?, ?, ?, ?, " + json + ", " + metadata + ", ?, ?)" + dialect.onConflictIgnore("id");
     this.update = "UPDATE " + tables.sessions() + " SET name = ?, tenant = ?, agent_id = ?, status = ?, settings = "
-        + json + ", metadata = " + json + ", updated_at = ? WHERE id = ?";
+        + json + ", metadata = " + metadata + ", updated_at = ? WHERE id = ?";
     // One statement, one snapshot: the parent, the event at atSeq and everything copied agree even while the parent
     // is appended to, truncated or resolves its calls; its rows are read, never locked.
     this.fork = "WITH parent AS ("
@@ -193,7 +194,7 @@ final class JdbcSessions implements Sessions {
       parameters.add(query.tenant());
     }
     if (!query.metadata().isEmpty()) {
-      sql.append(" AND metadata @> ").append(database.dialect().jsonParameter());
+      sql.append(" AND metadata @> ").append(database.dialect().metadataParameter());
       parameters.add(MetadataJson.write(query.metadata()));
     }
     if (cursor != null) {

@@ -93,7 +93,7 @@ final class JdbcToolCalls implements ToolCalls {
         + " WHERE session_id = ? AND id = ? AND status = 'pending' AND (deadline IS NULL OR deadline > ?)"
         + " RETURNING " + COLUMNS;
     // Expires the given due calls unless they changed since they were read (resolved, deadline reset).
-    this.expire = "UPDATE " + tables.toolCalls() + " t SET status = 'expired', result = d.result::jsonb,"
+    this.expire = "UPDATE " + tables.toolCalls() + " t SET status = 'expired', result = d.result::json,"
         + " deadline = NULL, updated_at = ?"
         + " FROM unnest(?::text[], ?::text[], ?::timestamptz[], ?::text[]) AS d(session_id, id, deadline, result)"
         + " WHERE t.session_id = d.session_id AND t.id = d.id AND t.status = 'pending' AND t.deadline = d.deadline"

@@ -21,7 +21,8 @@ import org.postgresql.util.PSQLException;
 import org.postgresql.util.ServerErrorMessage;
 
 /**
- * PostgreSQL 12 or later through pgjdbc: {@code jsonb} columns, {@code INSERT … ON CONFLICT}, {@code FOR NO KEY
+ * PostgreSQL 12 or later through pgjdbc: {@code json} columns for documents (the text as written) and {@code jsonb}
+ * for session metadata, {@code INSERT … ON CONFLICT}, {@code FOR NO KEY
  * UPDATE} head locks, a batch append as one statement over arrays ({@code unnest … WITH ORDINALITY}), and
  * {@code LISTEN/NOTIFY} wake-ups.
  */
@@ -55,7 +56,7 @@ final class PostgresDialect implements Dialect {
         %3$s
       ), appended AS (
         INSERT INTO %1$s (session_id, seq, id, type, run_id, agent_id, parent_id, payload, ts)
-        SELECT ?, head.base + e.ordinality, e.id, e.type, e.run_id, e.agent_id, e.parent_id, e.payload::jsonb, e.ts
+        SELECT ?, head.base + e.ordinality, e.id, e.type, e.run_id, e.agent_id, e.parent_id, e.payload::json, e.ts
         FROM head, unnest(?::text[], ?::text[], ?::text[], ?::text[], ?::text[], ?::text[], ?::timestamptz[])
              WITH ORDINALITY AS e(id, type, run_id, agent_id, parent_id, payload, ts, ordinality)
         ON CONFLICT (session_id, id) DO NOTHING
@@ -70,7 +71,7 @@ final class PostgresDialect implements Dialect {
    */
   private static final String CREATE_OR_MOVE_HEAD = """
       INSERT INTO %2$s AS s (id, status, settings, metadata, last_seq, created_at, updated_at)
-        SELECT ?, 'active', '{}'::jsonb, '{}'::jsonb, ?::bigint, ?::timestamptz, ?::timestamptz
+        SELECT ?, 'active', '{}'::json, '{}'::jsonb, ?::bigint, ?::timestamptz, ?::timestamptz
         FROM stored WHERE NOT stored.found
         ON CONFLICT (id) DO UPDATE SET last_seq = s.last_seq + excluded.last_seq
         WHERE ?::bigint IS NULL OR s.last_seq = ?::bigint
@@ -89,7 +90,7 @@ final class PostgresDialect implements Dialect {
   private static final String APPEND_AT_LOCKED_HEAD = """
       WITH appended AS (
         INSERT INTO %1$s (session_id, seq, id, type, run_id, agent_id, parent_id, payload, ts)
-        SELECT ?, ?::bigint + e.ordinality, e.id, e.type, e.run_id, e.agent_id, e.parent_id, e.payload::jsonb, e.ts
+        SELECT ?, ?::bigint + e.ordinality, e.id, e.type, e.run_id, e.agent_id, e.parent_id, e.payload::json, e.ts
         FROM unnest(?::text[], ?::text[], ?::text[], ?::text[], ?::text[], ?::text[], ?::timestamptz[])
              WITH ORDINALITY AS e(id, type, run_id, agent_id, parent_id, payload, ts, ordinality)
       )
@@ -121,13 +122,19 @@ final class PostgresDialect implements Dialect {
 
   @Override
   public String jsonParameter() {
-    return "?::jsonb";
+    return "?::json";
   }
 
   @Override
+  public String metadataParameter() {
+    return "?::jsonb";
+  }
+
+  /** The column's text is the document as written: {@code json} keeps it verbatim. */
+  @Override
   public Json readJson(ResultSet row, String column) throws SQLException {
     String text = row.getString(column);
-    return text == null ? null : Json.parse(column, JsonbText.compact(text));
+    return text == null ? null : Json.parse(column, text);
   }
 
   @Override

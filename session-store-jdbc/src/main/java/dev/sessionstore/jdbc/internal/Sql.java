@@ -17,8 +17,9 @@ import java.util.Optional;
 
 /**
  * Runs parameterized statements on a connection. Every value reaches the database as a bind parameter, never as
- * SQL text: strings, numbers, booleans, {@link Instant} (as {@code timestamptz}), {@link Json} (as text; the SQL
- * casts it), {@code byte[]}, {@link Array} and {@code null}.
+ * SQL text: strings, numbers, booleans, {@link Instant} (as {@code timestamptz}), {@link Json} (its exact
+ * {@link Json#text()}; the SQL casts it with {@link Dialect#jsonParameter()}), {@code byte[]}, {@link Array} and
+ * {@code null}.
  */
 final class Sql {
 
@@ -76,12 +77,6 @@ final class Sql {
   static Instant instant(ResultSet row, String column) throws SQLException {
     OffsetDateTime value = row.getObject(column, OffsetDateTime.class);
     return value == null ? null : value.toInstant();
-  }
-
-  /** A {@code jsonb} column parsed as {@link Json}, or {@code null}. */
-  static Json json(ResultSet row, String column) throws SQLException {
-    String text = row.getString(column);
-    return text == null ? null : Json.parse(column, text);
   }
 
   private static void bind(PreparedStatement statement, int index, Object value) throws SQLException {

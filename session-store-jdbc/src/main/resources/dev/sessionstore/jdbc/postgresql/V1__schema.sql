@@ -9,6 +9,13 @@
 --
 -- Everything a session owns is keyed by its session id first (events, runs, tool calls, summaries, checkpoints,
 -- model calls): run and tool-call ids are unique within their session only, and a backend can partition by session.
+--
+-- Every JSON document column (settings, payload, usage, error, arguments, result, content, context) is json, not
+-- jsonb: json keeps the text exactly as written (key order, whitespace, number notation, escapes), so a document
+-- reads back with the bytes the caller wrote, as from every other adapter (SPEC guarantee 18); jsonb would reorder
+-- keys and reprint numbers. The store validates every document before writing it (Json); PostgreSQL checks the
+-- syntax again. Session metadata, a string map that is merged and filtered by containment (@>) and whose text is
+-- never returned as written, stays jsonb for its GIN index.
 
 -- One row per session. last_seq is the head of the session's log: appends lock this row and move it forward, so
 -- seqs are gapless under any number of writers. fillfactor leaves room for HOT updates of the head.
@@ -18,7 +25,7 @@ CREATE TABLE ${schema}.${prefix}sessions (
   tenant          text COLLATE "C",
   agent_id        text COLLATE "C",
   status          text COLLATE "C" NOT NULL,
-  settings        jsonb NOT NULL,
+  settings        json NOT NULL,
   metadata        jsonb NOT NULL,
   fork_parent_id  text COLLATE "C",
   fork_seq        bigint,
@@ -39,7 +46,8 @@ CREATE INDEX ${prefix}sessions_agent_idx ON ${schema}.${prefix}sessions (agent_i
   WHERE agent_id IS NOT NULL;
 -- Metadata filters (metadata @> '{"k":"v"}').
 CREATE INDEX ${prefix}sessions_metadata_idx ON ${schema}.${prefix}sessions USING gin (metadata jsonb_path_ops);
--- Sessions to resume eagerly.
+-- Sessions to resume eagerly. json ->> text is immutable, so it may appear in an index predicate; each row's settings
+-- are parsed once when the row is written, and a listing scans only the index.
 CREATE INDEX ${prefix}sessions_resumable_idx ON ${schema}.${prefix}sessions (id)
   WHERE settings ->> 'resume_policy' = 'eager';
 
@@ -52,7 +60,7 @@ CREATE TABLE ${schema}.${prefix}events (
   run_id      text COLLATE "C",
   agent_id    text COLLATE "C",
   parent_id   text COLLATE "C",
-  payload     jsonb NOT NULL,
+  payload     json NOT NULL,
   ts          timestamptz NOT NULL,
   CONSTRAINT ${prefix}events_pkey PRIMARY KEY (session_id, seq),
   CONSTRAINT ${prefix}events_id_key UNIQUE (session_id, id),
@@ -71,8 +79,8 @@ CREATE TABLE ${schema}.${prefix}runs (
   id          text COLLATE "C" NOT NULL,
   session_id  text COLLATE "C" NOT NULL,
   status      text COLLATE "C" NOT NULL,
-  usage       jsonb NOT NULL,
-  error       jsonb,
+  usage       json NOT NULL,
+  error       json,
   created_at  timestamptz NOT NULL,
   updated_at  timestamptz NOT NULL,
   -- Database time of the last write: orders runs updated at the same store-clock instant.
@@ -94,9 +102,9 @@ CREATE TABLE ${schema}.${prefix}tool_calls (
   -- The event that requested the call (the tool_use event), by id within the session.
   request_event_id  text COLLATE "C",
   tool_name         text COLLATE "C" NOT NULL,
-  arguments         jsonb NOT NULL,
+  arguments         json NOT NULL,
   status            text COLLATE "C" NOT NULL,
-  result            jsonb,
+  result            json,
   deadline          timestamptz,
   created_at        timestamptz NOT NULL,
   updated_at        timestamptz NOT NULL,
@@ -117,7 +125,7 @@ CREATE TABLE ${schema}.${prefix}summaries (
   session_id  text COLLATE "C" NOT NULL,
   to_seq      bigint NOT NULL,
   from_seq    bigint NOT NULL,
-  content     jsonb NOT NULL,
+  content     json NOT NULL,
   version     integer NOT NULL,
   created_at  timestamptz NOT NULL,
   CONSTRAINT ${prefix}summaries_pkey PRIMARY KEY (session_id, to_seq),
@@ -146,8 +154,8 @@ CREATE TABLE ${schema}.${prefix}model_calls (
   session_id   text COLLATE "C" NOT NULL,
   turn         bigint NOT NULL,
   model        text COLLATE "C" NOT NULL,
-  context      jsonb NOT NULL,
-  usage        jsonb NOT NULL,
+  context      json NOT NULL,
+  usage        json NOT NULL,
   recorded_at  timestamptz NOT NULL,
   CONSTRAINT ${prefix}model_calls_pkey PRIMARY KEY (session_id, turn),
   CONSTRAINT ${prefix}model_calls_session_fkey FOREIGN KEY (session_id)

@@ -10,6 +10,11 @@ import dev.sessionstore.Json;
 import dev.sessionstore.Limits;
 import dev.sessionstore.NewEvent;
 import dev.sessionstore.SessionStore;
+import dev.sessionstore.SessionWrite;
+import java.sql.Connection;
+import java.sql.ResultSet;
+import java.sql.SQLException;
+import java.sql.Statement;
 import java.time.Instant;
 import java.util.List;
 import org.junit.jupiter.api.AfterEach;
@@ -18,10 +23,10 @@ import org.junit.jupiter.api.DisplayName;
 import org.junit.jupiter.api.Test;
 
 /**
- * What PostgreSQL itself holds: exact numbers in jsonb, documents that read back within the limits, the range of
- * timestamps.
+ * What PostgreSQL itself holds: documents as the text written (json columns), exact numbers, the eager-resume index
+ * on settings, the range of timestamps.
  */
-class JsonbStorageTest {
+class DocumentStorageTest {
 
   private final TestSchema schema = new TestSchema();
   private SessionStore store;
@@ -37,7 +42,7 @@ class JsonbStorageTest {
   }
 
   @Test
-  @DisplayName("Big integers and long decimals are stored in jsonb digit for digit")
+  @DisplayName("Big integers and long decimals are stored digit for digit and queryable as numbers")
   void numbersAreStoredExactly() {
     String big = "123456789012345678901234567890123456789";
     String decimal = "0.100000000000000000000000000000000000001";
@@ -55,7 +60,7 @@ class JsonbStorageTest {
   }
 
   @Test
-  @DisplayName("A document at the length bound reads back although jsonb prints it with extra spaces")
+  @DisplayName("A document at the length bound reads back as written")
   void maximalDocumentsReadBack() {
     StringBuilder text = new StringBuilder("[1");
     while (text.length() < Limits.MAX_JSON_LENGTH - 2) {
@@ -65,18 +70,46 @@ class JsonbStorageTest {
 
     Event appended = store.events().append("s", NewEvent.of("large", payload));
 
-    assertThat(store.events().find("s", appended.id()).orElseThrow().payload()).isEqualTo(payload);
+    assertThat(store.events().find("s", appended.id()).orElseThrow().payload().text()).isEqualTo(payload.text());
   }
 
   @Test
-  @DisplayName("Spaces inside strings survive the read")
-  void spacesInStringsSurvive() {
-    Json payload = Json.of("{\"text\":\"a  b, \\\"c\\\": d \\\\ \",\"list\":[\" \", \"x\"]}");
+  @DisplayName("The payload column holds the text as written: key order, whitespace, escapes and number notation")
+  void theColumnHoldsTheTextAsWritten() {
+    String text = "{ \"tool\" : \"w\u00e9ather\",\n \"callId\":\"c-1\", \"args\":{\"z\":1.50,\"a\":1E+2},"
+        + " \"text\":\"a  b, \\\"c\\\": d \\\\ \\u00e9 \\ud83d\\ude00\" }";
 
-    Event appended = store.events().append("s", NewEvent.of("text", payload));
+    Event appended = store.events().append("s", NewEvent.of("tool_call", Json.of(text)));
 
-    assertThat(store.events().find("s", appended.id()).orElseThrow().payload().text())
-        .isEqualTo("{\"list\":[\" \",\"x\"],\"text\":\"a  b, \\\"c\\\": d \\\\ \"}");
+    assertThat(schema.queryValue("SELECT payload::text FROM \"" + schema.name() + "\".session_store_events"))
+        .isEqualTo(text);
+    assertThat(store.events().find("s", appended.id()).orElseThrow().payload().text()).isEqualTo(text);
+  }
+
+  @Test
+  @DisplayName("Listing sessions to resume eagerly reads the partial index on the settings' resume_policy")
+  void eagerResumeUsesThePartialIndex() throws SQLException {
+    String sessions = "\"" + schema.name() + "\".session_store_sessions";
+    store.sessions().save(SessionWrite.of("eager-1").withSettings(Json.of("{\"resume_policy\" : \"eager\"}")));
+    store.sessions().save(SessionWrite.of("lazy-1").withSettings(Json.of("{\"resume_policy\":\"lazy\"}")));
+    store.sessions().save(SessionWrite.of("eager-2")
+        .withSettings(Json.of("{\"model\":\"m\",\"resume_policy\":\"eager\"}")));
+    TestDatabase.get().execute("INSERT INTO " + sessions + " (id, status, settings, metadata, created_at, updated_at)"
+            + " SELECT 'bulk-' || g, 'active', '{\"model\": \"m\"}', '{}', now(), now()"
+            + " FROM generate_series(1, 20000) AS g",
+        "ANALYZE " + sessions);
+
+    assertThat(store.sessions().listResumable()).containsExactly("eager-1", "eager-2");
+    StringBuilder plan = new StringBuilder();
+    try (Connection connection = TestDatabase.get().adminDataSource().getConnection();
+         Statement statement = connection.createStatement();
+         ResultSet rows = statement.executeQuery("EXPLAIN SELECT id FROM " + sessions
+             + " WHERE settings ->> 'resume_policy' = 'eager' ORDER BY id")) {
+      while (rows.next()) {
+        plan.append(rows.getString(1)).append('\n');
+      }
+    }
+    assertThat(plan.toString()).contains("session_store_sessions_resumable_idx").doesNotContain("Seq Scan");
   }
 
   @Test
