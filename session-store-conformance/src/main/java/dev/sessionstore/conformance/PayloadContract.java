@@ -487,7 +487,7 @@ public abstract class PayloadContract extends Contract {
 
     store.runs().save(RunWrite.of(runId, session).withUsage(Json.of(text)).withError(Json.of(text)));
 
-    Run run = present(store.runs().find(runId), "run %s", runId);
+    Run run = present(store.runs().find(session, runId), "run %s", runId);
     assertSameText(run.usage(), text, "run usage (" + name + ")");
     assertSameText(run.error(), text, "run error (" + name + ")");
   }
@@ -501,12 +501,12 @@ public abstract class PayloadContract extends Contract {
     String session = id("session");
     String call = id("call");
 
-    store.toolCalls().save(new ToolCallWrite(call, session, null, "tool", Json.of(text)));
-    assertSameText(present(store.toolCalls().find(call), "tool call %s", call).arguments(), text,
+    store.toolCalls().save(ToolCallWrite.of(call, session, "tool").withArguments(Json.of(text)));
+    assertSameText(present(store.toolCalls().find(session, call), "tool call %s", call).arguments(), text,
         "tool arguments (" + name + ")");
-    store.toolCalls().resolve(call, ToolCallStatus.COMPLETED, Json.of(text));
+    store.toolCalls().resolve(session, call, ToolCallStatus.COMPLETED, Json.of(text));
 
-    ToolCall resolved = present(store.toolCalls().find(call), "tool call %s", call);
+    ToolCall resolved = present(store.toolCalls().find(session, call), "tool call %s", call);
     assertSameText(resolved.result(), text, "tool result (" + name + ")");
     assertSameText(resolved.arguments(), text, "tool arguments (" + name + ") after the resolve");
   }
