@@ -36,20 +36,27 @@ import java.util.concurrent.atomic.AtomicBoolean;
  * found none of the batch's ids stored; the events' unique (session, id) key, with {@code ON CONFLICT DO NOTHING},
  * catches an id committed after the statement's snapshot without an error. Otherwise (a replayed id, an unexpected
  * head) the append takes the lock first, reads the stored events among the batch's ids, and lets
- * {@link EventBatch} split replays from fresh events before storing the fresh ones ({@link EventAppender}). Truncation takes the same lock and moves the head back.
+ * {@link dev.sessionstore.spi.EventBatch} split replays from fresh events before storing the fresh ones
+ * ({@link EventAppender}). Truncation takes the same lock and moves the head back.
+ *
+ * <p><b>Agent steps</b> ({@link StepCommitter}) take the same head lock first, so a step and the appends of its
+ * session serialize; everything the step reads after it (stored ids, the tool calls it names, locked) is current,
+ * and everything it writes commits together or not at all. A stale resolution rolls the transaction back and is
+ * returned as a value.
  *
  * <p><b>Round trips</b> (statements plus commit; a transaction's {@code BEGIN} travels with its first statement):
  * append or batch append 2 (append, commit; also to a new session; no notification inside); a replay 4 (the append,
  * which writes nothing and raises no error, lock, id lookup, commit), 5 with fresh events among replayed ones
  * (store before the commit), 6 when a concurrent append committed one of the ids while the append waited for the
- * head lock (its head move rolled back); flush up to 7 (session read and write, run read and write, id
- * lookup, store, commit); truncate 3; session, run or tool call save 3 (locked read, write, commit); fork 1 (a
- * server-side {@code INSERT … SELECT} of events and summaries); resolve 1 for the winner, 2 for a stale call; deadline
+ * head lock (its head move rolled back); a step 3 plus about one per member (head lock, id lookup, a locked read
+ * and a write per tool call, session read, commit); truncate 3; session, run or tool call save 3 (locked read, write, commit); fork 1 (a
+ * server-side {@code INSERT … SELECT} of everything the fork takes); resolve 1 for the winner, 2 for a stale call; deadline
  * set or cancel 1; summary put 1; checkpoint and audit writes 1 (an implicit session is created in the same statement);
  * every read 1, revival and chapters included.
  *
- * <p><b>Waiting reads.</b> A waiting read registers in-process ({@link SessionWaiters}) and holds no connection
- * while it waits. Appends wake it once committed ({@link AppendNotifier}): this instance's own directly, every other
+ * <p><b>Waiting reads and tool-call waits.</b> A waiting read or a wait for a tool call registers in-process ({@link SessionWaiters}) and holds no connection
+ * while it waits ({@link SessionWait}). Appends, steps, resolutions and expiries wake the session's waiters once
+ * committed ({@link AppendNotifier}): this instance's own directly, every other
  * writer's through a notification on the store's channel (payload: the session id, or a digest of a long one),
  * received by one {@code LISTEN} connection per instance ({@link WakeUpListener}). Notifications are not sent in the
  * append's transaction, because PostgreSQL commits notifying transactions one at a time, server-wide: a background
@@ -62,8 +69,9 @@ import java.util.concurrent.atomic.AtomicBoolean;
  * they meet in the database before answering; a {@link DeadlineSweeper} per instance expires the rest with
  * {@code FOR UPDATE SKIP LOCKED}, so a deadline outlives the instance that set it and never fires twice.
  *
- * <p><b>Forks</b> copy the parent's events and summaries up to the fork point server-side, in one statement and
- * one snapshot, without locking the parent. The copy costs time linear in the fork point (the benchmark module
+ * <p><b>Forks</b> copy what {@link dev.sessionstore.spi.ForkRule} gives them (events and summaries up to the fork
+ * point, the runs and tool calls of that prefix, the session's checkpoints) server-side, in one statement and one
+ * snapshot, without locking the parent. The copy costs time linear in the fork point (the benchmark module
  * measures a 100k-event fork) but keeps every read and append of the fork a plain single-session query;
  * copy-on-write would make every read of every fork a union over its ancestry.
  */
