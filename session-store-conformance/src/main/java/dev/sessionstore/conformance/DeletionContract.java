@@ -231,7 +231,7 @@ public abstract class DeletionContract extends Contract {
 
   @Test
   @Tag("guarantee-14")
-  @DisplayName("A deleted session's name, run id and tool call id can be used again by another session")
+  @DisplayName("A deleted session's name can be used again by another session, and its run and call ids are gone")
   void aDeletedSessionsIdsAndNameAreFree() {
     OwnedData data = OwnedData.seed(store, id("session"), null);
     String heir = id("heir");
@@ -241,7 +241,8 @@ public abstract class DeletionContract extends Contract {
     store.runs().save(RunWrite.of(data.runId, heir));
 
     assertThat(named.name()).isEqualTo(data.name);
-    assertThat(present(store.runs().find(data.sessionId, data.runId), "run %s", data.runId).sessionId()).isEqualTo(heir);
+    assertThat(present(store.runs().find(heir, data.runId), "run %s", data.runId).sessionId()).isEqualTo(heir);
+    assertThat(store.runs().find(data.sessionId, data.runId)).as("run of the deleted session").isEmpty();
     if (store.supports(Capability.TOOL_CALLS)) {
       ToolCall call = store.toolCalls().save(ToolCallWrite.of(data.toolCallId, heir, "fetch"));
       assertThat(call.sessionId()).isEqualTo(heir);

@@ -250,9 +250,8 @@ public abstract class StepContract extends Contract {
     Instant deadline = clock.instant().plusSeconds(30);
 
     StepResult result = committed(Step.builder(session)
-        .registerToolCall(ToolCallWrite.of("c2", session, "fetch").withRequestEventId("e3"))
+        .registerToolCall(ToolCallWrite.of("c2", session, "fetch").withRequestEventId("e3").withDeadline(deadline))
         .expireAt("c1", deadline)
-        .expireAt("c2", deadline)
         .cancelDeadline("c2")
         .summary(NewSummary.of(3, 4, json("{\"s\":4}")))
         .deleteCheckpoint("turn")

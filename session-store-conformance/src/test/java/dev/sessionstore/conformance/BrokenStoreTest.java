@@ -5,12 +5,12 @@ import static org.assertj.core.api.Assertions.assertThat;
 import dev.sessionstore.Capability;
 import dev.sessionstore.Checkpoints;
 import dev.sessionstore.EventLog;
-import dev.sessionstore.Flush;
-import dev.sessionstore.FlushResult;
 import dev.sessionstore.ModelCallAudit;
 import dev.sessionstore.Runs;
 import dev.sessionstore.SessionStore;
 import dev.sessionstore.Sessions;
+import dev.sessionstore.Step;
+import dev.sessionstore.StepOutcome;
 import dev.sessionstore.Summaries;
 import dev.sessionstore.ToolCalls;
 import dev.sessionstore.memory.InMemorySessionStore;
@@ -122,8 +122,8 @@ public abstract class BrokenStoreTest {
     }
 
     @Override
-    public FlushResult flush(Flush flush) {
-      return delegate.flush(flush);
+    public StepOutcome commit(Step step) {
+      return delegate.commit(step);
     }
 
     @Override

@@ -15,11 +15,15 @@ import dev.sessionstore.Session;
 import dev.sessionstore.SessionQuery;
 import dev.sessionstore.SessionStore;
 import dev.sessionstore.SessionWrite;
+import dev.sessionstore.Step;
+import dev.sessionstore.StepOutcome;
+import dev.sessionstore.StepResult;
 import dev.sessionstore.Summary;
 import dev.sessionstore.ToolCallStatus;
 import dev.sessionstore.ToolCallWrite;
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
+import java.time.Instant;
 import java.util.List;
 import java.util.Map;
 import java.util.stream.Collectors;
@@ -58,9 +62,9 @@ final class ConversationScript {
     startRun();
     appendFirstTurn();
     retryAndConflict();
-    registerToolCall();
-    Resolution first = resolveToolCall();
-    Resolution late = resolveLate();
+    requestToolCall();
+    Resolution first = answerToolCall();
+    Resolution late = answerLate();
     finishFirstTurn();
     secondTurn();
     summarizeFirstTurn();
@@ -96,14 +100,11 @@ final class ConversationScript {
         event("ev-01", "user_message", null, null,
             "{\"text\": \"Plan Saturday in Lisbon for two. Outdoors if the weather allows.\"}").withRunId(FIRST_RUN),
         event("ev-02", "assistant_message", PLANNER, "ev-01",
-            "{\"text\": \"Asking the researcher for Saturday's forecast first.\"}").withRunId(FIRST_RUN),
-        event("ev-03", "tool_use", RESEARCHER, "ev-02",
-            "{\"tool\": \"get_weather\", \"call\": \"" + TOOL_CALL_ID + "\", \"city\": \"Lisbon\"}")
-            .withRunId(FIRST_RUN));
+            "{\"text\": \"Asking the researcher for Saturday's forecast first.\"}").withRunId(FIRST_RUN));
   }
 
   private void appendFirstTurn() {
-    print.step("Append the first turn as one atomic batch (user, planner, researcher)");
+    print.step("Append the first turn as one atomic batch (user, planner)");
     print.events(store.events().appendAll(SESSION_ID, firstTurnBatch()));
   }
 
@@ -119,38 +120,74 @@ final class ConversationScript {
     }
   }
 
-  private void registerToolCall() {
-    print.step("Register the tool call and leave it pending with a deadline");
-    store.toolCalls().save(ToolCallWrite.of(TOOL_CALL_ID, SESSION_ID, "get_weather")
-        .withRunId(FIRST_RUN)
-        .withArguments(Json.of("{\"city\": \"Lisbon\", \"day\": \"saturday\"}")));
-    store.toolCalls().expireAfter(TOOL_CALL_ID, Duration.ofMinutes(10));
+  /**
+   * The request step: the researcher's tool_use event, the pending call it requests (with a deadline) and the run
+   * waiting for it, in one atomic commit. A crash cannot leave a tool_use event without its pending call.
+   */
+  private void requestToolCall() {
+    print.step("Step 1, one atomic commit: the tool_use event, its pending call with a deadline, the run waiting");
+    NewEvent toolUse = event("ev-03", "tool_use", RESEARCHER, "ev-02",
+        "{\"tool\": \"get_weather\", \"call\": \"" + TOOL_CALL_ID + "\", \"city\": \"Lisbon\"}")
+        .withRunId(FIRST_RUN);
+    StepResult request = committed(store.commit(Step.builder(SESSION_ID)
+        .run(RunWrite.of(FIRST_RUN, SESSION_ID).withStatus(RunStatus.WAITING))
+        .event(toolUse)
+        .registerToolCall(ToolCallWrite.of(TOOL_CALL_ID, SESSION_ID, "get_weather")
+            .withRunId(FIRST_RUN)
+            .withRequestEventId(toolUse.id())
+            .withArguments(Json.of("{\"city\": \"Lisbon\", \"day\": \"saturday\"}"))
+            .withDeadline(Instant.now().plus(Duration.ofMinutes(10))))
+        .expectLastSeq(store.events().latestSeq(SESSION_ID))
+        .build()));
+    print.events(request.events());
     print.note("pending tool calls:");
     store.toolCalls().pending(SESSION_ID).forEach(print::toolCall);
+    printActiveRun();
   }
 
-  private Resolution resolveToolCall() {
-    print.step("The weather tool answers: resolve the call");
-    Resolution resolution = store.toolCalls()
-        .resolve(TOOL_CALL_ID, ToolCallStatus.COMPLETED, Json.of("{\"forecast\": \"sunny\", \"high_c\": 24}"));
+  /**
+   * The answer step: the resolution and the tool_result event in one atomic commit, so the result can never be
+   * stored without reaching the log, nor the other way round.
+   */
+  private Resolution answerToolCall() {
+    print.step("Step 2, one atomic commit: the weather tool answers (resolve + tool_result event)");
+    StepResult answer = committed(store.commit(Step.builder(SESSION_ID)
+        .resolve(TOOL_CALL_ID, ToolCallStatus.COMPLETED, Json.of("{\"forecast\": \"sunny\", \"high_c\": 24}"))
+        .event(event("ev-04", "tool_result", RESEARCHER, "ev-03", "{\"forecast\": \"sunny\", \"high_c\": 24}")
+            .withRunId(FIRST_RUN))
+        .run(RunWrite.of(FIRST_RUN, SESSION_ID).withStatus(RunStatus.RUNNING))
+        .build()));
+    Resolution resolution = answer.resolutions().get(0);
     print.resolution("resolve", resolution);
+    print.events(answer.events());
     print.field("pending now", store.toolCalls().pending(SESSION_ID).size());
     return resolution;
   }
 
-  private Resolution resolveLate() {
-    print.step("A retried worker resolves the same call late");
-    Resolution resolution = store.toolCalls()
-        .resolve(TOOL_CALL_ID, ToolCallStatus.FAILED, Json.of("{\"error\": \"timeout\"}"));
+  /** A late answer to the settled call: the whole step is rejected, its tool_result event is not stored. */
+  private Resolution answerLate() {
+    print.step("A retried worker answers the same call late: the whole step is rejected");
+    StepOutcome outcome = store.commit(Step.builder(SESSION_ID)
+        .resolve(TOOL_CALL_ID, ToolCallStatus.FAILED, Json.of("{\"error\": \"timeout\"}"))
+        .event(event("ev-04-late", "tool_result", RESEARCHER, "ev-03", "{\"error\": \"timeout\"}"))
+        .build());
+    Resolution resolution = outcome instanceof StepOutcome.Rejected rejected
+        ? rejected.stale().get(0) : committed(outcome).resolutions().get(0);
     print.resolution("late resolve", resolution);
+    print.field("latest seq", store.events().latestSeq(SESSION_ID) + " (the late tool_result was not stored)");
     return resolution;
   }
 
+  private static StepResult committed(StepOutcome outcome) {
+    if (outcome instanceof StepOutcome.Committed committed) {
+      return committed.result();
+    }
+    throw new IllegalStateException("the step was rejected: " + outcome);
+  }
+
   private void finishFirstTurn() {
-    print.step("Append the tool result and the answer; complete the run");
+    print.step("Append the answer; complete the run");
     List<Event> appended = store.events().appendAll(SESSION_ID, List.of(
-        event("ev-04", "tool_result", RESEARCHER, "ev-03", "{\"forecast\": \"sunny\", \"high_c\": 24}")
-            .withRunId(FIRST_RUN),
         event("ev-05", "assistant_message", PLANNER, "ev-04",
             "{\"text\": \"Sunny, 24C: Belem in the morning, Alfama and a miradouro at sunset.\"}")
             .withRunId(FIRST_RUN)));

@@ -5,6 +5,7 @@ import static dev.sessionstore.demo.ConversationScript.SESSION_ID;
 import static dev.sessionstore.demo.ConversationScript.TOOL_CALL_ID;
 import static dev.sessionstore.demo.ConversationScript.TURN_STATE;
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.tuple;
 
 import dev.sessionstore.CheckpointKey;
 import dev.sessionstore.Event;
@@ -57,7 +58,7 @@ class ConversationScriptTest {
         .containsExactly("ev-01", "ev-02", "ev-03", "ev-04", "ev-05", "ev-06", "ev-07", "ev-08");
     assertThat(log.get(2).agentId()).isEqualTo("researcher");
     assertThat(log.get(2).parentId()).isEqualTo("ev-02");
-    assertThat(output()).contains("returned seqs [1, 2, 3], stored nothing new", "actual seq 3, nothing stored");
+    assertThat(output()).contains("returned seqs [1, 2], stored nothing new", "actual seq 2, nothing stored");
   }
 
   @Test
@@ -66,16 +67,18 @@ class ConversationScriptTest {
     assertThat(outcome.lateResolve()).isInstanceOfSatisfying(Resolution.Stale.class, stale ->
         assertThat(stale.current()).map(ToolCall::status).contains(ToolCallStatus.COMPLETED));
 
-    ToolCall stored = store.toolCalls().find(TOOL_CALL_ID).orElseThrow();
+    ToolCall stored = store.toolCalls().find(SESSION_ID, TOOL_CALL_ID).orElseThrow();
     assertThat(stored.status()).isEqualTo(ToolCallStatus.COMPLETED);
     assertThat(stored.result()).isEqualTo(Json.of("{\"high_c\": 24, \"forecast\": \"sunny\"}"));
     assertThat(store.toolCalls().pending(SESSION_ID)).isEmpty();
+    assertThat(stored.requestEventId()).isEqualTo("ev-03");
+    assertThat(store.events().find(SESSION_ID, "ev-04-late")).as("the rejected step's event").isEmpty();
     assertThat(output()).contains("Resolved -> COMPLETED", "Stale (call is COMPLETED");
   }
 
   @Test
   void theFirstRunCompletedAndTheSecondIsActive() {
-    assertThat(store.runs().find("run-1")).map(run -> run.status()).contains(RunStatus.COMPLETED);
+    assertThat(store.runs().find(SESSION_ID, "run-1")).map(run -> run.status()).contains(RunStatus.COMPLETED);
     assertThat(store.runs().active(SESSION_ID)).map(run -> run.id()).contains("run-2");
   }
 
@@ -96,8 +99,10 @@ class ConversationScriptTest {
 
     assertThat(store.sessions().find(FORK_ID).orElseThrow().forkOrigin())
         .contains(new ForkOrigin(SESSION_ID, 5));
-    assertThat(fork.subList(0, 5)).containsExactlyElementsOf(
-        parent.subList(0, 5).stream().map(event -> event.inSession(FORK_ID)).toList());
+    assertThat(fork.subList(0, 5)).extracting(Event::sessionId).containsOnly(FORK_ID);
+    assertThat(fork.subList(0, 5)).extracting(Event::id, Event::seq, Event::payload, Event::timestamp)
+        .containsExactlyElementsOf(parent.subList(0, 5).stream()
+            .map(event -> tuple(event.id(), event.seq(), event.payload(), event.timestamp())).toList());
     assertThat(fork).extracting(Event::id).endsWith("rain-06b");
     assertThat(parent.get(5).id()).isEqualTo("ev-06");
   }

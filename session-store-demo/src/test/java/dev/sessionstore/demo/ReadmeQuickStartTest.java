@@ -12,6 +12,8 @@ import dev.sessionstore.Revival;
 import dev.sessionstore.Session;
 import dev.sessionstore.SessionStore;
 import dev.sessionstore.SessionWrite;
+import dev.sessionstore.Step;
+import dev.sessionstore.StepOutcome;
 import dev.sessionstore.ToolCallStatus;
 import dev.sessionstore.ToolCallWrite;
 import dev.sessionstore.memory.InMemorySessionStore;
@@ -19,6 +21,7 @@ import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
+import java.time.Instant;
 import java.util.List;
 import java.util.function.Predicate;
 import java.util.stream.Collectors;
@@ -55,14 +58,29 @@ class ReadmeQuickStartTest {
     // The tail: the last 20 events, oldest first. Page back with EventQuery.all().before(oldestSeq).last(20).
     EventPage tail = store.events().read(session.id(), EventQuery.all().last(20));
 
-    // A pending tool call is kept by the store, which also enforces its deadline (durably with PostgreSQL).
-    store.toolCalls().save(ToolCallWrite.of("call-1", session.id(), "lookup_invoice")
-        .withArguments(Json.of("{\"invoice\": \"INV-7\"}")));
-    store.toolCalls().expireAfter("call-1", Duration.ofMinutes(10));
+    // A human approval is two atomic steps. The request: the tool_use event and the pending call (with a deadline the
+    // store enforces, durably with PostgreSQL) land together, so a crash never leaves one without the other.
+    NewEvent toolUse = NewEvent.of("tool_use", Json.of("{\"tool\": \"approve_refund\", \"invoice\": \"INV-7\"}"))
+        .withId("m-3").withAgentId("support-bot");
+    StepOutcome request = store.commit(Step.builder(session.id())
+        .event(toolUse)
+        .registerToolCall(ToolCallWrite.of("call-1", session.id(), "approve_refund")
+            .withRequestEventId(toolUse.id())
+            .withDeadline(Instant.now().plus(Duration.ofHours(4))))
+        .expectLastSeq(2)
+        .build());
 
-    // Resolving is a compare-and-set from pending: one resolver wins, every later one gets Stale.
-    Resolution first = store.toolCalls().resolve("call-1", ToolCallStatus.COMPLETED, Json.of("{\"refund\": true}"));
-    Resolution late = store.toolCalls().resolve("call-1", ToolCallStatus.FAILED, null);
+    // The answer: the resolution (a compare-and-set from pending) and the tool_result event, together. Re-submitting
+    // the same step after a lost connection stores nothing twice; an answer to a call already settled otherwise is
+    // rejected whole, as a value naming the call.
+    StepOutcome answer = store.commit(Step.builder(session.id())
+        .resolve("call-1", ToolCallStatus.COMPLETED, Json.of("{\"approved\": true}"))
+        .event(NewEvent.of("tool_result", Json.of("{\"approved\": true}")).withId("m-4").withParentId("m-3"))
+        .build());
+    StepOutcome late = store.commit(Step.builder(session.id())
+        .resolve("call-1", ToolCallStatus.FAILED, null)
+        .event(NewEvent.of("tool_result", Json.of("{\"approved\": false}")).withId("m-5"))
+        .build());
 
     // Reviving an agent: the latest summary (none yet) and every event after it, in one call.
     Revival revival = store.summaries().revive(session.id());
@@ -75,11 +93,15 @@ class ReadmeQuickStartTest {
     assertThat(appended).extracting(Event::seq).containsExactly(1L, 2L);
     assertThat(tail.items()).extracting(Event::id).containsExactly("m-1", "m-2");
     assertThat(tail.nextCursor()).isEmpty();
-    assertThat(first).isInstanceOfSatisfying(Resolution.Resolved.class,
-        resolved -> assertThat(resolved.call().result()).isEqualTo(Json.of("{\"refund\": true}")));
-    assertThat(late).isInstanceOf(Resolution.Stale.class);
+    assertThat(request.isCommitted()).isTrue();
+    assertThat(answer).isInstanceOfSatisfying(StepOutcome.Committed.class, committed -> {
+      assertThat(committed.result().resolutions()).singleElement().isInstanceOf(Resolution.Resolved.class);
+      assertThat(committed.result().events()).extracting(Event::seq).containsExactly(4L);
+    });
+    assertThat(late).isInstanceOfSatisfying(StepOutcome.Rejected.class, rejected -> assertThat(rejected.stale())
+        .singleElement().satisfies(stale -> assertThat(stale.toolCallId()).isEqualTo("call-1")));
     assertThat(revival.summary()).isEmpty();
-    assertThat(revival.events()).containsExactlyElementsOf(appended);
+    assertThat(revival.events()).extracting(Event::id).containsExactly("m-1", "m-2", "m-3", "m-4");
   }
 
   @Test

@@ -8,7 +8,6 @@ import dev.sessionstore.Capability;
 import dev.sessionstore.CheckpointKey;
 import dev.sessionstore.EventPage;
 import dev.sessionstore.EventQuery;
-import dev.sessionstore.Flush;
 import dev.sessionstore.InvalidArgumentException;
 import dev.sessionstore.Json;
 import dev.sessionstore.NewEvent;
@@ -19,6 +18,7 @@ import dev.sessionstore.RunWrite;
 import dev.sessionstore.SessionQuery;
 import dev.sessionstore.SessionStore;
 import dev.sessionstore.SessionWrite;
+import dev.sessionstore.Step;
 import dev.sessionstore.ToolCallStatus;
 import dev.sessionstore.ToolCallWrite;
 import java.time.Clock;
@@ -197,18 +197,18 @@ class InMemorySessionStoreTest {
       List<Consumer<SessionStore>> operations = List.of(
           s -> s.sessions(), s -> s.events(), s -> s.runs(), s -> s.toolCalls(), s -> s.summaries(),
           s -> s.checkpoints(), s -> s.modelCalls(), s -> s.capabilities(),
-          s -> s.flush(Flush.of(SessionWrite.of("s"))),
+          s -> s.commit(Step.builder("s").build()),
           s -> sessions.save(SessionWrite.of("s")), s -> sessions.find("s"), s -> sessions.findByName("n"),
           s -> sessions.list(SessionQuery.all()), s -> sessions.listResumable(), s -> sessions.fork("s", 1),
-          s -> sessions.delete("s"), s -> sessions.deleteByTenant("t"),
+          s -> sessions.delete("s"), s -> sessions.mergeMetadata("s", Map.of()), s -> sessions.deleteByTenant("t"),
           s -> events.append("s", NewEvent.of("m")), s -> events.appendAll("s", List.of()),
           s -> events.latestSeq("s"), s -> events.find("s", "e"), s -> events.read("s", EventQuery.all()),
           s -> events.await("s", EventQuery.all().after(1), Duration.ZERO), s -> events.truncate("s", 1),
-          s -> runs.save(RunWrite.of("r", "s")), s -> runs.find("r"), s -> runs.list("s"),
+          s -> runs.save(RunWrite.of("r", "s")), s -> runs.find("s", "r"), s -> runs.list("s"),
           s -> runs.list("s", RunStatus.RUNNING), s -> runs.active("s"),
-          s -> toolCalls.save(ToolCallWrite.of("c", "s", "tool")), s -> toolCalls.find("c"),
-          s -> toolCalls.pending("s"), s -> toolCalls.resolve("c", ToolCallStatus.COMPLETED, null),
-          s -> toolCalls.expireAfter("c", Duration.ofSeconds(1)), s -> toolCalls.cancelDeadline("c"),
+          s -> toolCalls.save(ToolCallWrite.of("c", "s", "tool")), s -> toolCalls.find("s", "c"),
+          s -> toolCalls.pending("s"), s -> toolCalls.resolve("s", "c", ToolCallStatus.COMPLETED, null),
+          s -> toolCalls.expireAfter("s", "c", Duration.ofSeconds(1)), s -> toolCalls.cancelDeadline("s", "c"), s -> toolCalls.await("s", "c", Duration.ZERO),
           s -> summaries.put("s", NewSummary.of(1, 1, Json.emptyObject())), s -> summaries.latest("s"),
           s -> summaries.list("s"), s -> summaries.revive("s"), s -> summaries.chapter("s", 1),
           s -> checkpoints.put(CheckpointKey.global("k"), new byte[0]), s -> checkpoints.get(CheckpointKey.global("k")),
@@ -247,7 +247,7 @@ class InMemorySessionStoreTest {
     void stopsTheDeadlineThread() throws InterruptedException {
       Set<Thread> before = deadlineThreads();
       store.toolCalls().save(ToolCallWrite.of("c", "s", "tool"));
-      store.toolCalls().expireAfter("c", Duration.ofHours(1));
+      store.toolCalls().expireAfter("s", "c", Duration.ofHours(1));
       Set<Thread> started = new HashSet<>(deadlineThreads());
       started.removeAll(before);
       assertThat(started).as("the store's deadline thread").hasSize(1);

@@ -3,6 +3,7 @@ package dev.sessionstore.conformance.broken;
 import dev.sessionstore.SessionStore;
 import dev.sessionstore.ToolCall;
 import dev.sessionstore.conformance.BrokenStoreTest;
+import dev.sessionstore.spi.ToolCallTransitions;
 import dev.sessionstore.conformance.SessionStoreConformance;
 import java.time.Clock;
 import java.time.Duration;
@@ -34,25 +35,25 @@ class BrokenDeadlineNeverEnforcedTest extends BrokenStoreTest {
       private final Map<String, Instant> deadlines = new ConcurrentHashMap<>();
 
       @Override
-      public boolean expireAt(String toolCallId, Instant deadline) {
-        boolean set = delegate.expireAt(toolCallId, deadline == null ? null : NEVER);
+      public boolean expireAt(String sessionId, String toolCallId, Instant deadline) {
+        boolean set = delegate.expireAt(sessionId, toolCallId, deadline == null ? null : NEVER);
         if (set) {
-          deadlines.put(toolCallId, deadline);
+          deadlines.put(sessionId + "/" + toolCallId, deadline);
         }
         return set;
       }
 
       @Override
-      public boolean expireAfter(String toolCallId, Duration timeout) {
+      public boolean expireAfter(String sessionId, String toolCallId, Duration timeout) {
         if (timeout == null || timeout.isNegative()) {
-          return delegate.expireAfter(toolCallId, timeout);
+          return delegate.expireAfter(sessionId, toolCallId, timeout);
         }
-        return expireAt(toolCallId, clock.instant().plus(timeout));
+        return expireAt(sessionId, toolCallId, clock.instant().plus(timeout));
       }
 
       @Override
-      public Optional<ToolCall> find(String toolCallId) {
-        return delegate.find(toolCallId).map(this::shown);
+      public Optional<ToolCall> find(String sessionId, String toolCallId) {
+        return delegate.find(sessionId, toolCallId).map(this::shown);
       }
 
       @Override
@@ -61,7 +62,8 @@ class BrokenDeadlineNeverEnforcedTest extends BrokenStoreTest {
       }
 
       private ToolCall shown(ToolCall call) {
-        return NEVER.equals(call.deadline()) ? call.withDeadline(deadlines.get(call.id()), call.updatedAt()) : call;
+        return NEVER.equals(call.deadline()) ? ToolCallTransitions.withDeadline(call,
+            deadlines.get(call.sessionId() + "/" + call.id()), call.updatedAt()) : call;
       }
     });
   }

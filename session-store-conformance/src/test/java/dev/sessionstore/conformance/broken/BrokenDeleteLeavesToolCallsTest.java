@@ -32,22 +32,23 @@ class BrokenDeleteLeavesToolCallsTest extends BrokenStoreTest {
       @Override
       public ToolCall save(ToolCallWrite call) {
         ToolCall saved = delegate.save(call);
-        table.put(saved.id(), saved);
+        table.put(saved.sessionId() + "/" + saved.id(), saved);
         return saved;
       }
 
       @Override
-      public Resolution resolve(String toolCallId, ToolCallStatus status, Json result) {
-        Resolution resolution = delegate.resolve(toolCallId, status, result);
+      public Resolution resolve(String sessionId, String toolCallId, ToolCallStatus status, Json result) {
+        Resolution resolution = delegate.resolve(sessionId, toolCallId, status, result);
         if (resolution instanceof Resolution.Resolved resolved) {
-          table.put(toolCallId, resolved.call());
+          table.put(sessionId + "/" + toolCallId, resolved.call());
         }
         return resolution;
       }
 
       @Override
-      public Optional<ToolCall> find(String toolCallId) {
-        return delegate.find(toolCallId).or(() -> Optional.ofNullable(table.get(toolCallId)));
+      public Optional<ToolCall> find(String sessionId, String toolCallId) {
+        return delegate.find(sessionId, toolCallId)
+            .or(() -> Optional.ofNullable(table.get(sessionId + "/" + toolCallId)));
       }
     });
   }

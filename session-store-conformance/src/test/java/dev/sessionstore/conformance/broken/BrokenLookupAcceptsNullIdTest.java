@@ -11,18 +11,18 @@ import java.util.Optional;
 class BrokenLookupAcceptsNullIdTest extends BrokenStoreTest {
 
   BrokenLookupAcceptsNullIdTest() {
-    super(SessionStoreConformance.BadInput.class, "nullIdsAreRejected", "runs().find(runId) with a null id: the error");
+    super(SessionStoreConformance.BadInput.class, "nullIdsAreRejected", "runs().find(sessionId, runId) with a null id: the error");
   }
 
   @Override
   protected SessionStore brokenStore(Clock clock) {
     return ForwardingStore.of(correctStore(clock)).withRuns(runs -> new ForwardingRuns(runs) {
       @Override
-      public Optional<Run> find(String runId) {
+      public Optional<Run> find(String sessionId, String runId) {
         if (runId == null || runId.isBlank()) {
           return Optional.empty();
         }
-        return delegate.find(runId);
+        return delegate.find(sessionId, runId);
       }
     });
   }

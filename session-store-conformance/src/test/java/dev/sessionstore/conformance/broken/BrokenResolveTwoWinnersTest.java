@@ -6,6 +6,7 @@ import dev.sessionstore.SessionStore;
 import dev.sessionstore.ToolCall;
 import dev.sessionstore.ToolCallStatus;
 import dev.sessionstore.conformance.BrokenStoreTest;
+import dev.sessionstore.spi.ToolCallTransitions;
 import dev.sessionstore.conformance.SessionStoreConformance;
 import java.time.Clock;
 import java.util.Optional;
@@ -25,23 +26,24 @@ class BrokenResolveTwoWinnersTest extends BrokenStoreTest {
   protected SessionStore brokenStore(Clock clock) {
     return ForwardingStore.of(correctStore(clock)).withToolCalls(calls -> new ForwardingToolCalls(calls) {
       @Override
-      public Resolution resolve(String toolCallId, ToolCallStatus status, Json result) {
-        Optional<ToolCall> seen = delegate.find(toolCallId);
+      public Resolution resolve(String sessionId, String toolCallId, ToolCallStatus status, Json result) {
+        Optional<ToolCall> seen = delegate.find(sessionId, toolCallId);
         if (seen.isEmpty() || seen.get().status() != ToolCallStatus.PENDING) {
-          return delegate.resolve(toolCallId, status, result);
+          return delegate.resolve(sessionId, toolCallId, status, result);
         }
         try {
           Thread.sleep(2); // the window between check and write that a real race hits now and then
         } catch (InterruptedException e) {
           Thread.currentThread().interrupt();
         }
-        Resolution written = delegate.resolve(toolCallId, status, result);
+        Resolution written = delegate.resolve(sessionId, toolCallId, status, result);
         if (written.won()) {
           return written;
         }
         // The check said pending, so this resolve reports the write it made as a win.
         return new Resolution.Resolved(
-            seen.get().resolvedAs(status, result == null ? Json.emptyObject() : result, clock.instant()));
+            ToolCallTransitions.resolved(seen.get(), status, result == null ? Json.emptyObject() : result,
+            clock.instant()));
       }
     });
   }

@@ -22,8 +22,8 @@ public class ForwardingRuns implements Runs {
   }
 
   @Override
-  public Optional<Run> find(String runId) {
-    return delegate.find(runId);
+  public Optional<Run> find(String sessionId, String runId) {
+    return delegate.find(sessionId, runId);
   }
 
   @Override

@@ -6,6 +6,7 @@ import dev.sessionstore.SessionQuery;
 import dev.sessionstore.SessionWrite;
 import dev.sessionstore.Sessions;
 import java.util.List;
+import java.util.Map;
 import java.util.Optional;
 
 /** Forwards every call to a delegate; broken stores override the one method they break. */
@@ -20,6 +21,11 @@ public class ForwardingSessions implements Sessions {
   @Override
   public Session save(SessionWrite write) {
     return delegate.save(write);
+  }
+
+  @Override
+  public Session mergeMetadata(String sessionId, Map<String, String> patch) {
+    return delegate.mergeMetadata(sessionId, patch);
   }
 
   @Override

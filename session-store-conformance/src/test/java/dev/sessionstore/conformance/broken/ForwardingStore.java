@@ -3,12 +3,12 @@ package dev.sessionstore.conformance.broken;
 import dev.sessionstore.Capability;
 import dev.sessionstore.Checkpoints;
 import dev.sessionstore.EventLog;
-import dev.sessionstore.Flush;
-import dev.sessionstore.FlushResult;
 import dev.sessionstore.ModelCallAudit;
 import dev.sessionstore.Runs;
 import dev.sessionstore.SessionStore;
 import dev.sessionstore.Sessions;
+import dev.sessionstore.Step;
+import dev.sessionstore.StepOutcome;
 import dev.sessionstore.Summaries;
 import dev.sessionstore.ToolCalls;
 import java.util.HashMap;
@@ -38,18 +38,18 @@ public final class ForwardingStore implements SessionStore {
   private final SessionStore delegate;
   /** The replaced aggregates, keyed by their interface. */
   private final Map<Class<?>, Object> replacements;
-  private final Function<Flush, FlushResult> flush;
+  private final Function<Step, StepOutcome> commit;
 
   private ForwardingStore(SessionStore delegate, Map<Class<?>, Object> replacements,
-      Function<Flush, FlushResult> flush) {
+      Function<Step, StepOutcome> commit) {
     this.delegate = delegate;
     this.replacements = replacements;
-    this.flush = flush;
+    this.commit = commit;
   }
 
   /** A store that forwards everything to {@code delegate}. */
   public static ForwardingStore of(SessionStore delegate) {
-    return new ForwardingStore(delegate, Map.of(), delegate::flush);
+    return new ForwardingStore(delegate, Map.of(), delegate::commit);
   }
 
   /** This store with its sessions replaced by {@code replace} applied to the current ones. */
@@ -87,9 +87,9 @@ public final class ForwardingStore implements SessionStore {
     return replacing(ModelCallAudit.class, replace.apply(modelCalls()));
   }
 
-  /** This store with {@code flush} in place of the delegate's flush. */
-  public ForwardingStore withFlush(Function<Flush, FlushResult> flush) {
-    return new ForwardingStore(delegate, replacements, flush);
+  /** This store with {@code commit} in place of the delegate's step commit. */
+  public ForwardingStore withCommit(Function<Step, StepOutcome> commit) {
+    return new ForwardingStore(delegate, replacements, commit);
   }
 
   @Override
@@ -128,8 +128,8 @@ public final class ForwardingStore implements SessionStore {
   }
 
   @Override
-  public FlushResult flush(Flush flush) {
-    return this.flush.apply(flush);
+  public StepOutcome commit(Step step) {
+    return commit.apply(step);
   }
 
   @Override
@@ -145,7 +145,7 @@ public final class ForwardingStore implements SessionStore {
   private <T> ForwardingStore replacing(Class<T> type, T replacement) {
     Map<Class<?>, Object> replaced = new HashMap<>(replacements);
     replaced.put(type, replacement);
-    return new ForwardingStore(delegate, Map.copyOf(replaced), flush);
+    return new ForwardingStore(delegate, Map.copyOf(replaced), commit);
   }
 
   private <T> T aggregate(Class<T> type, Supplier<T> fromDelegate) {

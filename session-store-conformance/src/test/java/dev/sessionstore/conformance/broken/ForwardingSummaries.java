@@ -41,4 +41,14 @@ public class ForwardingSummaries implements Summaries {
   public Optional<Chapter> chapter(String sessionId, long summaryToSeq) {
     return delegate.chapter(sessionId, summaryToSeq);
   }
+
+  @Override
+  public Revival revive(String sessionId, String agentId) {
+    return delegate.revive(sessionId, agentId);
+  }
+
+  @Override
+  public Optional<Chapter> chapter(String sessionId, long summaryToSeq, String agentId) {
+    return delegate.chapter(sessionId, summaryToSeq, agentId);
+  }
 }

@@ -26,8 +26,8 @@ public class ForwardingToolCalls implements ToolCalls {
   }
 
   @Override
-  public Optional<ToolCall> find(String toolCallId) {
-    return delegate.find(toolCallId);
+  public Optional<ToolCall> find(String sessionId, String toolCallId) {
+    return delegate.find(sessionId, toolCallId);
   }
 
   @Override
@@ -36,22 +36,27 @@ public class ForwardingToolCalls implements ToolCalls {
   }
 
   @Override
-  public Resolution resolve(String toolCallId, ToolCallStatus status, Json result) {
-    return delegate.resolve(toolCallId, status, result);
+  public Resolution resolve(String sessionId, String toolCallId, ToolCallStatus status, Json result) {
+    return delegate.resolve(sessionId, toolCallId, status, result);
   }
 
   @Override
-  public boolean expireAt(String toolCallId, Instant deadline) {
-    return delegate.expireAt(toolCallId, deadline);
+  public Optional<ToolCall> await(String sessionId, String toolCallId, Duration timeout) {
+    return delegate.await(sessionId, toolCallId, timeout);
   }
 
   @Override
-  public boolean expireAfter(String toolCallId, Duration timeout) {
-    return delegate.expireAfter(toolCallId, timeout);
+  public boolean expireAt(String sessionId, String toolCallId, Instant deadline) {
+    return delegate.expireAt(sessionId, toolCallId, deadline);
   }
 
   @Override
-  public boolean cancelDeadline(String toolCallId) {
-    return delegate.cancelDeadline(toolCallId);
+  public boolean expireAfter(String sessionId, String toolCallId, Duration timeout) {
+    return delegate.expireAfter(sessionId, toolCallId, timeout);
+  }
+
+  @Override
+  public boolean cancelDeadline(String sessionId, String toolCallId) {
+    return delegate.cancelDeadline(sessionId, toolCallId);
   }
 }

@@ -50,7 +50,7 @@ class RealTimeDeadlineTest {
   void expiresAPendingCallWhenItsDeadlinePassesWithoutAnyRead() throws InterruptedException {
     store.toolCalls().save(ToolCallWrite.of("c", "s", "tool"));
     Instant before = Instant.now();
-    assertThat(store.toolCalls().expireAfter("c", SHORT)).isTrue();
+    assertThat(store.toolCalls().expireAfter("s", "c", SHORT)).isTrue();
     Instant deadline = stored("c").deadline();
     assertThat(stored("c").status()).isEqualTo(ToolCallStatus.PENDING);
 
@@ -65,9 +65,9 @@ class RealTimeDeadlineTest {
   @Test
   void doesNotFireACancelledDeadline() throws InterruptedException {
     store.toolCalls().save(ToolCallWrite.of("c", "s", "tool"));
-    store.toolCalls().expireAfter("c", SHORT);
+    store.toolCalls().expireAfter("s", "c", SHORT);
 
-    assertThat(store.toolCalls().cancelDeadline("c")).isTrue();
+    assertThat(store.toolCalls().cancelDeadline("s", "c")).isTrue();
 
     ToolCall call = storedOnceOrAfter("c", c -> c.status() != ToolCallStatus.PENDING, SHORT.multipliedBy(3));
     assertThat(call.status()).isEqualTo(ToolCallStatus.PENDING);
@@ -78,10 +78,10 @@ class RealTimeDeadlineTest {
   void firesOnlyTheReplacingDeadline() throws InterruptedException {
     store.toolCalls().save(ToolCallWrite.of("late", "s", "tool"));
     store.toolCalls().save(ToolCallWrite.of("early", "s", "tool"));
-    store.toolCalls().expireAfter("late", SHORT);
-    store.toolCalls().expireAfter("late", Duration.ofHours(1));
-    store.toolCalls().expireAfter("early", Duration.ofHours(1));
-    store.toolCalls().expireAfter("early", SHORT);
+    store.toolCalls().expireAfter("s", "late", SHORT);
+    store.toolCalls().expireAfter("s", "late", Duration.ofHours(1));
+    store.toolCalls().expireAfter("s", "early", Duration.ofHours(1));
+    store.toolCalls().expireAfter("s", "early", SHORT);
 
     ToolCall early = storedOnceOrAfter("early", c -> c.status() == ToolCallStatus.EXPIRED, Duration.ofSeconds(10));
     ToolCall late = storedOnceOrAfter("late", c -> c.status() != ToolCallStatus.PENDING, SHORT);
@@ -94,8 +94,8 @@ class RealTimeDeadlineTest {
   @Test
   void leavesResolvedCallsAlone() throws InterruptedException {
     store.toolCalls().save(ToolCallWrite.of("c", "s", "tool"));
-    store.toolCalls().expireAfter("c", SHORT);
-    ToolCall resolved = ((Resolution.Resolved) store.toolCalls().resolve("c", ToolCallStatus.COMPLETED, null)).call();
+    store.toolCalls().expireAfter("s", "c", SHORT);
+    ToolCall resolved = ((Resolution.Resolved) store.toolCalls().resolve("s", "c", ToolCallStatus.COMPLETED, null)).call();
 
     ToolCall call = storedOnceOrAfter("c", c -> !c.equals(resolved), SHORT.multipliedBy(3));
 
