@@ -36,6 +36,7 @@ import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Optional;
 import java.util.Set;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.ExecutorService;
@@ -617,5 +618,24 @@ public abstract class SharedBackendContract extends Contract {
     assertThat(settled.result()).isEqualTo(json("{\"in\":\"time\"}"));
     assertThat(store.toolCalls().expireAfter(session, call, Duration.ofSeconds(5))).as("expireAfter through the first"
         + " instance on a call the second resolved").isFalse();
+  }
+
+  @Test
+  @Tag("guarantee-10")
+  @DisplayName("A tool-call wait on one instance wakes on a resolution committed through the other")
+  void aToolCallWaitWakesOnAResolutionThroughThePeer() throws Exception {
+    SessionStore peer = peerFor(Capability.CROSS_PROCESS_WAKEUP, Capability.TOOL_CALLS);
+    String session = id("session");
+    String call = pendingCall(store, session);
+    var waiting = ToolCallWaitContract.waitOn(store, session, call);
+
+    long resolvedAt = System.nanoTime();
+    assertThat(peer.commit(Step.builder(session).resolve(call, ToolCallStatus.COMPLETED, json("{\"by\":\"peer\"}"))
+        .event(event(id("result"))).build()).isCommitted()).as("the answer step through the second instance").isTrue();
+
+    Optional<ToolCall> seen = ToolCallWaitContract.outcome(waiting, resolvedAt,
+        "what the waiter on the first instance got");
+    assertThat(seen).as("what the waiter on the first instance got").isPresent();
+    assertThat(seen.get().result()).isEqualTo(json("{\"by\":\"peer\"}"));
   }
 }
