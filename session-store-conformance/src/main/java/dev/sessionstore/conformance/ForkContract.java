@@ -1,5 +1,15 @@
 package dev.sessionstore.conformance;
 
+import dev.sessionstore.ToolCallWrite;
+import dev.sessionstore.ToolCallStatus;
+import dev.sessionstore.ToolCall;
+import dev.sessionstore.Step;
+import dev.sessionstore.RunWrite;
+import dev.sessionstore.RunStatus;
+import dev.sessionstore.Run;
+import dev.sessionstore.Resolution;
+import dev.sessionstore.CheckpointKey;
+import dev.sessionstore.Checkpoint;
 import static dev.sessionstore.conformance.Lookups.present;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
@@ -401,5 +411,47 @@ public abstract class ForkContract extends Contract {
     assertThat(Events.seqs(log("right"))).containsExactly(1L);
     assertThat(store.events().append(right.id(), event(id("r"))).seq()).isEqualTo(2);
     assertThat(Events.seqs(log(parent))).containsExactly(1L, 2L);
+  }
+
+  @Test
+  @Tag("guarantee-11")
+  @Tag("guarantee-19")
+  @DisplayName("A fork takes the runs its prefix names, the tool calls its prefix requested and the checkpoints; a "
+      + "pending call copied into the fork is resolved independently of the parent's")
+  void aForkTakesRunsToolCallsAndCheckpointsOfItsPrefix() {
+    assumeTrue(store.supports(Capability.TOOL_CALLS) && store.supports(Capability.CHECKPOINTS),
+        "store does not declare Capability.TOOL_CALLS and Capability.CHECKPOINTS");
+    String parent = id("parent");
+    store.commit(Step.builder(parent)
+        .run(RunWrite.of("r-in", parent).withStatus(RunStatus.WAITING))
+        .events(List.of(event("e1").withRunId("r-in"), NewEvent.of("tool_use").withId("use-1"), event("e3")))
+        .registerToolCall(ToolCallWrite.of("call-1", parent, "approve").withRequestEventId("use-1"))
+        .putCheckpoint("turn", new byte[] {4, 2})
+        .build());
+    store.commit(Step.builder(parent)
+        .run(RunWrite.of("r-out", parent))
+        .events(List.of(event("e4").withRunId("r-out"), NewEvent.of("tool_use").withId("use-2")))
+        .registerToolCall(ToolCallWrite.of("call-2", parent, "fetch").withRequestEventId("use-2"))
+        .registerToolCall(ToolCallWrite.of("call-3", parent, "fetch"))
+        .build());
+
+    Session fork = store.sessions().fork(parent, 3);
+
+    assertThat(store.runs().list(fork.id())).extracting(Run::id).containsExactly("r-in");
+    assertThat(store.runs().find(fork.id(), "r-in").map(Run::status)).contains(RunStatus.WAITING);
+    assertThat(store.runs().active(fork.id()).map(Run::id)).contains("r-in");
+    assertThat(store.toolCalls().pending(fork.id())).extracting(ToolCall::id).containsExactly("call-1");
+    assertThat(store.toolCalls().find(fork.id(), "call-2")).as("a call requested after the fork point").isEmpty();
+    assertThat(store.toolCalls().find(fork.id(), "call-3")).as("a call with no requesting event").isEmpty();
+    assertThat(store.checkpoints().get(CheckpointKey.of(fork.id(), "turn")).map(Checkpoint::data))
+        .hasValueSatisfying(data -> assertThat(data).containsExactly(4, 2));
+
+    Resolution inFork = store.toolCalls().resolve(fork.id(), "call-1", ToolCallStatus.COMPLETED, json("{\"f\":1}"));
+    assertThat(inFork.won()).as("resolving the fork's copy").isTrue();
+    assertThat(store.toolCalls().find(parent, "call-1").map(ToolCall::status)).as("the parent's call")
+        .contains(ToolCallStatus.PENDING);
+    Resolution inParent = store.toolCalls().resolve(parent, "call-1", ToolCallStatus.FAILED, json("{\"p\":1}"));
+    assertThat(inParent.won()).as("resolving the parent's call after the fork's").isTrue();
+    assertThat(store.toolCalls().find(fork.id(), "call-1").map(ToolCall::result)).contains(json("{\"f\":1}"));
   }
 }

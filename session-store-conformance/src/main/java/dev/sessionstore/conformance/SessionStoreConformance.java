@@ -161,6 +161,24 @@ public abstract class SessionStoreConformance {
 
   @Nested
   @Tag("optional")
+  @DisplayName("Tool calls: waiting for a resolution or expiry")
+  public class ToolCallWaits extends ToolCallWaitContract {
+    ToolCallWaits() {
+      super(SessionStoreConformance.this);
+    }
+  }
+
+  @Nested
+  @Tag("required")
+  @DisplayName("Returned lists: every list a store returns is unmodifiable")
+  public class ReturnedLists extends ReturnedListContract {
+    ReturnedLists() {
+      super(SessionStoreConformance.this);
+    }
+  }
+
+  @Nested
+  @Tag("optional")
   @DisplayName("Tool calls: deadlines held by the store")
   public class Deadlines extends DeadlineContract {
     Deadlines() {

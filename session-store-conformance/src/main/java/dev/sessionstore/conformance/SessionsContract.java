@@ -1,5 +1,6 @@
 package dev.sessionstore.conformance;
 
+import dev.sessionstore.NotFoundException;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
@@ -810,5 +811,48 @@ public abstract class SessionsContract extends Contract {
       assertThat(pages.size()).as("pages walked (runaway cursor?)").isLessThanOrEqualTo(100);
     } while (cursor.isPresent());
     return pages;
+  }
+
+  @Test
+  @DisplayName("mergeMetadata merges a patch into a stored session in one call; null values remove keys")
+  void mergeMetadataPatchesTheStoredSession() {
+    String session = id("s");
+    Session saved = sessions().save(SessionWrite.of(session).withName(id("name")).withMetadata(Map.of("a", "1",
+        "b", "2")));
+    clock.advance(java.time.Duration.ofSeconds(3));
+    Map<String, String> patch = new java.util.HashMap<>();
+    patch.put("b", null);
+    patch.put("c", "3");
+
+    Session merged = sessions().mergeMetadata(session, patch);
+
+    assertThat(merged.metadata()).isEqualTo(Map.of("a", "1", "c", "3"));
+    assertThat(merged.name()).isEqualTo(saved.name());
+    assertThat(merged.createdAt()).isEqualTo(saved.createdAt());
+    assertThat(merged.updatedAt()).isEqualTo(clock.instant());
+    assertThat(sessions().find(session)).contains(merged);
+  }
+
+  @Test
+  @DisplayName("mergeMetadata of an unknown session is NotFoundException and creates nothing")
+  void mergeMetadataOfAnUnknownSessionIsNotFound() {
+    String session = id("s");
+
+    assertThatThrownBy(() -> sessions().mergeMetadata(session, Map.of("a", "1")))
+        .isInstanceOf(NotFoundException.class);
+    assertThat(sessions().find(session)).isEmpty();
+  }
+
+  @Test
+  @DisplayName("Concurrent mergeMetadata calls of different keys all take effect")
+  void concurrentMergesAllTakeEffect() {
+    String session = id("s");
+    sessions().save(SessionWrite.of(session));
+    int threads = 16;
+
+    Race.run(threads, java.time.Duration.ofSeconds(60),
+        t -> sessions().mergeMetadata(session, Map.of("k" + t, "v" + t)));
+
+    assertThat(sessions().find(session).orElseThrow().metadata()).hasSize(threads);
   }
 }

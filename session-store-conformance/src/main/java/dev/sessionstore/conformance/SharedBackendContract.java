@@ -36,6 +36,7 @@ import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Optional;
 import java.util.Set;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.ExecutorService;
@@ -418,24 +419,24 @@ public abstract class SharedBackendContract extends Contract {
   @Test
   @Tag("guarantee-8")
   @DisplayName("Waiting reads on one instance wake on a batch append and on a step commit through the other")
-  void wakesOnBatchesAndFlushesThroughThePeer() {
+  void wakesOnBatchesAndStepsThroughThePeer() {
     SessionStore peer = peerFor(Capability.CROSS_PROCESS_WAKEUP, Capability.WAITING_READS);
     String batched = id("s");
-    String flushed = id("s");
+    String stepped = id("s");
     Waiter batchWaiter = new Waiter(store, batched, EventQuery.all(), "waiting on the first instance for a batch");
-    Waiter flushWaiter = new Waiter(store, flushed, EventQuery.all(), "waiting on the first instance for a step");
+    Waiter stepWaiter = new Waiter(store, stepped, EventQuery.all(), "waiting on the first instance for a step");
     pause(SETTLE_MILLIS);
 
     long batchedAt = System.nanoTime();
     List<Event> batch = peer.events().appendAll(batched, List.of(event("b1"), event("b2")));
     assertThat(batchWaiter.wokenBy(batchedAt).items()).as("events returned to the reader waiting for the batch")
         .containsExactlyElementsOf(batch);
-    assertThat(flushWaiter.isDone()).as("the reader of %s returned on a batch appended to %s", flushed, batched)
+    assertThat(stepWaiter.isDone()).as("the reader of %s returned on a batch appended to %s", stepped, batched)
         .isFalse();
 
-    long flushedAt = System.nanoTime();
-    StepOutcome step = peer.commit(Step.builder(flushed).session(SessionWrite.of(flushed)).event(event("f1")).build());
-    assertThat(flushWaiter.wokenBy(flushedAt).items()).as("events returned to the reader waiting for the step")
+    long steppedAt = System.nanoTime();
+    StepOutcome step = peer.commit(Step.builder(stepped).session(SessionWrite.of(stepped)).event(event("f1")).build());
+    assertThat(stepWaiter.wokenBy(steppedAt).items()).as("events returned to the reader waiting for the step")
         .containsExactlyElementsOf(((StepOutcome.Committed) step).result().events());
   }
 
@@ -617,5 +618,24 @@ public abstract class SharedBackendContract extends Contract {
     assertThat(settled.result()).isEqualTo(json("{\"in\":\"time\"}"));
     assertThat(store.toolCalls().expireAfter(session, call, Duration.ofSeconds(5))).as("expireAfter through the first"
         + " instance on a call the second resolved").isFalse();
+  }
+
+  @Test
+  @Tag("guarantee-10")
+  @DisplayName("A tool-call wait on one instance wakes on a resolution committed through the other")
+  void aToolCallWaitWakesOnAResolutionThroughThePeer() throws Exception {
+    SessionStore peer = peerFor(Capability.CROSS_PROCESS_WAKEUP, Capability.TOOL_CALLS);
+    String session = id("session");
+    String call = pendingCall(store, session);
+    var waiting = ToolCallWaitContract.waitOn(store, session, call);
+
+    long resolvedAt = System.nanoTime();
+    assertThat(peer.commit(Step.builder(session).resolve(call, ToolCallStatus.COMPLETED, json("{\"by\":\"peer\"}"))
+        .event(event(id("result"))).build()).isCommitted()).as("the answer step through the second instance").isTrue();
+
+    Optional<ToolCall> seen = ToolCallWaitContract.outcome(waiting, resolvedAt,
+        "what the waiter on the first instance got");
+    assertThat(seen).as("what the waiter on the first instance got").isPresent();
+    assertThat(seen.get().result()).isEqualTo(json("{\"by\":\"peer\"}"));
   }
 }

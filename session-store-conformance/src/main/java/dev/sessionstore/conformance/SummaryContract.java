@@ -1,5 +1,6 @@
 package dev.sessionstore.conformance;
 
+import dev.sessionstore.NewEvent;
 import static dev.sessionstore.conformance.Lookups.present;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
@@ -385,5 +386,34 @@ public abstract class SummaryContract extends Contract {
     summaries().put(session, NewSummary.of(1, 3, content));
 
     assertThat(present(summaries().latest(session), "latest").content()).isEqualTo(content);
+  }
+
+  @Test
+  @Tag("guarantee-9")
+  @DisplayName("Revival and chapters narrowed to one agent keep the session's summaries and only that agent's events")
+  void agentScopedRevivalAndChapters() {
+    String session = id("session");
+    List<NewEvent> events = new java.util.ArrayList<>();
+    for (int i = 1; i <= 6; i++) {
+      events.add(event("e" + i).withAgentId(i % 2 == 0 ? "planner" : "researcher"));
+    }
+    store.events().appendAll(session, events);
+    Summary first = put(session, 1, 2);
+    Summary second = put(session, 3, 4);
+
+    Revival planner = summaries().revive(session, "planner");
+    assertThat(planner.summary()).contains(second);
+    assertThat(planner.events()).extracting(Event::id).containsExactly("e6");
+    assertThat(summaries().revive(session, "nobody").events()).isEmpty();
+    assertThat(summaries().revive(session, "researcher").events()).extracting(Event::id).containsExactly("e5");
+
+    Chapter chapter = summaries().chapter(session, 4, "researcher").orElseThrow();
+    assertThat(chapter.summary()).isEqualTo(second);
+    assertThat(chapter.previous()).contains(first);
+    assertThat(chapter.events()).extracting(Event::id).containsExactly("e3");
+    assertThat(summaries().chapter(session, 2, "planner").orElseThrow().events()).extracting(Event::id)
+        .containsExactly("e2");
+    assertThat(summaries().chapter(session, 3, "planner")).as("a chapter no summary closes").isEmpty();
+    assertThat(summaries().revive(id("session"), "planner").events()).as("an unknown session").isEmpty();
   }
 }

@@ -37,7 +37,7 @@ import org.junit.jupiter.api.Test;
  *
  * <p>If this fails, check: that the waiter re-runs the query after each wake-up and only returns when it is
  * non-empty or the deadline has passed (a spurious or unrelated wake-up must not end the wait); that every append
- * path, batches and flush included, signals waiters after its write is visible; that all waiters are woken, not
+ * path, batches and step commits included, signals waiters after its write is visible; that all waiters are woken, not
  * one; and that the remaining time is recomputed after each wake-up rather than restarting the full timeout.
  */
 public abstract class WaitingReadContract extends Contract {

@@ -19,7 +19,7 @@ import java.util.function.Supplier;
 import java.util.function.UnaryOperator;
 
 /**
- * A store that forwards every call to a correct delegate, except for the aggregates and the flush it was given
+ * A store that forwards every call to a correct delegate, except for the aggregates and the step commit it was given
  * replacements for. A broken store is the correct store with one method changed:
  *
  * <pre>{@code

@@ -1,0 +1,153 @@
+package dev.sessionstore.conformance;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import dev.sessionstore.Capability;
+import dev.sessionstore.ToolCall;
+import dev.sessionstore.ToolCallStatus;
+import dev.sessionstore.ToolCallWrite;
+import java.time.Duration;
+import java.util.Optional;
+import java.util.Set;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.TimeUnit;
+import org.junit.jupiter.api.DisplayName;
+import org.junit.jupiter.api.Tag;
+import org.junit.jupiter.api.Test;
+
+/**
+ * Waiting for a tool call ({@code toolCalls().await}, SPEC guarantee 10): the call comes back at once when already
+ * resolved or expired, the wait ends on a resolution or on expiry by the store clock, and a timeout returns empty.
+ *
+ * <p>If this fails, check: that a resolution (and an expiry, found by a sweep or a clock re-check while waiting)
+ * signals the waiters of that session's call, and that the wait re-reads the call after every wake.
+ */
+public abstract class ToolCallWaitContract extends Contract {
+
+  /** How long a waiter that should be woken is willing to wait: far beyond any wake-up. */
+  static final Duration LONG_WAIT = Duration.ofSeconds(20);
+  /** How soon after the event that ends the wait the waiter must have returned: half its own timeout. */
+  static final Duration WAKE_BOUND = LONG_WAIT.dividedBy(2);
+  private static final long BOUND_SECONDS = 60;
+
+  protected ToolCallWaitContract(SessionStoreConformance kit) {
+    super(kit);
+  }
+
+  @Override
+  protected Set<Capability> requiredCapabilities() {
+    return Set.of(Capability.TOOL_CALLS);
+  }
+
+  private String pending(String session) {
+    String call = id("call");
+    store.toolCalls().save(ToolCallWrite.of(call, session, "approve"));
+    return call;
+  }
+
+  /** What a waiter returned, and when ({@link System#nanoTime()}). */
+  record Woken(Optional<ToolCall> call, long atNanos) {
+  }
+
+  /** Starts a wait on another thread and returns once that thread is observed blocked (or after 2 s). */
+  static CompletableFuture<Woken> waitOn(dev.sessionstore.SessionStore on, String session, String call) {
+    Thread[] waiter = new Thread[1];
+    CompletableFuture<Woken> result = new CompletableFuture<>();
+    Thread thread = new Thread(() -> {
+      try {
+        Optional<ToolCall> seen = on.toolCalls().await(session, call, LONG_WAIT);
+        result.complete(new Woken(seen, System.nanoTime()));
+      } catch (RuntimeException e) {
+        result.completeExceptionally(e);
+      }
+    }, "kit-tool-call-waiter");
+    waiter[0] = thread;
+    thread.setDaemon(true);
+    thread.start();
+    long giveUp = System.nanoTime() + TimeUnit.SECONDS.toNanos(2);
+    while (System.nanoTime() < giveUp && !result.isDone()
+        && waiter[0].getState() != Thread.State.TIMED_WAITING && waiter[0].getState() != Thread.State.WAITING) {
+      Thread.onSpinWait();
+    }
+    return result;
+  }
+
+  /**
+   * What the waiter returned, asserting it returned within {@link #WAKE_BOUND} of {@code sinceNanos} (the moment the
+   * event that should end the wait was caused), well before its own timeout.
+   */
+  static Optional<ToolCall> outcome(CompletableFuture<Woken> waiting, long sinceNanos, String what) throws Exception {
+    Woken woken = waiting.get(BOUND_SECONDS, TimeUnit.SECONDS);
+    assertThat(Duration.ofNanos(woken.atNanos() - sinceNanos)).as("%s: time to wake (its timeout is %s)", what,
+        LONG_WAIT).isLessThan(WAKE_BOUND);
+    return woken.call();
+  }
+
+  @Test
+  @Tag("guarantee-10")
+  @DisplayName("await returns a resolved call at once, even with a zero timeout")
+  void returnsAResolvedCallAtOnce() {
+    String session = id("session");
+    String call = pending(session);
+    store.toolCalls().resolve(session, call, ToolCallStatus.COMPLETED, json("{\"ok\":true}"));
+
+    Optional<ToolCall> seen = store.toolCalls().await(session, call, Duration.ZERO);
+
+    assertThat(seen).as("await of a resolved call").isPresent();
+    assertThat(seen.get().status()).isEqualTo(ToolCallStatus.COMPLETED);
+  }
+
+  @Test
+  @Tag("guarantee-10")
+  @DisplayName("await of a pending call times out empty, and so does await of an unknown call")
+  void timesOutEmpty() {
+    String session = id("session");
+    String call = pending(session);
+
+    assertThat(store.toolCalls().await(session, call, Duration.ofMillis(50))).as("await of a pending call").isEmpty();
+    assertThat(store.toolCalls().await(session, "no-such-call", Duration.ZERO)).as("await of an unknown call")
+        .isEmpty();
+    assertThat(store.toolCalls().await(id("session"), call, Duration.ZERO)).as("the call id in another session")
+        .isEmpty();
+  }
+
+  @Test
+  @Tag("guarantee-10")
+  @DisplayName("A waiting caller wakes on the resolution and gets the resolved call")
+  void wakesOnResolution() throws Exception {
+    String session = id("session");
+    String call = pending(session);
+    CompletableFuture<Woken> waiting = waitOn(store, session, call);
+
+    long resolvedAt = System.nanoTime();
+    store.toolCalls().resolve(session, call, ToolCallStatus.FAILED, json("{\"why\":\"denied\"}"));
+
+    Optional<ToolCall> seen = outcome(waiting, resolvedAt, "what the waiter got after the resolution");
+    assertThat(seen).as("what the waiter got after the resolution").isPresent();
+    assertThat(seen.get().status()).isEqualTo(ToolCallStatus.FAILED);
+    assertThat(seen.get().result()).isEqualTo(json("{\"why\":\"denied\"}"));
+  }
+
+  @Test
+  @Tag("guarantee-10")
+  @DisplayName("A waiting caller wakes when the store clock passes the call's deadline and gets it expired")
+  void wakesOnExpiry() throws Exception {
+    assumeSupports(Capability.DEADLINES);
+    String session = id("session");
+    String call = id("call");
+    store.toolCalls().save(ToolCallWrite.of(call, session, "approve").withDeadline(clock.instant().plusSeconds(60)));
+    CompletableFuture<Woken> waiting = waitOn(store, session, call);
+
+    long advancedAt = System.nanoTime();
+    clock.advance(Duration.ofSeconds(60));
+
+    Optional<ToolCall> seen = outcome(waiting, advancedAt, "what the waiter got after the deadline passed");
+    assertThat(seen).as("what the waiter got after the deadline passed").isPresent();
+    assertThat(seen.get().status()).isEqualTo(ToolCallStatus.EXPIRED);
+  }
+
+  private void assumeSupports(Capability capability) {
+    org.junit.jupiter.api.Assumptions.assumeTrue(store.supports(capability),
+        "store does not declare Capability." + capability);
+  }
+}
