@@ -48,6 +48,25 @@ final class ConversationScript {
   private static final Duration APPEND_DELAY = Duration.ofMillis(250);
   private static final Duration WAIT_TIMEOUT = Duration.ofSeconds(5);
 
+  /** The payloads of the script, as an agent runtime would model them: records that Jackson maps to JSON. */
+  record Text(String text) {
+  }
+
+  record Settings(String model, double temperature, String resume_policy) {
+  }
+
+  record ToolUse(String tool, String call, String city) {
+  }
+
+  record WeatherQuery(String city, String day) {
+  }
+
+  record Forecast(String forecast, int high_c) {
+  }
+
+  record Usage(int input_tokens, int output_tokens) {
+  }
+
   private final SessionStore store;
   private final TranscriptPrinter print;
 
@@ -83,7 +102,7 @@ final class ConversationScript {
     Session session = store.sessions().save(SessionWrite.of(SESSION_ID)
         .withName("Lisbon weekend")
         .withAgentId(PLANNER)
-        .withSettings(Json.of("{\"model\": \"demo-model\", \"temperature\": 0.2, \"resume_policy\": \"eager\"}"))
+        .withSettings(Json.from(new Settings("demo-model", 0.2, "eager")))
         .withMetadata(Map.of("user", "ana", "channel", "cli")));
     print.session(session);
     print.field("resume eagerly", store.sessions().listResumable());
@@ -98,9 +117,9 @@ final class ConversationScript {
   private List<NewEvent> firstTurnBatch() {
     return List.of(
         event("ev-01", "user_message", null, null,
-            "{\"text\": \"Plan Saturday in Lisbon for two. Outdoors if the weather allows.\"}").withRunId(FIRST_RUN),
+            new Text("Plan Saturday in Lisbon for two. Outdoors if the weather allows.")).withRunId(FIRST_RUN),
         event("ev-02", "assistant_message", PLANNER, "ev-01",
-            "{\"text\": \"Asking the researcher for Saturday's forecast first.\"}").withRunId(FIRST_RUN));
+            new Text("Asking the researcher for Saturday's forecast first.")).withRunId(FIRST_RUN));
   }
 
   private void appendFirstTurn() {
@@ -114,7 +133,7 @@ final class ConversationScript {
     print.field("replayed batch", "returned seqs " + seqs(replayed) + ", stored nothing new");
     print.field("latest seq", store.events().latestSeq(SESSION_ID));
     try {
-      store.events().append(SESSION_ID, event("ev-x", "user_message", null, null, "{\"text\": \"hello?\"}"), 1);
+      store.events().append(SESSION_ID, event("ev-x", "user_message", null, null, new Text("hello?")), 1);
     } catch (SeqConflictException conflict) {
       print.field("expected seq 1", "SeqConflictException: actual seq " + conflict.actualSeq() + ", nothing stored");
     }
@@ -127,7 +146,7 @@ final class ConversationScript {
   private void requestToolCall() {
     print.step("Step 1, one atomic commit: the tool_use event, its pending call with a deadline, the run waiting");
     NewEvent toolUse = event("ev-03", "tool_use", RESEARCHER, "ev-02",
-        "{\"tool\": \"get_weather\", \"call\": \"" + TOOL_CALL_ID + "\", \"city\": \"Lisbon\"}")
+        new ToolUse("get_weather", TOOL_CALL_ID, "Lisbon"))
         .withRunId(FIRST_RUN);
     StepResult request = committed(store.commit(Step.builder(SESSION_ID)
         .run(RunWrite.of(FIRST_RUN, SESSION_ID).withStatus(RunStatus.WAITING))
@@ -135,7 +154,7 @@ final class ConversationScript {
         .registerToolCall(ToolCallWrite.of(TOOL_CALL_ID, SESSION_ID, "get_weather")
             .withRunId(FIRST_RUN)
             .withRequestEventId(toolUse.id())
-            .withArguments(Json.of("{\"city\": \"Lisbon\", \"day\": \"saturday\"}"))
+            .withArguments(Json.from(new WeatherQuery("Lisbon", "saturday")))
             .withDeadline(Instant.now().plus(Duration.ofMinutes(10))))
         .expectLastSeq(store.events().latestSeq(SESSION_ID))
         .build()));
@@ -152,8 +171,8 @@ final class ConversationScript {
   private Resolution answerToolCall() {
     print.step("Step 2, one atomic commit: the weather tool answers (resolve + tool_result event)");
     StepResult answer = committed(store.commit(Step.builder(SESSION_ID)
-        .resolve(TOOL_CALL_ID, ToolCallStatus.COMPLETED, Json.of("{\"forecast\": \"sunny\", \"high_c\": 24}"))
-        .event(event("ev-04", "tool_result", RESEARCHER, "ev-03", "{\"forecast\": \"sunny\", \"high_c\": 24}")
+        .resolve(TOOL_CALL_ID, ToolCallStatus.COMPLETED, Json.from(new Forecast("sunny", 24)))
+        .event(event("ev-04", "tool_result", RESEARCHER, "ev-03", new Forecast("sunny", 24))
             .withRunId(FIRST_RUN))
         .run(RunWrite.of(FIRST_RUN, SESSION_ID).withStatus(RunStatus.RUNNING))
         .build()));
@@ -168,8 +187,8 @@ final class ConversationScript {
   private Resolution answerLate() {
     print.step("A retried worker answers the same call late: the whole step is rejected");
     StepOutcome outcome = store.commit(Step.builder(SESSION_ID)
-        .resolve(TOOL_CALL_ID, ToolCallStatus.FAILED, Json.of("{\"error\": \"timeout\"}"))
-        .event(event("ev-04-late", "tool_result", RESEARCHER, "ev-03", "{\"error\": \"timeout\"}"))
+        .resolve(TOOL_CALL_ID, ToolCallStatus.FAILED, Json.from(Map.of("error", "timeout")))
+        .event(event("ev-04-late", "tool_result", RESEARCHER, "ev-03", Map.of("error", "timeout")))
         .build());
     Resolution resolution = outcome instanceof StepOutcome.Rejected rejected
         ? rejected.stale().get(0) : committed(outcome).resolutions().get(0);
@@ -189,12 +208,12 @@ final class ConversationScript {
     print.step("Append the answer; complete the run");
     List<Event> appended = store.events().appendAll(SESSION_ID, List.of(
         event("ev-05", "assistant_message", PLANNER, "ev-04",
-            "{\"text\": \"Sunny, 24C: Belem in the morning, Alfama and a miradouro at sunset.\"}")
+            new Text("Sunny, 24C: Belem in the morning, Alfama and a miradouro at sunset."))
             .withRunId(FIRST_RUN)));
     print.events(appended);
     store.runs().save(RunWrite.of(FIRST_RUN, SESSION_ID)
         .withStatus(RunStatus.COMPLETED)
-        .withUsage(Json.of("{\"input_tokens\": 812, \"output_tokens\": 164}")));
+        .withUsage(Json.from(new Usage(812, 164))));
     printActiveRun();
   }
 
@@ -203,12 +222,12 @@ final class ConversationScript {
     store.runs().save(RunWrite.of(SECOND_RUN, SESSION_ID).withStatus(RunStatus.RUNNING));
     long last = store.events().latestSeq(SESSION_ID);
     Event question = store.events().append(SESSION_ID,
-        event("ev-06", "user_message", null, "ev-05", "{\"text\": \"Make it cheaper: no taxis.\"}")
+        event("ev-06", "user_message", null, "ev-05", new Text("Make it cheaper: no taxis."))
             .withRunId(SECOND_RUN),
         last);
     Event answer = store.events().append(SESSION_ID,
         event("ev-07", "assistant_message", PLANNER, "ev-06",
-            "{\"text\": \"Tram 28 to Alfama, walk to Belem along the river.\"}").withRunId(SECOND_RUN),
+            new Text("Tram 28 to Alfama, walk to Belem along the river.")).withRunId(SECOND_RUN),
         question.seq());
     print.events(List.of(question, answer));
     printActiveRun();
@@ -217,7 +236,7 @@ final class ConversationScript {
   private void summarizeFirstTurn() {
     print.step("Compact: store a summary of seqs 1..5");
     Summary summary = store.summaries().put(SESSION_ID, NewSummary.of(1, 5,
-        Json.of("{\"text\": \"Ana plans a sunny Saturday in Lisbon for two: Belem, Alfama, a miradouro.\"}")));
+        Json.from(new Text("Ana plans a sunny Saturday in Lisbon for two: Belem, Alfama, a miradouro."))));
     print.field("summary", "seqs " + summary.fromSeq() + ".." + summary.toSeq() + "  " + summary.content());
   }
 
@@ -243,9 +262,9 @@ final class ConversationScript {
     print.field("fork", fork.id() + " (forked from " + SESSION_ID + " @ seq "
         + fork.forkOrigin().map(origin -> origin.seq()).orElseThrow() + ")");
     store.events().appendAll(FORK_ID, List.of(
-        event("rain-06", "user_message", null, "ev-05", "{\"text\": \"What if it rains?\"}"),
+        event("rain-06", "user_message", null, "ev-05", new Text("What if it rains?")),
         event("rain-07", "assistant_message", PLANNER, "rain-06",
-            "{\"text\": \"Then the tile museum and a long lunch in Chiado.\"}")));
+            new Text("Then the tile museum and a long lunch in Chiado."))));
     print.note("parent log, seq 4 on:");
     print.events(store.events().read(SESSION_ID, EventQuery.all().after(3)).items());
     print.note("fork log, seq 4 on:");
@@ -257,7 +276,7 @@ final class ConversationScript {
     int removed = store.events().truncate(FORK_ID, 6);
     print.field("removed events", removed);
     store.events().append(FORK_ID,
-        event("rain-06b", "user_message", null, "ev-05", "{\"text\": \"What if it rains all weekend?\"}"));
+        event("rain-06b", "user_message", null, "ev-05", new Text("What if it rains all weekend?")));
     print.events(store.events().read(FORK_ID, EventQuery.all().last(2)).items());
   }
 
@@ -275,7 +294,7 @@ final class ConversationScript {
   private WaitingRead.WakeUp waitForNextEvent() throws InterruptedException {
     print.step("Waiting read: a reader waits for the next event while the agent appends one");
     WaitingRead.WakeUp wakeUp = new WaitingRead(store.events(), SESSION_ID).appendWhileWaiting(
-        event("ev-08", "user_message", null, "ev-07", "{\"text\": \"Perfect, book it.\"}").withRunId(SECOND_RUN),
+        event("ev-08", "user_message", null, "ev-07", new Text("Perfect, book it.")).withRunId(SECOND_RUN),
         APPEND_DELAY, WAIT_TIMEOUT);
     print.field("reader waited for", "events after seq " + wakeUp.afterSeq()
         + " (timeout " + WAIT_TIMEOUT.toSeconds() + " s)");
@@ -300,8 +319,8 @@ final class ConversationScript {
         .map(run -> run.id() + " " + run.status()).orElse("none"));
   }
 
-  private static NewEvent event(String id, String type, String agentId, String parentId, String payload) {
-    NewEvent event = NewEvent.of(type, Json.of(payload)).withId(id);
+  private static NewEvent event(String id, String type, String agentId, String parentId, Object payload) {
+    NewEvent event = NewEvent.of(type, Json.from(payload)).withId(id);
     event = agentId == null ? event : event.withAgentId(agentId);
     return parentId == null ? event : event.withParentId(parentId);
   }

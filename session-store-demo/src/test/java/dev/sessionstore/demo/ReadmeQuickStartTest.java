@@ -23,6 +23,7 @@ import java.nio.file.Path;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.List;
+import java.util.Map;
 import java.util.function.Predicate;
 import java.util.stream.Collectors;
 import org.junit.jupiter.api.Test;
@@ -41,18 +42,21 @@ class ReadmeQuickStartTest {
   @Test
   void quickStartWorksAsDocumented() {
     // README quick-start: begin
+    // Payloads are JSON documents made from maps, records or Jackson trees, and read back as them.
+    record AgentSettings(String model, String resume_policy) {}
+
     SessionStore store = InMemorySessionStore.builder().build();
 
     // A session is one conversation; settings hold the agent's config, metadata is a string map.
     Session session = store.sessions().save(SessionWrite.of("support-42")
         .withName("double charge")
-        .withSettings(Json.of("{\"model\": \"my-model\", \"resume_policy\": \"eager\"}"))
+        .withSettings(Json.from(new AgentSettings("my-model", "eager")))
         .withMetadata("customer", "c-981"));
 
     // Appends are atomic per batch; the event id is the idempotency key, the store assigns seq 1, 2, ...
     List<Event> appended = store.events().appendAll(session.id(), List.of(
-        NewEvent.of("user_message", Json.of("{\"text\": \"Why was I charged twice?\"}")).withId("m-1"),
-        NewEvent.of("assistant_message", Json.of("{\"text\": \"Let me look at the invoice.\"}"))
+        NewEvent.of("user_message", Json.from(Map.of("text", "Why was I charged twice?"))).withId("m-1"),
+        NewEvent.of("assistant_message", Json.from(Map.of("text", "Let me look at the invoice.")))
             .withId("m-2").withAgentId("support-bot").withParentId("m-1")));
 
     // The tail: the last 20 events, oldest first. Page back with EventQuery.all().before(oldestSeq).last(20).
@@ -60,7 +64,7 @@ class ReadmeQuickStartTest {
 
     // A human approval is two atomic steps. The request: the tool_use event and the pending call (with a deadline the
     // store enforces, durably with PostgreSQL) land together, so a crash never leaves one without the other.
-    NewEvent toolUse = NewEvent.of("tool_use", Json.of("{\"tool\": \"approve_refund\", \"invoice\": \"INV-7\"}"))
+    NewEvent toolUse = NewEvent.of("tool_use", Json.from(Map.of("invoice", "INV-7")))
         .withId("m-3").withAgentId("support-bot");
     StepOutcome request = store.commit(Step.builder(session.id())
         .event(toolUse)
@@ -74,16 +78,18 @@ class ReadmeQuickStartTest {
     // the same step after a lost connection stores nothing twice; an answer to a call already settled otherwise is
     // rejected whole, as a value naming the call.
     StepOutcome answer = store.commit(Step.builder(session.id())
-        .resolve("call-1", ToolCallStatus.COMPLETED, Json.of("{\"approved\": true}"))
-        .event(NewEvent.of("tool_result", Json.of("{\"approved\": true}")).withId("m-4").withParentId("m-3"))
+        .resolve("call-1", ToolCallStatus.COMPLETED, Json.from(Map.of("approved", true)))
+        .event(NewEvent.of("tool_result", Json.from(Map.of("approved", true))).withId("m-4").withParentId("m-3"))
         .build());
     StepOutcome late = store.commit(Step.builder(session.id())
         .resolve("call-1", ToolCallStatus.FAILED, null)
-        .event(NewEvent.of("tool_result", Json.of("{\"approved\": false}")).withId("m-5"))
+        .event(NewEvent.of("tool_result", Json.from(Map.of("approved", false))).withId("m-5"))
         .build());
 
     // Reviving an agent: the latest summary (none yet) and every event after it, in one call.
     Revival revival = store.summaries().revive(session.id());
+
+    AgentSettings settings = session.settings().as(AgentSettings.class);
 
     store.close();
     // README quick-start: end
@@ -102,6 +108,7 @@ class ReadmeQuickStartTest {
         .singleElement().satisfies(stale -> assertThat(stale.toolCallId()).isEqualTo("call-1")));
     assertThat(revival.summary()).isEmpty();
     assertThat(revival.events()).extracting(Event::id).containsExactly("m-1", "m-2", "m-3", "m-4");
+    assertThat(settings).isEqualTo(new AgentSettings("my-model", "eager"));
   }
 
   @Test
