@@ -42,7 +42,7 @@ import javax.sql.DataSource;
  * failover) tries again on a fresh connection, at once and then with growing pauses, for up to
  * {@link Builder#retryTimeout(Duration)}. When the connection was lost while the database committed a write, so that
  * it may or may not be stored, the store settles the doubt itself: idempotent writes (appends and batches by event
- * id, flushes, session, run and tool-call saves, checkpoint and summary puts, deletes) run again and return what is
+ * id, agent steps, session, run and tool-call saves, checkpoint and summary puts, deletes) run again and return what is
  * stored; a tool-call resolve and a fork read what is stored to learn whether they were applied; a truncation, which
  * cannot tell, reports it. A {@link StoreFailureException} means the call wrote nothing; an
  * {@link OutcomeUnknownException} means it may have, and that retrying with the same ids is safe. Waiting reads keep

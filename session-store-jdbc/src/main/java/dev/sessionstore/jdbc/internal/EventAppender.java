@@ -17,7 +17,7 @@ import java.util.OptionalLong;
 
 /**
  * Appends a batch to a session's log inside the caller's transaction, under the session's head lock: the one place
- * where seqs are assigned, shared by {@link JdbcEventLog} and flushes.
+ * where seqs are assigned, shared by {@link JdbcEventLog} and agent steps ({@link StepCommitter}).
  *
  * <p><b>Fast path</b>, for the common case of new events: one statement takes the head lock (creating the session
  * if unknown), moves the head by the batch size and inserts the events after the old head

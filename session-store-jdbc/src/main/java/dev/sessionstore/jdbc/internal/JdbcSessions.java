@@ -103,7 +103,7 @@ final class JdbcSessions implements Sessions {
 
   /**
    * Saves {@code write} in the caller's transaction and keeps the session's row locked until commit, so that a
-   * flush can append under the same lock.
+   * step can append under the same lock.
    *
    * @throws ConflictException if the write names the session with a name another session has
    */

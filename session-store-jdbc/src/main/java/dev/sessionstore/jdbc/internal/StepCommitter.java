@@ -104,7 +104,6 @@ final class StepCommitter {
 
   /** Checks, before any write, that the database can store the instants the step brings. */
   private void checkStorable(Step step) {
-    Arguments.requireNonNull("step", step);
     appender.checkStorable(step.events());
     step.toolCalls().forEach(toolCalls::checkStorable);
     for (DeadlineChange change : step.deadlines()) {
