@@ -16,11 +16,7 @@ public record CheckpointChange(String name, byte[] data) {
 
   public CheckpointChange {
     Arguments.requireKey("checkpoint.name", name);
-    if (data != null && data.length > Limits.MAX_CHECKPOINT_BYTES) {
-      throw new InvalidArgumentException("checkpoint.data",
-          "larger than " + Limits.MAX_CHECKPOINT_BYTES + " bytes (" + data.length + ")");
-    }
-    data = data == null ? null : data.clone();
+    data = data == null ? null : Arguments.requireCheckpointData("checkpoint.data", data).clone();
   }
 
   /** Stores {@code data} under {@code name}, replacing what was there. */

@@ -56,7 +56,7 @@ public interface EventLog {
   List<Event> appendAll(String sessionId, List<NewEvent> events, long expectedLastSeq);
 
   /** The seq of the session's last event; 0 for an empty or unknown session. */
-  long latestSeq(String sessionId);
+  long lastSeq(String sessionId);
 
   /** The session's event with this id, or empty. */
   Optional<Event> find(String sessionId, String eventId);

@@ -8,6 +8,7 @@ import com.fasterxml.jackson.core.type.TypeReference;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.sessionstore.spi.Arguments;
+import dev.sessionstore.spi.StoredJson;
 import java.io.IOException;
 import java.util.Optional;
 
@@ -76,6 +77,22 @@ public final class Json {
   public static Json parse(String field, String text) {
     Arguments.requireNonNull("field", field);
     JsonRules.validate(field, text);
+    return new Json(text);
+  }
+
+  /**
+   * Adapters read their stored documents back through {@link StoredJson#of}, which holds the only {@code proof}
+   * this accepts: the text is a {@code Json}'s text the store wrote, so it is not checked again.
+   *
+   * @throws InvalidArgumentException naming {@code proof} if it is null; naming the field {@code json} if
+   *                                  {@code text} is null or longer than any document
+   */
+  public static Json stored(String text, StoredJson proof) {
+    Arguments.requireNonNull("proof", proof);
+    Arguments.requireNonNull(FIELD, text);
+    if (text.length() > Limits.MAX_JSON_LENGTH) {
+      throw new InvalidArgumentException(FIELD, "longer than any stored document (" + text.length() + " chars)");
+    }
     return new Json(text);
   }
 

@@ -8,11 +8,12 @@ package dev.sessionstore;
  *
  * <p>Retrying the same call with the same ids is safe and settles the outcome: an event, session, run, tool call,
  * summary or checkpoint written under the same id is stored once, and the retry returns what is stored
- * (SPEC guarantees 3 and 17). Do not retry with fresh ids: that may store the write twice.
+ * (SPEC guarantees 3 and 17). Do not retry with fresh ids: that may store the write twice. {@link #isRetryable()}
+ * is therefore always {@code true}.
  */
 public class OutcomeUnknownException extends StoreFailureException {
 
   public OutcomeUnknownException(String message, Throwable cause) {
-    super(message, cause);
+    super(message, true, cause);
   }
 }

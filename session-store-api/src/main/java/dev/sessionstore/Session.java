@@ -1,6 +1,7 @@
 package dev.sessionstore;
 
 import dev.sessionstore.spi.Arguments;
+import dev.sessionstore.spi.ResumeRule;
 import java.time.Instant;
 import java.util.Map;
 import java.util.Optional;
@@ -32,9 +33,6 @@ public record Session(
     Instant createdAt,
     Instant updatedAt) {
 
-  /** The settings member that marks a session for eager resumption. */
-  public static final String RESUME_POLICY = "resume_policy";
-
   public Session {
     Arguments.requireKey("id", id);
     Arguments.optionalKey("name", name);
@@ -52,8 +50,8 @@ public record Session(
     return Optional.ofNullable(forkedFrom);
   }
 
-  /** Whether {@link #settings()} ask for eager resumption ({@code "resume_policy": "eager"}). */
+  /** Whether {@link #settings()} ask for eager resumption ({@code "resume_policy": "eager"}), by {@link ResumeRule}. */
   public boolean resumesEagerly() {
-    return settings.stringMember(RESUME_POLICY).filter("eager"::equals).isPresent();
+    return ResumeRule.resumesEagerly(settings);
   }
 }

@@ -4,7 +4,6 @@ import dev.sessionstore.spi.Arguments;
 import java.util.Collections;
 import java.util.LinkedHashMap;
 import java.util.Map;
-import java.util.Objects;
 import java.util.OptionalInt;
 
 /**
@@ -32,8 +31,12 @@ public record SessionQuery(
       new SessionQuery(null, null, null, null, Map.of(), OptionalInt.empty(), null, 0);
 
   public SessionQuery {
-    metadata = Map.copyOf(Objects.requireNonNull(metadata, "metadata"));
-    Objects.requireNonNull(limit, "limit");
+    Arguments.requireNonNull("metadata", metadata).forEach((key, value) -> {
+      Arguments.requireKey("metadata key", key);
+      Arguments.requireNonNull("metadata[" + key + "]", value);
+    });
+    metadata = Map.copyOf(metadata);
+    Arguments.requireNonNull("limit", limit);
     limit.ifPresent(value -> Arguments.requirePositive("limit", value));
     Arguments.requireNonNegative("offset", offset);
     if (cursor != null && offset > 0) {

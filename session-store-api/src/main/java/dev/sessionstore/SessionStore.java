@@ -10,8 +10,18 @@ import java.util.Set;
  * <p>Everything a store returns is immutable: records, and lists that cannot be modified, so a caller can never
  * change stored data or another caller's view through a returned value.
  *
- * <p>Thread-safe: one instance is meant to be shared by the whole application. Closing it releases its resources
- * (threads, connections); using it after {@link #close()} fails with {@link IllegalStateException}.
+ * <p>Thread-safe: one instance is meant to be shared by the whole application.
+ *
+ * <p><b>Bad input</b> (SPEC guarantee 15). Every operation of the store and of its aggregates checks its arguments
+ * before anything is read or written, with the same rules in every adapter: a rejected argument fails with
+ * {@link InvalidArgumentException} naming it ({@link InvalidArgumentException#field()}), and nothing is written.
+ *
+ * <p><b>Closing.</b> {@link #close()} releases the store's resources (threads, connections) and is idempotent. From
+ * the moment it is called, every operation of the store, of every aggregate it handed out (also those obtained
+ * before) and {@link #commit} fails with {@link StoreClosedException}; only {@code close()} and {@code toString()}
+ * still answer. A waiting read ({@link EventLog#await}) or tool-call wait ({@link ToolCalls#await}) that is blocked
+ * when the store is closed is released promptly, not left to its timeout, and throws {@link StoreClosedException}; a
+ * wait that already has its answer returns it. Other calls already running are not interrupted.
  */
 public interface SessionStore extends AutoCloseable {
 
@@ -64,7 +74,10 @@ public interface SessionStore extends AutoCloseable {
     return capabilities().contains(capability);
   }
 
-  /** Releases the store's resources. Idempotent. */
+  /**
+   * Releases the store's resources and releases every blocked wait; from then on every operation fails with
+   * {@link StoreClosedException}. Idempotent: closing again does nothing.
+   */
   @Override
   void close();
 }

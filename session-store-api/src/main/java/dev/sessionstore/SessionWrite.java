@@ -1,7 +1,6 @@
 package dev.sessionstore;
 
 import dev.sessionstore.spi.Arguments;
-import java.util.Collections;
 import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.Map;
@@ -28,7 +27,7 @@ public record SessionWrite(
     Arguments.optionalKey("session.name", name);
     Arguments.optionalKey("session.tenant", tenant);
     Arguments.optionalKey("session.agentId", agentId);
-    metadata = copyPatch(metadata);
+    metadata = Arguments.requireMetadataPatch("session.metadata", metadata);
   }
 
   /** A write for the session {@code id}, changing nothing yet. */
@@ -74,23 +73,5 @@ public record SessionWrite(
     Map<String, String> entry = new HashMap<>();
     entry.put(key, value);
     return withMetadata(entry);
-  }
-
-  private static Map<String, String> copyPatch(Map<String, String> patch) {
-    requireEntryCount(Arguments.requireNonNull("session.metadata", patch).size());
-    Map<String, String> copy = new LinkedHashMap<>();
-    patch.forEach((key, value) -> {
-      Arguments.requireKey("session.metadata key", key);
-      Arguments.requireText("session.metadata[" + key + "]", value, Limits.MAX_METADATA_VALUE_LENGTH);
-      copy.put(key, value);
-    });
-    return Collections.unmodifiableMap(copy);
-  }
-
-  private static void requireEntryCount(int entries) {
-    if (entries > Limits.MAX_METADATA_ENTRIES) {
-      throw new InvalidArgumentException("session.metadata",
-          "more than " + Limits.MAX_METADATA_ENTRIES + " entries (" + entries + ")");
-    }
   }
 }

@@ -28,8 +28,9 @@ public interface Sessions {
    * keys all take effect (no find-then-save race). Merging the same patch twice leaves the same metadata.
    *
    * @throws NotFoundException        if the session does not exist
-   * @throws InvalidArgumentException if a key or value is invalid, or the merged map would exceed
-   *                                  {@link Limits#MAX_METADATA_ENTRIES}
+   * @throws InvalidArgumentException naming {@code metadata} ({@code metadata key}, {@code metadata[key]}) if the
+   *                                  patch, a key or a value is invalid, or {@code session.metadata} if the merged
+   *                                  map would exceed {@link Limits#MAX_METADATA_ENTRIES}
    */
   Session mergeMetadata(String sessionId, Map<String, String> patch);
 

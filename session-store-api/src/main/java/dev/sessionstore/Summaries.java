@@ -12,7 +12,7 @@ public interface Summaries {
    * Stores a summary, replacing the session's summary with the same {@code toSeq}.
    *
    * @throws NotFoundException        if the session does not exist
-   * @throws InvalidArgumentException if {@code toSeq} is past the session's latest seq
+   * @throws InvalidArgumentException if {@code toSeq} is past the session's last seq
    */
   Summary put(String sessionId, NewSummary summary);
 

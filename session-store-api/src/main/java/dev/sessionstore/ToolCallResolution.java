@@ -14,20 +14,7 @@ public record ToolCallResolution(String toolCallId, ToolCallStatus status, Json 
 
   public ToolCallResolution {
     Arguments.requireKey("resolution.toolCallId", toolCallId);
-    requireResolvedStatus("resolution.status", status);
+    Arguments.requireResolvedStatus("resolution.status", status);
     result = result == null ? Json.emptyObject() : result;
-  }
-
-  /**
-   * {@code status} if a caller may resolve a call to it.
-   *
-   * @throws InvalidArgumentException naming {@code field} if it is null, {@code PENDING} or {@code EXPIRED}
-   */
-  private static ToolCallStatus requireResolvedStatus(String field, ToolCallStatus status) {
-    Arguments.requireNonNull(field, status);
-    if (status == ToolCallStatus.PENDING || status == ToolCallStatus.EXPIRED) {
-      throw new InvalidArgumentException(field, "must be COMPLETED, FAILED or CANCELLED (was " + status + ")");
-    }
-    return status;
   }
 }

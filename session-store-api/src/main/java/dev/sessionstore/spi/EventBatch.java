@@ -43,20 +43,15 @@ public final class EventBatch {
    */
   public static EventBatch of(String sessionId, List<NewEvent> events) {
     Arguments.requireKey("sessionId", sessionId);
-    Arguments.requireNonNull("events", events);
-    if (events.size() > Limits.MAX_BATCH_SIZE) {
-      throw new InvalidArgumentException("events",
-          "more than " + Limits.MAX_BATCH_SIZE + " events in one batch (" + events.size() + ")");
-    }
+    List<NewEvent> input = Arguments.requireElements("events", events, Limits.MAX_BATCH_SIZE);
     Map<String, NewEvent> distinct = new LinkedHashMap<>();
-    for (int i = 0; i < events.size(); i++) {
-      NewEvent event = Arguments.requireNonNull("events[" + i + "]", events.get(i));
+    for (NewEvent event : input) {
       NewEvent first = distinct.putIfAbsent(event.id(), event);
       if (first != null && !first.equals(event)) {
         throw new DuplicateEventException(sessionId, event.id());
       }
     }
-    return new EventBatch(sessionId, List.copyOf(events), distinct);
+    return new EventBatch(sessionId, input, distinct);
   }
 
   /** The distinct event ids of the batch, in first-occurrence order. */
@@ -86,11 +81,25 @@ public final class EventBatch {
       Event existing = stored.get(event.id());
       if (existing == null) {
         fresh.add(event);
-      } else if (!sameContent(event, existing)) {
-        throw new DuplicateEventException(sessionId, event.id());
+      } else {
+        replay(sessionId, event, existing);
       }
     }
     return fresh;
+  }
+
+  /**
+   * {@code stored}, when appending {@code event} to {@code sessionId} again is a replay of it: the rule
+   * {@link #fresh} applies to each event of a batch, for an adapter that appends one event without a batch.
+   *
+   * @param stored the session's stored event with {@code event}'s id
+   * @throws DuplicateEventException if {@code stored} has different content
+   */
+  public static Event replay(String sessionId, NewEvent event, Event stored) {
+    if (!sameContent(event, stored)) {
+      throw new DuplicateEventException(sessionId, event.id());
+    }
+    return stored;
   }
 
   /**

@@ -3,9 +3,12 @@ package dev.sessionstore.spi;
 import dev.sessionstore.Checkpoint;
 import dev.sessionstore.CheckpointKey;
 import dev.sessionstore.Event;
+import dev.sessionstore.ForkOrigin;
 import dev.sessionstore.Run;
+import dev.sessionstore.Session;
 import dev.sessionstore.Summary;
 import dev.sessionstore.ToolCall;
+import java.time.Instant;
 import java.util.Collection;
 import java.util.HashSet;
 import java.util.Set;
@@ -14,11 +17,23 @@ import java.util.Set;
  * What a fork at {@code atSeq} takes from its parent (SPEC guarantee 11), decided once for every adapter and
  * documented on {@link dev.sessionstore.Sessions#fork(String, long)}: events {@code 1..atSeq}; summaries with
  * {@code toSeq <= atSeq}; runs named by a prefix event; tool calls whose requesting event is in the prefix, in their
- * current state; the session's checkpoints. Copies keep every field (timestamps included) but the session id.
+ * current state; the session's checkpoints; its agent, tenant, status, settings and metadata, but not its name.
+ * Copies keep every field (timestamps included) but the session id.
  */
 public final class ForkRule {
 
   private ForkRule() {
+  }
+
+  /**
+   * The fork's session record, created at {@code now}: the parent's agent, tenant, status, settings and metadata, no
+   * name (names are unique), and {@code parentId@atSeq} as its origin. An adapter that builds the record in its
+   * backend, from the parent's stored row in the statement that copies the fork (the JDBC adapter does), takes
+   * exactly these fields from that row and binds the rest; it changes with this rule.
+   */
+  public static Session session(Session parent, String forkId, long atSeq, Instant now) {
+    return new Session(forkId, null, parent.tenant(), parent.agentId(), parent.status(), parent.settings(),
+        parent.metadata(), new ForkOrigin(parent.id(), atSeq), now, now);
   }
 
   /** Whether the fork takes the parent's summary. */

@@ -35,8 +35,8 @@ import org.openjdk.jmh.annotations.Warmup;
  *   <li>{@link #appendOneFourThreadsOwnSessions}: one event per call from four threads, each on its own session
  *       (independent agents in one process);
  *   <li>{@link #appendOneFourThreadsSharedSession}: one event per call from four threads on one session (agents
- *       sharing a conversation). Appends to a session serialize on its head (the PostgreSQL store holds the head row's
- *       lock until commit), so the gap to the previous benchmark is the price of that contention.
+ *       sharing a conversation). Appends to a session serialize on its last seq (the PostgreSQL store holds the
+ *       session row's lock until commit), so the gap to the previous benchmark is the price of that contention.
  * </ul>
  *
  * <p>Setup: a fresh, empty store per trial. Every writer moves to a new session after {@value #EVENTS_PER_SESSION}

@@ -2,10 +2,12 @@ package dev.sessionstore.benchmarks;
 
 import com.zaxxer.hikari.HikariConfig;
 import com.zaxxer.hikari.HikariDataSource;
+import dev.sessionstore.SessionStore;
 import dev.sessionstore.jdbc.JdbcSessionStore;
 import dev.sessionstore.memory.InMemorySessionStore;
 import java.sql.SQLException;
 import java.util.UUID;
+import javax.sql.DataSource;
 
 /**
  * The stores the benchmarks compare: the {@code kind} parameter of every benchmark ({@code -p kind=POSTGRESQL}).
@@ -18,7 +20,7 @@ public enum StoreKind {
   IN_MEMORY {
     @Override
     public BenchmarkStore open() {
-      return new BenchmarkStore(InMemorySessionStore.builder().build(), () -> { });
+      return new BenchmarkStore(inMemory(), () -> { });
     }
   },
 
@@ -42,7 +44,7 @@ public enum StoreKind {
         }
       };
       try {
-        return new BenchmarkStore(JdbcSessionStore.builder().dataSource(pool).schema(schema).build(), release);
+        return new BenchmarkStore(postgres(pool, schema), release);
       } catch (RuntimeException e) {
         try {
           release.run();
@@ -63,8 +65,27 @@ public enum StoreKind {
   /** Enough for the widest benchmark (4 threads) plus the store's {@code LISTEN} connection. */
   static final int POOL_SIZE = 8;
 
+  /** The prefix of the PostgreSQL store's tables, as {@link #postgres} builds it. */
+  public static final String TABLE_PREFIX = "session_store_";
+
   /** Opens a fresh, empty store of this kind; closing the result releases everything it holds. */
   public abstract BenchmarkStore open();
+
+  /**
+   * A new, empty in-memory store. The one place the benchmarks build one, so that a change of its builder is a
+   * change of this method.
+   */
+  public static SessionStore inMemory() {
+    return InMemorySessionStore.builder().build();
+  }
+
+  /**
+   * A PostgreSQL store on {@code dataSource} with its tables ({@value #TABLE_PREFIX}…) in {@code schema}, created if
+   * missing. The one place the benchmarks build one, so that a change of its builder is a change of this method.
+   */
+  public static SessionStore postgres(DataSource dataSource, String schema) {
+    return JdbcSessionStore.builder().dataSource(dataSource).schema(schema).tablePrefix(TABLE_PREFIX).build();
+  }
 
   /** The JDBC URL the {@link #POSTGRESQL} store connects to. */
   public static String jdbcUrl() {

@@ -14,6 +14,7 @@ import dev.sessionstore.SessionStatus;
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.util.Arrays;
+import java.util.List;
 import java.util.Set;
 import org.junit.jupiter.api.DisplayName;
 import org.junit.jupiter.api.Tag;
@@ -65,6 +66,25 @@ public abstract class CheckpointContract extends Contract {
     assertThat(got.data()).isEqualTo(bytes("state-1"));
     assertThat(got.updatedAt()).isEqualTo(clock.instant());
     assertThat(got).isEqualTo(put);
+  }
+
+  @Test
+  @DisplayName("put returns the checkpoint as stored, for a global and a session-scoped key, new and overwritten")
+  void putReturnsWhatItStored() {
+    for (CheckpointKey key : List.of(CheckpointKey.global(id("runner")), CheckpointKey.of(id("session"), "turn"))) {
+      Checkpoint first = checkpoints().put(key, bytes("v1"));
+      assertThat(first).as("put of new checkpoint %s", key)
+          .isEqualTo(present(checkpoints().get(key), "checkpoint %s", key));
+      assertThat(first.data()).as("bytes returned by the first put of %s", key).isEqualTo(bytes("v1"));
+      clock.advance(Duration.ofSeconds(5));
+
+      Checkpoint second = checkpoints().put(key, bytes("v2"));
+      assertThat(second).as("put overwriting checkpoint %s", key)
+          .isEqualTo(present(checkpoints().get(key), "checkpoint %s", key));
+      assertThat(second.data()).as("bytes returned by the overwriting put of %s", key).isEqualTo(bytes("v2"));
+      assertThat(second.updatedAt()).as("updatedAt returned by the overwriting put of %s", key)
+          .isEqualTo(clock.instant());
+    }
   }
 
   @Test
@@ -209,6 +229,8 @@ public abstract class CheckpointContract extends Contract {
     assertThat(checkpoints().get(key)).as("get after delete").isEmpty();
     assertThat(checkpoints().delete(key)).as("second delete").isFalse();
     assertThat(checkpoints().delete(CheckpointKey.global("never-put"))).as("delete of a key never put").isFalse();
+    assertThat(checkpoints().delete(CheckpointKey.of(id("no-such-session"), "turn")))
+        .as("delete of a checkpoint of an unknown session").isFalse();
   }
 
   @Test

@@ -78,7 +78,7 @@ public abstract class ConcurrencyContract extends Contract {
     List<Event> read = readAll(log(), session);
     assertThat(seqs(read)).as("seqs read back").containsExactlyElementsOf(range(1, total));
     assertThat(read.stream().map(Event::id).distinct().count()).as("distinct event ids read back").isEqualTo(total);
-    assertThat(log().latestSeq(session)).as("latestSeq of %s", session).isEqualTo(total);
+    assertThat(log().lastSeq(session)).as("lastSeq of %s", session).isEqualTo(total);
     Map<String, Long> seqById = read.stream().collect(Collectors.toMap(Event::id, Event::seq));
     returned.stream().flatMap(List::stream).forEach(event ->
         assertThat(seqById.get(event.id())).as("seq read back for %s", event.id()).isEqualTo(event.seq()));
@@ -145,7 +145,7 @@ public abstract class ConcurrencyContract extends Contract {
     for (String session : sessions) {
       assertThat(seqs(readAll(log(), session))).as("seqs of %s", session)
           .containsExactlyElementsOf(range(1, 2L * perThread));
-      assertThat(log().latestSeq(session)).as("latestSeq of %s", session).isEqualTo(2L * perThread);
+      assertThat(log().lastSeq(session)).as("lastSeq of %s", session).isEqualTo(2L * perThread);
     }
   }
 
@@ -247,7 +247,7 @@ public abstract class ConcurrencyContract extends Contract {
 
     assertThat(returned).allSatisfy(result -> assertThat(result).isEqualTo(returned.get(0)));
     assertThat(seqs(returned.get(0))).as("seqs returned").containsExactly(1L, 2L, 3L, 4L);
-    assertThat(log().latestSeq(session)).as("latestSeq of %s", session).isEqualTo(4);
+    assertThat(log().lastSeq(session)).as("lastSeq of %s", session).isEqualTo(4);
   }
 
   @Test
@@ -321,11 +321,11 @@ public abstract class ConcurrencyContract extends Contract {
       int reads = 0;
       long lastSeen = 0;
       do {
-        long latest = log().latestSeq(session);
+        long latest = log().lastSeq(session);
         List<Event> page = log().read(session, EventQuery.all()).items();
         List<Long> seqs = seqs(page);
         assertThat(seqs).as("seqs seen by a concurrent reader").containsExactlyElementsOf(range(1, seqs.size()));
-        assertThat((long) seqs.size()).as("events read right after latestSeq returned %d", latest)
+        assertThat((long) seqs.size()).as("events read right after lastSeq returned %d", latest)
             .isGreaterThanOrEqualTo(latest)
             .isGreaterThanOrEqualTo(lastSeen);
         lastSeen = seqs.size();

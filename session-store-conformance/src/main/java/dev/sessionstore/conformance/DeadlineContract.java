@@ -243,7 +243,7 @@ public abstract class DeadlineContract extends Contract {
   }
 
   @Test
-  @DisplayName("cancelDeadline returns false the second time, for a call without a deadline, and for an unknown call")
+  @DisplayName("cancelDeadline returns false the second time, without a deadline, for an unknown call or session")
   void cancelDeadlineReportsWhetherItRemovedOne() {
     String call = pendingCall();
     calls().expireAfter(session, call, Duration.ofSeconds(10));
@@ -252,6 +252,7 @@ public abstract class DeadlineContract extends Contract {
     assertThat(calls().cancelDeadline(session, call)).as("a second cancel").isFalse();
     assertThat(calls().cancelDeadline(session, pendingCall())).as("cancelling a call that has no deadline").isFalse();
     assertThat(calls().cancelDeadline(session, "no-such-call")).as("cancelling an unknown call").isFalse();
+    assertThat(calls().cancelDeadline(id("no-such-session"), call)).as("cancelling in an unknown session").isFalse();
   }
 
   @Test
@@ -392,7 +393,7 @@ public abstract class DeadlineContract extends Contract {
 
   @Test
   @Tag("guarantee-10")
-  @DisplayName("An expired call stays expired: later reads keep the same status and result")
+  @DisplayName("An expired call stays expired: later reads return it unchanged, expiry time included")
   void expiryIsFinal() {
     String call = pendingCall();
     Instant deadline = clock.instant().plusSeconds(1);
@@ -404,6 +405,6 @@ public abstract class DeadlineContract extends Contract {
     calls().resolve(session, call, ToolCallStatus.COMPLETED, null);
 
     assertExpired(stored(session, call), deadline);
-    assertThat(stored(session, call).result()).isEqualTo(first.result());
+    assertThat(stored(session, call)).as("the expired call read a day later, its expiry stored once").isEqualTo(first);
   }
 }

@@ -63,13 +63,13 @@ public abstract class DeletionContract extends Contract {
 
   @Test
   @Tag("guarantee-14")
-  @DisplayName("Deleting a session removes its events: latest seq 0, reads and lookups empty")
+  @DisplayName("Deleting a session removes its events: last seq 0, reads and lookups empty")
   void deleteRemovesEvents() {
     OwnedData data = OwnedData.seed(store, id("session"), null);
 
     store.sessions().delete(data.sessionId);
 
-    assertThat(store.events().latestSeq(data.sessionId)).as("latest seq of a deleted session").isZero();
+    assertThat(store.events().lastSeq(data.sessionId)).as("last seq of a deleted session").isZero();
     assertThat(store.events().read(data.sessionId, EventQuery.all()).items()).as("events of a deleted session")
         .isEmpty();
     assertThat(store.events().read(data.sessionId, EventQuery.all().last(5)).items()).isEmpty();

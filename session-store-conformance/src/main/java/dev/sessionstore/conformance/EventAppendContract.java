@@ -76,18 +76,18 @@ public abstract class EventAppendContract extends Contract {
     List<Event> stored = appendEach(session, "a", "b", "c", "d", "e");
 
     assertThat(seqs(stored)).as("seqs returned by five appends").containsExactly(1L, 2L, 3L, 4L, 5L);
-    assertThat(log().latestSeq(session)).as("latestSeq of %s", session).isEqualTo(5);
+    assertThat(log().lastSeq(session)).as("lastSeq of %s", session).isEqualTo(5);
   }
 
   @Test
   @Tag("guarantee-1")
-  @DisplayName("latestSeq is 0 for an unknown session and for a session without events")
-  void latestSeqIsZeroForUnknownAndEmptySessions() {
+  @DisplayName("lastSeq is 0 for an unknown session and for a session without events")
+  void lastSeqIsZeroForUnknownAndEmptySessions() {
     String empty = id("s");
     store.sessions().save(SessionWrite.of(empty));
 
-    assertThat(log().latestSeq("never-seen")).as("latestSeq of an unknown session").isZero();
-    assertThat(log().latestSeq(empty)).as("latestSeq of a session without events").isZero();
+    assertThat(log().lastSeq("never-seen")).as("lastSeq of an unknown session").isZero();
+    assertThat(log().lastSeq(empty)).as("lastSeq of a session without events").isZero();
   }
 
   @Test
@@ -107,8 +107,8 @@ public abstract class EventAppendContract extends Contract {
 
     assertThat(firstSeqs).containsExactlyElementsOf(range(1, 4));
     assertThat(secondSeqs).containsExactlyElementsOf(range(1, 8));
-    assertThat(log().latestSeq(first)).as("latestSeq of %s", first).isEqualTo(4);
-    assertThat(log().latestSeq(second)).as("latestSeq of %s", second).isEqualTo(8);
+    assertThat(log().lastSeq(first)).as("lastSeq of %s", first).isEqualTo(4);
+    assertThat(log().lastSeq(second)).as("lastSeq of %s", second).isEqualTo(8);
   }
 
   @Test
@@ -278,7 +278,7 @@ public abstract class EventAppendContract extends Contract {
     Event again = log().append(session, input);
 
     assertThat(again).as("result of the replay").isEqualTo(first);
-    assertThat(log().latestSeq(session)).as("latestSeq of %s", session).isEqualTo(1);
+    assertThat(log().lastSeq(session)).as("lastSeq of %s", session).isEqualTo(1);
     assertThat(readAll(log(), session)).as("events read back from %s", session).containsExactly(first);
   }
 
@@ -292,7 +292,7 @@ public abstract class EventAppendContract extends Contract {
     Event again = log().append(session, event("a"));
 
     assertThat(again).as("result of the replay").isEqualTo(stored.get(0));
-    assertThat(log().latestSeq(session)).as("latestSeq of %s", session).isEqualTo(3);
+    assertThat(log().lastSeq(session)).as("lastSeq of %s", session).isEqualTo(3);
   }
 
   @Test
@@ -323,7 +323,7 @@ public abstract class EventAppendContract extends Contract {
         NewEvent.of("message", json("{ \"c\" : {\"x\":\"y\"}, \"b\" : [1, 2.0], \"a\" : 1e0 }")).withId("fmt"));
 
     assertThat(again).as("result of the replay").isEqualTo(first);
-    assertThat(log().latestSeq(session)).as("latestSeq of %s", session).isEqualTo(1);
+    assertThat(log().lastSeq(session)).as("lastSeq of %s", session).isEqualTo(1);
   }
 
   @Test
@@ -341,7 +341,7 @@ public abstract class EventAppendContract extends Contract {
         .isEqualTo(stamped);
     assertThat(log().append(session, event("clocked").withTimestamp(TestClock.START)))
         .as("replay giving the timestamp the store had stamped").isEqualTo(clocked);
-    assertThat(log().latestSeq(session)).as("latestSeq of %s", session).isEqualTo(2);
+    assertThat(log().lastSeq(session)).as("lastSeq of %s", session).isEqualTo(2);
   }
 
   @Test
@@ -354,7 +354,7 @@ public abstract class EventAppendContract extends Contract {
 
     assertThat(seqs(stored)).as("seqs returned").containsExactly(1L, 2L, 1L, 2L);
     assertThat(stored.get(2)).isEqualTo(stored.get(0));
-    assertThat(log().latestSeq(session)).as("latestSeq of %s", session).isEqualTo(2);
+    assertThat(log().lastSeq(session)).as("lastSeq of %s", session).isEqualTo(2);
     assertThat(ids(readAll(log(), session))).as("event ids read back from %s", session).containsExactly("a", "b");
   }
 
@@ -370,7 +370,7 @@ public abstract class EventAppendContract extends Contract {
     List<Event> again = log().appendAll(session, input);
 
     assertThat(again).as("result of the replay").isEqualTo(first);
-    assertThat(log().latestSeq(session)).as("latestSeq of %s", session).isEqualTo(4);
+    assertThat(log().lastSeq(session)).as("lastSeq of %s", session).isEqualTo(4);
   }
 
   @Test
@@ -453,7 +453,7 @@ public abstract class EventAppendContract extends Contract {
     assertThat(error.eventId()).isEqualTo("a");
     assertThat(readAll(log(), session)).as("log after the failed batch").containsExactlyElementsOf(before);
     assertThat(log().find(session, "x")).isEmpty();
-    assertThat(log().latestSeq(session)).as("latestSeq of %s", session).isEqualTo(2);
+    assertThat(log().lastSeq(session)).as("lastSeq of %s", session).isEqualTo(2);
   }
 
   @Test
@@ -470,7 +470,7 @@ public abstract class EventAppendContract extends Contract {
 
     assertThat(error).as("error for the batch").isNotNull();
     assertThat(error.eventId()).isEqualTo("twin");
-    assertThat(log().latestSeq(session)).as("latestSeq of %s", session).isZero();
+    assertThat(log().lastSeq(session)).as("lastSeq of %s", session).isZero();
     assertThat(readAll(log(), session)).as("events read back from %s", session).isEmpty();
     assertThat(store.sessions().find(session)).as("session of the failed first batch").isEmpty();
   }
@@ -489,7 +489,7 @@ public abstract class EventAppendContract extends Contract {
         () -> log().appendAll(session, input));
 
     assertThat(error).as("error for the batch").isNotNull();
-    assertThat(log().latestSeq(session)).as("latestSeq after the failed batch").isEqualTo(3);
+    assertThat(log().lastSeq(session)).as("lastSeq after the failed batch").isEqualTo(3);
     assertThat(ids(readAll(log(), session))).as("log after the failed batch").containsExactly("a", "b", "c");
     assertThat(log().find(session, "n-1")).as("first member of the failed batch").isEmpty();
 
@@ -508,7 +508,7 @@ public abstract class EventAppendContract extends Contract {
     assertThat(log().appendAll(session, List.of())).isEmpty();
     assertThat(log().appendAll(existing, List.of())).isEmpty();
 
-    assertThat(log().latestSeq(existing)).as("latestSeq of %s", existing).isEqualTo(1);
+    assertThat(log().lastSeq(existing)).as("lastSeq of %s", existing).isEqualTo(1);
     assertThat(store.sessions().find(session)).as("session after an empty batch").isEmpty();
   }
 
@@ -572,7 +572,7 @@ public abstract class EventAppendContract extends Contract {
     assertThat(error).as("error for the batch").isNotNull();
     assertThat(error.expectedSeq()).isEqualTo(1);
     assertThat(error.actualSeq()).isEqualTo(3);
-    assertThat(log().latestSeq(session)).as("latestSeq of %s", session).isEqualTo(3);
+    assertThat(log().lastSeq(session)).as("lastSeq of %s", session).isEqualTo(3);
     assertThat(log().find(session, "n-1")).isEmpty();
     assertThat(log().append(session, event("d"), 3).seq()).as("retry with the actual seq").isEqualTo(4);
   }
@@ -590,7 +590,7 @@ public abstract class EventAppendContract extends Contract {
     assertThat(error.expectedSeq()).isEqualTo(1);
     assertThat(error.actualSeq()).isZero();
     assertThat(store.sessions().find(session)).as("session after the conflict").isEmpty();
-    assertThat(log().latestSeq(session)).as("latestSeq of %s", session).isZero();
+    assertThat(log().lastSeq(session)).as("lastSeq of %s", session).isZero();
   }
 
   @Test
@@ -605,7 +605,7 @@ public abstract class EventAppendContract extends Contract {
 
     assertThat(log().appendAll(session, List.of(event("a"), event("b")), 0)).isEqualTo(first);
     assertThat(log().append(session, event("c"), 2)).isEqualTo(single);
-    assertThat(log().latestSeq(session)).as("latestSeq of %s", session).isEqualTo(4);
+    assertThat(log().lastSeq(session)).as("lastSeq of %s", session).isEqualTo(4);
   }
 
   @Test
@@ -631,7 +631,7 @@ public abstract class EventAppendContract extends Contract {
     appendEach(session, "a");
 
     assertThat(log().appendAll(session, List.of(), 7)).isEmpty();
-    assertThat(log().latestSeq(session)).as("latestSeq of %s", session).isEqualTo(1);
+    assertThat(log().lastSeq(session)).as("lastSeq of %s", session).isEqualTo(1);
   }
 
   @Test

@@ -207,8 +207,8 @@ public abstract class EventReadContract extends Contract {
 
   @Test
   @Tag("guarantee-7")
-  @DisplayName("after at or beyond the latest seq is empty, in every direction")
-  void afterAtOrBeyondTheLatestSeqIsEmpty() {
+  @DisplayName("after at or beyond the last seq is empty, in every direction")
+  void afterAtOrBeyondTheLastSeqIsEmpty() {
     for (long after : new long[] {SIZE, SIZE + 1, 1_000_000}) {
       assertPage(EventQuery.all().after(after), seqs(), noCursor());
       assertPage(EventQuery.all().after(after).first(5), seqs(), noCursor());
@@ -229,7 +229,7 @@ public abstract class EventReadContract extends Contract {
 
   @Test
   @Tag("guarantee-7")
-  @DisplayName("before the latest seq + 1, or far beyond it, is the whole log")
+  @DisplayName("before the last seq + 1, or far beyond it, is the whole log")
   void beforeLatestPlusOneIsTheWholeLog() {
     assertPage(EventQuery.all().before(SIZE + 1), range(1, SIZE), noCursor());
     assertPage(EventQuery.all().before(1_000_000), range(1, SIZE), noCursor());

@@ -107,7 +107,7 @@ public abstract class ForkContract extends Contract {
 
     assertThat(log(fork.id())).as("events of the fork at seq 4")
         .isEqualTo(inSession(parentLog.subList(0, 4), fork.id()));
-    assertThat(store.events().latestSeq(fork.id())).isEqualTo(4);
+    assertThat(store.events().lastSeq(fork.id())).isEqualTo(4);
     assertThat(store.events().find(fork.id(), parentLog.get(2).id()))
         .contains(ForkRule.copy(parentLog.get(2), fork.id()));
     assertThat(store.events().find(fork.id(), parentLog.get(4).id())).as("an event after the fork point").isEmpty();
@@ -210,7 +210,7 @@ public abstract class ForkContract extends Contract {
 
     assertThat(later.seq()).isEqualTo(4);
     assertThat(log(fork.id())).as("fork log after appending to the parent").isEqualTo(forkLog);
-    assertThat(store.events().latestSeq(fork.id())).isEqualTo(3);
+    assertThat(store.events().lastSeq(fork.id())).isEqualTo(3);
   }
 
   @Test
@@ -245,7 +245,7 @@ public abstract class ForkContract extends Contract {
 
     assertThat(replayed.seq()).as("seq of a replayed copied event").isEqualTo(1);
     assertThat(replayed).isEqualTo(log(fork.id()).get(0));
-    assertThat(store.events().latestSeq(fork.id())).as("latest seq of the fork after a replay").isEqualTo(2);
+    assertThat(store.events().lastSeq(fork.id())).as("last seq of the fork after a replay").isEqualTo(2);
     assertThatThrownBy(() -> store.events().append(fork.id(),
         NewEvent.of("message", json("{\"other\":true}")).withId(first.id())))
         .isInstanceOf(DuplicateEventException.class);
@@ -253,8 +253,8 @@ public abstract class ForkContract extends Contract {
 
   @Test
   @Tag("guarantee-11")
-  @DisplayName("A fork at the latest seq copies the whole log")
-  void aForkAtTheLatestSeqCopiesEverything() {
+  @DisplayName("A fork at the last seq copies the whole log")
+  void aForkAtTheLastSeqCopiesEverything() {
     String parent = id("parent");
     List<Event> parentLog = appendEvents(parent, 4);
 
@@ -332,8 +332,8 @@ public abstract class ForkContract extends Contract {
 
   @Test
   @Tag("guarantee-11")
-  @DisplayName("Forking past the latest seq is NotFoundException and creates nothing")
-  void forkingPastTheLatestSeqIsNotFound() {
+  @DisplayName("Forking past the last seq is NotFoundException and creates nothing")
+  void forkingPastTheLastSeqIsNotFound() {
     String parent = parentWithEvents(3);
 
     assertThatThrownBy(() -> store.sessions().fork(parent, 4, "target")).isInstanceOf(NotFoundException.class);

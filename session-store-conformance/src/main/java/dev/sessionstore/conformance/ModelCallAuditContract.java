@@ -211,6 +211,19 @@ public abstract class ModelCallAuditContract extends Contract {
   }
 
   @Test
+  @DisplayName("An age reaching back before the beginning of time deletes nothing, per session and globally")
+  void anAgeBeyondTimeDeletesNothing() {
+    String session = id("session");
+    record(session, 1);
+    clock.advance(Duration.ofDays(2));
+    Duration forever = Duration.ofSeconds(Long.MAX_VALUE);
+
+    assertThat(audit().deleteOlderThan(session, forever)).as("rows of one session older than %s", forever).isZero();
+    assertThat(audit().deleteOlderThan(forever)).as("rows of any session older than %s", forever).isZero();
+    assertThat(turns(audit().list(session))).containsExactly(1L);
+  }
+
+  @Test
   @DisplayName("A re-recorded turn is as old as its last recording, so age-based deletion keeps it")
   void aReRecordedTurnIsYoung() {
     String session = id("session");

@@ -111,7 +111,7 @@ final class OwnedData {
   void assertGone(SessionStore store) {
     assertThat(store.sessions().find(sessionId)).as("deleted session %s", sessionId).isEmpty();
     assertThat(store.sessions().findByName(name)).as("deleted session %s by its name", sessionId).isEmpty();
-    assertThat(store.events().latestSeq(sessionId)).as("latest seq of deleted session %s", sessionId).isZero();
+    assertThat(store.events().lastSeq(sessionId)).as("last seq of deleted session %s", sessionId).isZero();
     assertThat(store.events().read(sessionId, EventQuery.all()).items()).as("events of deleted session %s", sessionId)
         .isEmpty();
     assertThat(store.events().find(sessionId, eventIds.get(0))).as("an event of deleted session %s", sessionId)

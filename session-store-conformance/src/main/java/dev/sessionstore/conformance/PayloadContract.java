@@ -6,6 +6,7 @@ import static org.assertj.core.api.Assertions.catchThrowable;
 import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 import dev.sessionstore.Capability;
+import dev.sessionstore.DuplicateEventException;
 import dev.sessionstore.Event;
 import dev.sessionstore.EventQuery;
 import dev.sessionstore.InvalidArgumentException;
@@ -163,6 +164,37 @@ public abstract class PayloadContract extends Contract {
             "\"" + "a".repeat(Limits.MAX_JSON_LENGTH - 1) + "\"", "longer"));
   }
 
+  /**
+   * Pairs of documents that hold different values although they look alike: a readable name, the stored text and the
+   * text of a replay under the same event id, which must be a duplicate, not a replay.
+   */
+  static Stream<Arguments> differentDocuments() {
+    return Stream.of(
+        Arguments.of("one array element", "[1,2,3]", "[1,2,4]"),
+        Arguments.of("one array element more", "[1,2]", "[1,2,2]"),
+        Arguments.of("array elements swapped", "[1,2]", "[2,1]"),
+        Arguments.of("one key renamed", "{\"a\":1,\"b\":2}", "{\"a\":1,\"c\":2}"),
+        Arguments.of("one key more", "{\"a\":1}", "{\"a\":1,\"b\":1}"),
+        Arguments.of("a key with null against no key", "{\"a\":1,\"b\":null}", "{\"a\":1}"),
+        Arguments.of("values of two keys swapped", "{\"a\":1,\"b\":2}", "{\"a\":2,\"b\":1}"),
+        Arguments.of("a sign", "{\"n\":5}", "{\"n\":-5}"),
+        Arguments.of("the sign of a decimal", "{\"n\":0.5}", "{\"n\":-0.5}"),
+        Arguments.of("an exponent's sign", "{\"n\":1e5}", "{\"n\":1e-5}"),
+        Arguments.of("a decimal place", "{\"n\":0.5}", "{\"n\":0.05}"),
+        Arguments.of("the last digit of a big integer",
+            "{\"n\":123456789012345678901234567890}", "{\"n\":123456789012345678901234567891}"),
+        Arguments.of("the last digit of a long decimal",
+            "{\"n\":0.1000000000000000055511151231257827}", "{\"n\":0.1000000000000000055511151231257828}"),
+        Arguments.of("a number against the same digits as a string", "{\"n\":1}", "{\"n\":\"1\"}"),
+        Arguments.of("true against false deep inside", "{\"a\":{\"b\":[true]}}", "{\"a\":{\"b\":[false]}}"),
+        Arguments.of("null against false", "[null]", "[false]"),
+        Arguments.of("zero against false", "[0]", "[false]"),
+        Arguments.of("the case of a string", "{\"s\":\"a\"}", "{\"s\":\"A\"}"),
+        Arguments.of("the case of a key", "{\"s\":1}", "{\"S\":1}"),
+        Arguments.of("an object against an array", "{}", "[]"),
+        Arguments.of("an empty string against an empty object", "\"\"", "{}"));
+  }
+
   /** {@code depth} arrays nested in each other around the number 1. */
   private static String nestedArrays(int depth) {
     return "[".repeat(depth) + "1" + "]".repeat(depth);
@@ -177,6 +209,17 @@ public abstract class PayloadContract extends Contract {
     Matcher matcher = NUMBER.matcher(text);
     assertThat(matcher.find()).as("a number member \"n\" in the stored document %s", text).isTrue();
     return new BigDecimal(matcher.group(1));
+  }
+
+  /**
+   * Asserts that {@code stored} holds the document {@code written}, compared as Jackson trees: the kit does not judge
+   * round trips by {@link Json#equals}, the semantic equality that duplicate detection relies on and that these
+   * tests must not take on trust.
+   */
+  private static void assertSameDocument(Json stored, Json written, String description, Object... args) {
+    String what = String.format(description, args);
+    assertThat(stored).as("%s: no document", what).isNotNull();
+    assertThat(stored.tree()).as("%s: the document written", what).isEqualTo(written.tree());
   }
 
   private void assumeSupports(Capability capability) {
@@ -198,12 +241,12 @@ public abstract class PayloadContract extends Contract {
     store.events().append(session, NewEvent.of("message", document).withId(eventId));
     store.events().append(session, event(id("e")));
 
-    assertThat(present(store.events().find(session, eventId), "event %s", eventId).payload())
-        .as("payload (%s) from find", name).isEqualTo(document);
-    assertThat(store.events().read(session, EventQuery.all()).items().get(0).payload())
-        .as("payload (%s) from read", name).isEqualTo(document);
-    assertThat(store.events().read(session, EventQuery.all().last(2)).items().get(0).payload())
-        .as("payload (%s) from a tail read", name).isEqualTo(document);
+    assertSameDocument(present(store.events().find(session, eventId), "event %s", eventId).payload(), document,
+        "payload (%s) from find", name);
+    assertSameDocument(store.events().read(session, EventQuery.all()).items().get(0).payload(), document,
+        "payload (%s) from read", name);
+    assertSameDocument(store.events().read(session, EventQuery.all().last(2)).items().get(0).payload(), document,
+        "payload (%s) from a tail read", name);
   }
 
   @ParameterizedTest(name = "{0}")
@@ -215,10 +258,10 @@ public abstract class PayloadContract extends Contract {
 
     store.sessions().save(SessionWrite.of(session).withSettings(document));
 
-    assertThat(present(store.sessions().find(session), "session %s", session).settings())
-        .as("settings (%s) from find", name).isEqualTo(document);
+    assertSameDocument(present(store.sessions().find(session), "session %s", session).settings(), document,
+        "settings (%s) from find", name);
     assertThat(store.sessions().list(SessionQuery.all()).items()).singleElement()
-        .satisfies(listed -> assertThat(listed.settings()).as("settings (%s) from list", name).isEqualTo(document));
+        .satisfies(listed -> assertSameDocument(listed.settings(), document, "settings (%s) from list", name));
   }
 
   @ParameterizedTest(name = "{0}")
@@ -232,8 +275,8 @@ public abstract class PayloadContract extends Contract {
     store.runs().save(RunWrite.of(runId, session).withUsage(document).withError(document));
 
     Run run = present(store.runs().find(session, runId), "run %s", runId);
-    assertThat(run.usage()).as("run usage (%s)", name).isEqualTo(document);
-    assertThat(run.error()).as("run error (%s)", name).isEqualTo(document);
+    assertSameDocument(run.usage(), document, "run usage (%s)", name);
+    assertSameDocument(run.error(), document, "run error (%s)", name);
   }
 
   @ParameterizedTest(name = "{0}")
@@ -246,12 +289,12 @@ public abstract class PayloadContract extends Contract {
     Json document = Json.of(text);
 
     store.toolCalls().save(new ToolCallWrite(call, session, null, null, "tool", document, null));
-    assertThat(present(store.toolCalls().find(session, call), "tool call %s", call).arguments())
-        .as("tool arguments (%s)", name).isEqualTo(document);
+    assertSameDocument(present(store.toolCalls().find(session, call), "tool call %s", call).arguments(), document,
+        "tool arguments (%s)", name);
 
     store.toolCalls().resolve(session, call, ToolCallStatus.COMPLETED, document);
-    assertThat(present(store.toolCalls().find(session, call), "tool call %s", call).result())
-        .as("tool result (%s)", name).isEqualTo(document);
+    assertSameDocument(present(store.toolCalls().find(session, call), "tool call %s", call).result(), document,
+        "tool result (%s)", name);
   }
 
   @ParameterizedTest(name = "{0}")
@@ -266,9 +309,9 @@ public abstract class PayloadContract extends Contract {
     store.summaries().put(session, NewSummary.of(1, 1, document));
 
     assertThat(store.summaries().list(session)).singleElement()
-        .satisfies(summary -> assertThat(summary.content()).as("summary content (%s)", name).isEqualTo(document));
-    assertThat(present(store.summaries().revive(session).summary(), "revival summary").content())
-        .as("summary content (%s) from revive", name).isEqualTo(document);
+        .satisfies(summary -> assertSameDocument(summary.content(), document, "summary content (%s)", name));
+    assertSameDocument(present(store.summaries().revive(session).summary(), "revival summary").content(), document,
+        "summary content (%s) from revive", name);
   }
 
   @ParameterizedTest(name = "{0}")
@@ -282,8 +325,19 @@ public abstract class PayloadContract extends Contract {
     store.modelCalls().record(session, new NewModelCall(1, "model", document, document));
 
     ModelCall row = store.modelCalls().list(session).get(0);
-    assertThat(row.context()).as("audit context (%s)", name).isEqualTo(document);
-    assertThat(row.usage()).as("audit usage (%s)", name).isEqualTo(document);
+    assertSameDocument(row.context(), document, "audit context (%s)", name);
+    assertSameDocument(row.usage(), document, "audit usage (%s)", name);
+  }
+
+  @Test
+  @Tag("guarantee-15")
+  @DisplayName("A rejected document names the line and column of its problem")
+  void aRejectionNamesWhereTheProblemIs() {
+    Throwable error = catchThrowable(() -> store.events().append(id("session"),
+        NewEvent.of("message", Json.of("{\n  \"a\": 1,\n  \"b\": 2,\n}"))));
+
+    assertThat(error).as("rejection of a trailing comma on line 4").isInstanceOf(InvalidArgumentException.class)
+        .hasMessageContaining("at line 4, column");
   }
 
   @Test
@@ -388,7 +442,31 @@ public abstract class PayloadContract extends Contract {
         NewEvent.of("message", Json.of(" { \"a\" : [ 1e2 , 0.50 ] , \"b\" : 1.0 } ")).withId("e-1"));
 
     assertThat(replayed.seq()).as("seq of a replay with an equal payload").isEqualTo(stored.seq());
-    assertThat(store.events().latestSeq(session)).isEqualTo(1);
+    assertThat(store.events().lastSeq(session)).isEqualTo(1);
+  }
+
+  @ParameterizedTest(name = "{0}")
+  @MethodSource("dev.sessionstore.conformance.PayloadContract#differentDocuments")
+  @Tag("guarantee-3")
+  @DisplayName("An event id reused with a payload that differs in one value is a duplicate, alone and in a batch")
+  void aPayloadDifferingInOneValueIsADuplicate(String name, String storedText, String otherText) {
+    String session = id("session");
+    store.events().append(session, NewEvent.of("message", Json.of(storedText)).withId("e-1"));
+    NewEvent other = NewEvent.of("message", Json.of(otherText)).withId("e-1");
+
+    assertThat(catchThrowable(() -> store.events().append(session, other)))
+        .as("append of e-1 again with a payload differing in %s", name)
+        .isInstanceOf(DuplicateEventException.class);
+    assertThat(catchThrowable(() -> store.events().appendAll(session, List.of(event("e-2"), other))))
+        .as("a batch with e-1 again, its payload differing in %s", name)
+        .isInstanceOf(DuplicateEventException.class);
+    assertThat(catchThrowable(() -> store.events().appendAll(id("session"), List.of(
+            NewEvent.of("message", Json.of(storedText)).withId("e-1"), other))))
+        .as("a batch holding e-1 twice, the payloads differing in %s", name)
+        .isInstanceOf(DuplicateEventException.class);
+    assertThat(store.events().lastSeq(session)).as("last seq after the rejected duplicates").isEqualTo(1);
+    assertSameText(present(store.events().find(session, "e-1"), "event e-1").payload(), storedText,
+        "payload of e-1 after the rejected duplicates");
   }
 
   // ---------------------------------------------------------------------------------------------------------------

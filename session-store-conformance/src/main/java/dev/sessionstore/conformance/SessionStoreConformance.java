@@ -143,6 +143,15 @@ public abstract class SessionStoreConformance {
 
   @Nested
   @Tag("required")
+  @DisplayName("Argument rules: every operation of every aggregate rejects bad arguments, naming the parameter")
+  public class ArgumentRules extends ArgumentRulesContract {
+    ArgumentRules() {
+      super(SessionStoreConformance.this);
+    }
+  }
+
+  @Nested
+  @Tag("required")
   @DisplayName("Payloads: JSON documents stored exactly")
   public class Payloads extends PayloadContract {
     Payloads() {
@@ -245,6 +254,15 @@ public abstract class SessionStoreConformance {
   @DisplayName("Shared backend: a second instance sees the same store, wakes and deadlines cross instances")
   public class SharedBackend extends SharedBackendContract {
     SharedBackend() {
+      super(SessionStoreConformance.this);
+    }
+  }
+
+  @Nested
+  @Tag("required")
+  @DisplayName("Closed store: every operation fails with StoreClosedException, blocked waits are released")
+  public class ClosedStore extends ClosedStoreContract {
+    ClosedStore() {
       super(SessionStoreConformance.this);
     }
   }

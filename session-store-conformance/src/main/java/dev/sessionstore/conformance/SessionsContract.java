@@ -3,16 +3,19 @@ package dev.sessionstore.conformance;
 import dev.sessionstore.NotFoundException;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
+import static org.assertj.core.api.Assertions.catchThrowable;
 
 import dev.sessionstore.ConflictException;
 import dev.sessionstore.InvalidArgumentException;
 import dev.sessionstore.Json;
+import dev.sessionstore.Limits;
 import dev.sessionstore.Session;
 import dev.sessionstore.SessionPage;
 import dev.sessionstore.SessionQuery;
 import dev.sessionstore.SessionStatus;
 import dev.sessionstore.SessionWrite;
 import dev.sessionstore.Sessions;
+import dev.sessionstore.Step;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
@@ -271,7 +274,7 @@ public abstract class SessionsContract extends Contract {
 
     for (String variant : List.of("session-abc", "SESSION-ABC", "Session-Abc ", " Session-Abc", "Session-Abc\t")) {
       assertThat(sessions().find(variant)).as("find(\"%s\") for stored id \"%s\"", variant, id).isEmpty();
-      assertThat(store.events().latestSeq(variant)).as("latestSeq of %s", variant).isZero();
+      assertThat(store.events().lastSeq(variant)).as("lastSeq of %s", variant).isZero();
     }
     assertThat(sessions().find(id)).isPresent();
   }
@@ -285,7 +288,7 @@ public abstract class SessionsContract extends Contract {
 
     assertThat(sessions().find("abc").orElseThrow().metadata()).containsEntry("owner", "lower");
     assertThat(sessions().find("ABC").orElseThrow().metadata()).containsEntry("owner", "upper");
-    assertThat(store.events().latestSeq("ABC")).as("latestSeq of the upper-case twin").isZero();
+    assertThat(store.events().lastSeq("ABC")).as("lastSeq of the upper-case twin").isZero();
     assertThat(sessions().list(SessionQuery.all()).items()).hasSize(2);
   }
 
@@ -298,7 +301,7 @@ public abstract class SessionsContract extends Contract {
     store.events().append(nfc, event("e-nfc"));
 
     assertThat(sessions().find(nfd)).as("find of the NFD twin before it exists").isEmpty();
-    assertThat(store.events().latestSeq(nfd)).as("latestSeq of %s", nfd).isZero();
+    assertThat(store.events().lastSeq(nfd)).as("lastSeq of %s", nfd).isZero();
 
     sessions().save(SessionWrite.of(nfd).withAgentId("agent-nfd"));
 
@@ -461,6 +464,24 @@ public abstract class SessionsContract extends Contract {
     SessionPage first = sessions().list(SessionQuery.all().limit(2));
     assertThat(listIds(SessionQuery.all().after(first.nextCursor().orElseThrow())))
         .as("the page after the cursor of the first two").containsExactly(astral);
+  }
+
+  @Test
+  @Tag("guarantee-13")
+  @DisplayName("An id that is a prefix of another sorts before it, in listing ties and in listResumable")
+  void aPrefixSortsBeforeTheLongerId() {
+    Json eager = Json.of("{\"resume_policy\":\"eager\"}");
+    for (String id : List.of("p-ab", "p-b", "p-a", "p-")) {
+      sessions().save(SessionWrite.of(id).withSettings(eager));
+    }
+
+    assertThat(listIds(SessionQuery.all())).as("listing order of ids tied on creation time, one a prefix of the next")
+        .containsExactly("p-", "p-a", "p-ab", "p-b");
+    assertThat(sessions().listResumable()).as("resumable ids, one a prefix of the next")
+        .containsExactly("p-", "p-a", "p-ab", "p-b");
+    SessionPage first = sessions().list(SessionQuery.all().limit(2));
+    assertThat(listIds(SessionQuery.all().after(first.nextCursor().orElseThrow())))
+        .as("the page after the cursor of p- and p-a").containsExactly("p-ab", "p-b");
   }
 
   @Test
@@ -841,6 +862,69 @@ public abstract class SessionsContract extends Contract {
     assertThatThrownBy(() -> sessions().mergeMetadata(session, Map.of("a", "1")))
         .isInstanceOf(NotFoundException.class);
     assertThat(sessions().find(session)).isEmpty();
+  }
+
+  /** {@code count} metadata entries {@code k0 -> v0, k1 -> v1, ...}. */
+  private static Map<String, String> metadataEntries(int count) {
+    Map<String, String> entries = new java.util.HashMap<>();
+    for (int i = 0; i < count; i++) {
+      entries.put("k" + i, "v" + i);
+    }
+    return entries;
+  }
+
+  @Test
+  @Tag("guarantee-15")
+  @DisplayName("A session holds exactly MAX_METADATA_ENTRIES entries; a save or merge that would add one more is "
+      + "rejected as session.metadata and changes nothing")
+  void metadataEntryBoundIsEnforcedAtItsEdge() {
+    String session = id("s");
+    Map<String, String> full = metadataEntries(Limits.MAX_METADATA_ENTRIES);
+
+    Session saved = sessions().save(SessionWrite.of(session).withMetadata(full));
+    assertThat(saved.metadata()).as("metadata of a session saved with MAX_METADATA_ENTRIES entries").isEqualTo(full);
+
+    assertThat(catchThrowable(() -> sessions().save(SessionWrite.of(session).withMetadata("one-more", "x"))))
+        .as("save adding entry MAX_METADATA_ENTRIES + 1")
+        .isInstanceOfSatisfying(InvalidArgumentException.class,
+            error -> assertThat(error.field()).isEqualTo("session.metadata"));
+    assertThat(catchThrowable(() -> sessions().mergeMetadata(session, Map.of("one-more", "x"))))
+        .as("mergeMetadata adding entry MAX_METADATA_ENTRIES + 1")
+        .isInstanceOfSatisfying(InvalidArgumentException.class,
+            error -> assertThat(error.field()).isEqualTo("session.metadata"));
+    assertThat(catchThrowable(() -> store.commit(Step.builder(session)
+        .session(SessionWrite.of(session).withMetadata("one-more", "x"))
+        .event(event("in-the-rejected-step"))
+        .build())))
+        .as("a step whose session write adds entry MAX_METADATA_ENTRIES + 1")
+        .isInstanceOfSatisfying(InvalidArgumentException.class,
+            error -> assertThat(error.field()).isEqualTo("session.metadata"));
+    assertThat(sessions().find(session)).as("the session after three rejections").contains(saved);
+    assertThat(store.events().lastSeq(session)).as("last seq after the rejected step").isZero();
+
+    Map<String, String> swap = new java.util.HashMap<>();
+    swap.put("k0", null);
+    swap.put("replacement", "x");
+    swap.put("k1", "changed");
+    Session swapped = sessions().mergeMetadata(session, swap);
+    assertThat(swapped.metadata()).as("metadata after removing one entry, adding one and changing one")
+        .hasSize(Limits.MAX_METADATA_ENTRIES)
+        .doesNotContainKey("k0")
+        .containsEntry("replacement", "x")
+        .containsEntry("k1", "changed");
+  }
+
+  @Test
+  @Tag("guarantee-15")
+  @DisplayName("A new session with MAX_METADATA_ENTRIES + 1 entries is rejected and not created")
+  void aNewSessionPastTheMetadataBoundIsNotCreated() {
+    String session = id("s");
+
+    assertThatThrownBy(() -> sessions().save(
+        SessionWrite.of(session).withMetadata(metadataEntries(Limits.MAX_METADATA_ENTRIES + 1))))
+        .isInstanceOfSatisfying(InvalidArgumentException.class,
+            error -> assertThat(error.field()).isEqualTo("session.metadata"));
+    assertThat(sessions().find(session)).as("a session whose first save was rejected").isEmpty();
   }
 
   @Test

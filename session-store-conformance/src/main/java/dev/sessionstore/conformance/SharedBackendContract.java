@@ -207,7 +207,7 @@ public abstract class SharedBackendContract extends Contract {
         .containsOnly(entry("from", "first"), entry("also", "second"));
 
     Event first = store.events().append(session, event("e1"));
-    assertThat(peer.events().latestSeq(session)).as("latestSeq through the second instance after an append through"
+    assertThat(peer.events().lastSeq(session)).as("lastSeq through the second instance after an append through"
         + " the first").isEqualTo(1);
     assertThat(peer.events().find(session, "e1")).as("event e1 appended through the first instance, found through"
         + " the second").contains(first);
@@ -287,7 +287,7 @@ public abstract class SharedBackendContract extends Contract {
         .isEqualTo(total);
     assertThat(readAll(peer.events(), session)).as("log read through the second instance against the first")
         .isEqualTo(viaFirst);
-    assertThat(peer.events().latestSeq(session)).as("latestSeq through the second instance").isEqualTo(total);
+    assertThat(peer.events().lastSeq(session)).as("lastSeq through the second instance").isEqualTo(total);
   }
 
   @Test

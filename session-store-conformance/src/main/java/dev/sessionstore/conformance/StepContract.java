@@ -137,7 +137,7 @@ public abstract class StepContract extends Contract {
 
     assertThat(result.session().status()).isEqualTo(SessionStatus.ACTIVE);
     assertThat(store.sessions().find(session)).contains(result.session());
-    assertThat(store.events().latestSeq(session)).isZero();
+    assertThat(store.events().lastSeq(session)).isZero();
     assertThat(result.run()).isEmpty();
   }
 
@@ -177,6 +177,27 @@ public abstract class StepContract extends Contract {
 
   @Test
   @Tag("guarantee-16")
+  @Tag("guarantee-9")
+  @DisplayName("A step's summary may end at the log's end after the step's cut and events, not one seq past it")
+  void aSummaryInACuttingStepEndsAtTheNewEnd() {
+    assume(Capability.TRUNCATION, Capability.SUMMARIES, Capability.TOOL_CALLS, Capability.CHECKPOINTS);
+    String session = seeded();
+    Snapshot before = snapshotOfSeeded(session);
+
+    assertThatThrownBy(() -> store.commit(Step.builder(session).truncateFrom(3).event(event("e3-edited"))
+        .summary(NewSummary.of(3, 4, json("{\"s\":4}"))).build()))
+        .isInstanceOfSatisfying(InvalidArgumentException.class,
+            error -> assertThat(error.field()).isEqualTo("summary.toSeq"));
+    assertThat(snapshotOfSeeded(session)).as("everything the session shows after the rejected step").isEqualTo(before);
+
+    StepResult result = committed(Step.builder(session).truncateFrom(3).event(event("e3-edited"))
+        .summary(NewSummary.of(3, 3, json("{\"s\":3}"))).build());
+    assertThat(result.summary().map(Summary::toSeq)).as("summary committed with the step").contains(3L);
+    assertThat(store.summaries().list(session)).extracting(Summary::toSeq).containsExactly(2L, 3L);
+  }
+
+  @Test
+  @Tag("guarantee-16")
   @DisplayName("A step of only a cut pops the last event, guarded by the expected seq")
   void aCutOnlyStepPops() {
     assume(Capability.TRUNCATION, Capability.SUMMARIES, Capability.TOOL_CALLS, Capability.CHECKPOINTS);
@@ -187,7 +208,7 @@ public abstract class StepContract extends Contract {
     StepResult result = committed(Step.builder(session).truncateFrom(4).expectLastSeq(4).build());
 
     assertThat(result.removed()).isEqualTo(1);
-    assertThat(store.events().latestSeq(session)).isEqualTo(3);
+    assertThat(store.events().lastSeq(session)).isEqualTo(3);
   }
 
   @Test
@@ -317,6 +338,10 @@ public abstract class StepContract extends Contract {
         () -> assertThatThrownBy(() -> store.commit(fullStep(session).truncateFrom(2).registerToolCall(
             ToolCallWrite.of("c3", session, "x").withRequestEventId("e3")).build()))
             .as("a requesting event the step's own cut removes")
+            .isInstanceOf(NotFoundException.class),
+        () -> assertThatThrownBy(() -> store.commit(fullStep(session).truncateFrom(3).registerToolCall(
+            ToolCallWrite.of("c3", session, "x").withRequestEventId("e3")).build()))
+            .as("a requesting event at exactly the step's cut")
             .isInstanceOf(NotFoundException.class));
     for (int i = 0; i < failures.size(); i++) {
       failures.get(i).run();

@@ -138,8 +138,8 @@ public abstract class SummaryContract extends Contract {
 
   @Test
   @Tag("guarantee-15")
-  @DisplayName("A summary whose toSeq is past the latest seq is rejected and nothing is stored; toSeq = latest is fine")
-  void toSeqPastTheLatestSeqIsRejected() {
+  @DisplayName("A summary whose toSeq is past the last seq is rejected and nothing is stored; toSeq = last is fine")
+  void toSeqPastTheLastSeqIsRejected() {
     String session = sessionWithEvents(3);
 
     assertThatThrownBy(() -> put(session, 1, 4)).isInstanceOf(InvalidArgumentException.class);

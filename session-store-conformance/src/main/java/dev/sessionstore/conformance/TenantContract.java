@@ -169,7 +169,7 @@ public abstract class TenantContract extends Contract {
     store.sessions().save(SessionWrite.of(session).withTenant("acme"));
 
     assertThat(listed(SessionQuery.all().tenant("acme"))).containsExactly(session);
-    assertThat(store.events().latestSeq(session)).isEqualTo(1);
+    assertThat(store.events().lastSeq(session)).isEqualTo(1);
   }
 
   @Test
@@ -228,6 +228,6 @@ public abstract class TenantContract extends Contract {
     assertThat(store.sessions().deleteByTenant("acme")).as("sessions deleted: parent and fork").isEqualTo(2);
 
     assertThat(store.sessions().find(fork.id())).isEmpty();
-    assertThat(store.events().latestSeq(fork.id())).isZero();
+    assertThat(store.events().lastSeq(fork.id())).isZero();
   }
 }

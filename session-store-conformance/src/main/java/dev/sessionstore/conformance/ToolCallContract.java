@@ -8,6 +8,7 @@ import dev.sessionstore.Capability;
 import dev.sessionstore.ConflictException;
 import dev.sessionstore.InvalidArgumentException;
 import dev.sessionstore.Json;
+import dev.sessionstore.NotFoundException;
 import dev.sessionstore.Resolution;
 import dev.sessionstore.SessionStatus;
 import dev.sessionstore.ToolCall;
@@ -123,6 +124,24 @@ public abstract class ToolCallContract extends Contract {
 
     assertThat(present(store.sessions().find(session), "session %s", session).status())
         .isEqualTo(SessionStatus.ACTIVE);
+  }
+
+  @Test
+  @Tag("guarantee-15")
+  @DisplayName("Saving a call whose requesting event the session does not hold is NotFoundException and stores nothing")
+  void aCallRequestedByAnUnknownEventIsNotSaved() {
+    String session = id("session");
+    store.events().append(session, event("use-1"));
+    String call = id("call");
+
+    assertThatThrownBy(() -> calls().save(ToolCallWrite.of(call, session, "approve").withRequestEventId("no-such")))
+        .isInstanceOf(NotFoundException.class);
+    assertThatThrownBy(() -> calls().save(ToolCallWrite.of(call, id("session"), "approve")
+        .withRequestEventId("use-1")))
+        .as("a requesting event of another session").isInstanceOf(NotFoundException.class);
+    assertThat(calls().find(session, call)).as("the call after the rejected saves").isEmpty();
+    assertThat(calls().save(ToolCallWrite.of(call, session, "approve").withRequestEventId("use-1")).requestEventId())
+        .as("requesting event of a call saved with a stored one").isEqualTo("use-1");
   }
 
   @Test

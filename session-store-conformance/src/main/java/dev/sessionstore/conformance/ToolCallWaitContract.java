@@ -29,6 +29,8 @@ public abstract class ToolCallWaitContract extends Contract {
   /** How soon after the event that ends the wait the waiter must have returned: half its own timeout. */
   static final Duration WAKE_BOUND = LONG_WAIT.dividedBy(2);
   private static final long BOUND_SECONDS = 60;
+  /** How long the kit lets a waiter react to a change that must not end its wait. */
+  private static final long SETTLE_MILLIS = 150;
 
   protected ToolCallWaitContract(SessionStoreConformance kit) {
     super(kit);
@@ -144,6 +146,62 @@ public abstract class ToolCallWaitContract extends Contract {
     Optional<ToolCall> seen = outcome(waiting, advancedAt, "what the waiter got after the deadline passed");
     assertThat(seen).as("what the waiter got after the deadline passed").isPresent();
     assertThat(seen.get().status()).isEqualTo(ToolCallStatus.EXPIRED);
+  }
+
+  @Test
+  @Tag("guarantee-10")
+  @Tag("guarantee-14")
+  @DisplayName("A wait on a call whose session is deleted keeps waiting and returns the call registered and resolved "
+      + "again under its id")
+  void aWaitOutlivesTheDeletionOfItsSession() throws Exception {
+    String session = id("session");
+    String call = pending(session);
+    CompletableFuture<Woken> waiting = waitOn(store, session, call);
+
+    assertThat(store.sessions().delete(session)).as("deleting the session of the awaited call").isTrue();
+    Thread.sleep(SETTLE_MILLIS);
+    assertThat(waiting).as("the wait %d ms after its session was deleted", SETTLE_MILLIS).isNotDone();
+    store.toolCalls().save(ToolCallWrite.of(call, session, "approve"));
+    long resolvedAt = System.nanoTime();
+    store.toolCalls().resolve(session, call, ToolCallStatus.COMPLETED, json("{\"again\":true}"));
+
+    String what = "what the waiter got after its session was deleted and the call resolved again";
+    Optional<ToolCall> seen = outcome(waiting, resolvedAt, what);
+    assertThat(seen).as(what).isPresent();
+    assertThat(seen.get().result()).isEqualTo(json("{\"again\":true}"));
+  }
+
+  @Test
+  @Tag("guarantee-10")
+  @DisplayName("An interrupted wait returns empty at once and leaves the thread's interrupt flag set")
+  void anInterruptedWaitReturnsEmpty() throws Exception {
+    String session = id("session");
+    String call = pending(session);
+    CompletableFuture<Boolean> flagKept = new CompletableFuture<>();
+    CompletableFuture<Optional<ToolCall>> seen = new CompletableFuture<>();
+    Thread waiter = new Thread(() -> {
+      try {
+        seen.complete(store.toolCalls().await(session, call, LONG_WAIT));
+        flagKept.complete(Thread.currentThread().isInterrupted());
+      } catch (RuntimeException e) {
+        seen.completeExceptionally(e);
+      }
+    }, "kit-interrupted-waiter");
+    waiter.setDaemon(true);
+    waiter.start();
+    long giveUp = System.nanoTime() + TimeUnit.SECONDS.toNanos(2);
+    while (System.nanoTime() < giveUp && waiter.getState() != Thread.State.TIMED_WAITING
+        && waiter.getState() != Thread.State.WAITING) {
+      Thread.onSpinWait();
+    }
+
+    long interruptedAt = System.nanoTime();
+    waiter.interrupt();
+
+    assertThat(seen.get(BOUND_SECONDS, TimeUnit.SECONDS)).as("what an interrupted wait returned").isEmpty();
+    assertThat(Duration.ofNanos(System.nanoTime() - interruptedAt)).as("time from the interrupt to the return")
+        .isLessThan(WAKE_BOUND);
+    assertThat(flagKept.get(BOUND_SECONDS, TimeUnit.SECONDS)).as("the waiting thread's interrupt flag").isTrue();
   }
 
   private void assumeSupports(Capability capability) {

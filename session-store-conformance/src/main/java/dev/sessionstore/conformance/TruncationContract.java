@@ -70,7 +70,7 @@ public abstract class TruncationContract extends Contract {
 
     assertThat(removed).as("events removed by truncating 7 events at seq 5").isEqualTo(3);
     assertThat(log(session)).as("log after truncating at seq 5").isEqualTo(before.subList(0, 4));
-    assertThat(store.events().latestSeq(session)).isEqualTo(4);
+    assertThat(store.events().lastSeq(session)).isEqualTo(4);
     assertThat(store.events().find(session, before.get(4).id())).as("the event at the cut").isEmpty();
     assertThat(store.events().find(session, before.get(6).id())).as("the last event").isEmpty();
   }
@@ -130,9 +130,24 @@ public abstract class TruncationContract extends Contract {
     assertThat(store.events().truncate(session, 1)).isEqualTo(3);
 
     assertThat(log(session)).isEmpty();
-    assertThat(store.events().latestSeq(session)).isZero();
+    assertThat(store.events().lastSeq(session)).isZero();
     assertThat(store.sessions().find(session)).as("the session after emptying its log").isPresent();
     assertThat(store.events().append(session, event(id("first-again"))).seq()).isEqualTo(1);
+  }
+
+  @Test
+  @Tag("guarantee-12")
+  @DisplayName("Truncating at the last seq removes exactly the last event, and the next append takes its seq")
+  void truncatingAtTheLastSeqRemovesTheLastEvent() {
+    String session = id("session");
+    List<Event> before = appendEvents(session, 3);
+
+    int removed = store.events().truncate(session, 3);
+
+    assertThat(removed).as("events removed by truncating 3 events at seq 3").isEqualTo(1);
+    assertThat(log(session)).as("log after truncating at its last seq").isEqualTo(before.subList(0, 2));
+    assertThat(store.events().find(session, before.get(2).id())).as("the last event, cut").isEmpty();
+    assertThat(store.events().append(session, event(id("e"))).seq()).isEqualTo(3);
   }
 
   @Test
@@ -157,7 +172,7 @@ public abstract class TruncationContract extends Contract {
     store.sessions().save(SessionWrite.of(session));
 
     assertThat(store.events().truncate(session, 1)).isZero();
-    assertThat(store.events().latestSeq(session)).isZero();
+    assertThat(store.events().lastSeq(session)).isZero();
   }
 
   @Test

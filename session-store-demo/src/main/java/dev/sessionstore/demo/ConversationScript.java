@@ -131,7 +131,7 @@ final class ConversationScript {
     print.step("Retry the same batch, then append with a stale expected seq");
     List<Event> replayed = store.events().appendAll(SESSION_ID, firstTurnBatch());
     print.field("replayed batch", "returned seqs " + seqs(replayed) + ", stored nothing new");
-    print.field("latest seq", store.events().latestSeq(SESSION_ID));
+    print.field("last seq", store.events().lastSeq(SESSION_ID));
     try {
       store.events().append(SESSION_ID, event("ev-x", "user_message", null, null, new Text("hello?")), 1);
     } catch (SeqConflictException conflict) {
@@ -156,7 +156,7 @@ final class ConversationScript {
             .withRequestEventId(toolUse.id())
             .withArguments(Json.from(new WeatherQuery("Lisbon", "saturday")))
             .withDeadline(Instant.now().plus(Duration.ofMinutes(10))))
-        .expectLastSeq(store.events().latestSeq(SESSION_ID))
+        .expectLastSeq(store.events().lastSeq(SESSION_ID))
         .build()));
     print.events(request.events());
     print.note("pending tool calls:");
@@ -193,7 +193,7 @@ final class ConversationScript {
     Resolution resolution = outcome instanceof StepOutcome.Rejected rejected
         ? rejected.stale().get(0) : committed(outcome).resolutions().get(0);
     print.resolution("late resolve", resolution);
-    print.field("latest seq", store.events().latestSeq(SESSION_ID) + " (the late tool_result was not stored)");
+    print.field("last seq", store.events().lastSeq(SESSION_ID) + " (the late tool_result was not stored)");
     return resolution;
   }
 
@@ -220,7 +220,7 @@ final class ConversationScript {
   private void secondTurn() {
     print.step("Second turn, appended with the expected last seq");
     store.runs().save(RunWrite.of(SECOND_RUN, SESSION_ID).withStatus(RunStatus.RUNNING));
-    long last = store.events().latestSeq(SESSION_ID);
+    long last = store.events().lastSeq(SESSION_ID);
     Event question = store.events().append(SESSION_ID,
         event("ev-06", "user_message", null, "ev-05", new Text("Make it cheaper: no taxis."))
             .withRunId(SECOND_RUN),
@@ -308,7 +308,7 @@ final class ConversationScript {
   private void listSessions() {
     print.step("List sessions");
     for (Session session : store.sessions().list(SessionQuery.all()).items()) {
-      print.field(session.id(), store.events().latestSeq(session.id()) + " events"
+      print.field(session.id(), store.events().lastSeq(session.id()) + " events"
           + session.forkOrigin().map(origin -> ", fork of " + origin.sessionId() + " @ seq " + origin.seq())
               .orElse(", " + session.status()));
     }

@@ -11,7 +11,7 @@ import java.util.concurrent.FutureTask;
 
 /**
  * A long-poll as an agent's UI would do it: a reader thread waits in {@link EventLog#await} for events after the
- * session's latest seq while this thread appends one after a delay. The reader wakes as soon as the append lands,
+ * session's last seq while this thread appends one after a delay. The reader wakes as soon as the append lands,
  * not when its timeout runs out.
  */
 final class WaitingRead {
@@ -29,11 +29,11 @@ final class WaitingRead {
   }
 
   /**
-   * Starts a reader waiting up to {@code timeout} for events after the latest seq, appends {@code event} after
+   * Starts a reader waiting up to {@code timeout} for events after the last seq, appends {@code event} after
    * {@code appendDelay}, and returns once the reader has woken.
    */
   WakeUp appendWhileWaiting(NewEvent event, Duration appendDelay, Duration timeout) throws InterruptedException {
-    long afterSeq = events.latestSeq(sessionId);
+    long afterSeq = events.lastSeq(sessionId);
     CountDownLatch readerStarted = new CountDownLatch(1);
     FutureTask<WakeUp> reader = new FutureTask<>(() -> {
       readerStarted.countDown();

@@ -1,24 +1,37 @@
 package dev.sessionstore.jdbc;
 
+import dev.sessionstore.Capability;
+import dev.sessionstore.Checkpoints;
+import dev.sessionstore.EventLog;
 import dev.sessionstore.InvalidArgumentException;
+import dev.sessionstore.ModelCallAudit;
 import dev.sessionstore.OutcomeUnknownException;
+import dev.sessionstore.Runs;
 import dev.sessionstore.SessionStore;
+import dev.sessionstore.Sessions;
+import dev.sessionstore.Step;
+import dev.sessionstore.StepOutcome;
 import dev.sessionstore.StoreFailureException;
+import dev.sessionstore.Summaries;
+import dev.sessionstore.ToolCalls;
 import dev.sessionstore.jdbc.internal.JdbcStore;
 import dev.sessionstore.jdbc.internal.StoreSettings;
+import dev.sessionstore.spi.ValidatingSessionStore;
 import java.time.Clock;
 import java.time.Duration;
-import java.util.regex.Pattern;
+import java.util.Set;
 import javax.sql.DataSource;
 
 /**
- * The PostgreSQL {@link SessionStore}: every guarantee of the session-store contract, including waiting reads woken
- * across processes ({@code LISTEN/NOTIFY}) and tool-call deadlines kept in the database and swept by any instance.
- * Every {@link dev.sessionstore.Capability} is supported.
+ * The {@link SessionStore} on a SQL database through JDBC: every guarantee of the session-store contract, including
+ * waiting reads woken across processes and tool-call deadlines kept in the database and swept by any instance. The
+ * database is told by the data source's connections; PostgreSQL 12 or later is supported, on which every
+ * {@link Capability} is (waiting reads are woken by {@code LISTEN/NOTIFY}). Thread-safe; one store is meant to be
+ * shared by the whole application.
  *
  * <pre>{@code
  * HikariDataSource pool = new HikariDataSource(hikariConfig);   // the store never closes it
- * SessionStore store = JdbcSessionStore.builder()
+ * JdbcSessionStore store = JdbcSessionStore.builder()
  *     .dataSource(pool)
  *     .schema("agents")               // default "public"
  *     .tablePrefix("session_store_")  // the default
@@ -28,9 +41,13 @@ import javax.sql.DataSource;
  * <p>Any {@link DataSource} of PostgreSQL JDBC (pgjdbc) connections works; HikariCP is the documented default. Each
  * store holds one connection of it for {@code LISTEN} for as long as it is open (a pool's leak detection reports
  * it), and borrows others per call, never across a waiting read, and one now and then for a moment to notify other
- * instances of its appends, so size a pool for your concurrency plus one. The
- * store owns its schema: on {@link Builder#build()} it creates or upgrades its tables, guarded by an advisory lock so
- * that nodes starting together are safe, unless {@link Builder#createSchema(boolean)} says you run the shipped
+ * instances of its appends, so size a pool for your concurrency plus one. Behind PgBouncer in transaction mode, or a
+ * connection proxy that hides pgjdbc, give notifications a data source of their own
+ * ({@link Builder#notificationDataSource(DataSource)}) or turn them off ({@link Builder#notifications(boolean)}):
+ * waiting reads then poll. The
+ * store owns its schema: on {@link Builder#build()} it creates or upgrades its tables in one transaction, guarded by
+ * a transaction-scoped advisory lock so that nodes starting together are safe (waiting at most
+ * {@link Builder#migrationLockTimeout(Duration)} for one another), unless {@link Builder#createSchema(boolean)} says you run the shipped
  * migrations ({@code dev/sessionstore/jdbc/postgresql/V*__*.sql}) yourself; then a role with {@code SELECT, INSERT,
  * UPDATE, DELETE} on the tables and {@code USAGE} on the schema is enough.
  *
@@ -47,16 +64,92 @@ import javax.sql.DataSource;
  * cannot tell, reports it. A {@link StoreFailureException} means the call wrote nothing; an
  * {@link OutcomeUnknownException} means it may have, and that retrying with the same ids is safe. Waiting reads keep
  * waiting through lost connections and restarts until their timeout. Size the pool's own connection timeout below
- * the retry timeout, so that an unreachable database is asked again within it.
+ * the retry timeout, so that an unreachable database is asked again within it. Deadlocks and serialization failures
+ * run again after short jittered pauses, a few times within the retry timeout.
+ *
+ * <p>Every other database error is classified by its SQLState: a value the database rejects (class 22, not-null and
+ * check violations) or one past its size limits (class 54; a batch append whose events would take more than the
+ * 1 GB PostgreSQL takes in one statement is refused before it is sent) is an {@link InvalidArgumentException}; a
+ * unique or foreign-key violation a {@link dev.sessionstore.ConflictException}; the rest a
+ * {@link StoreFailureException} whose {@link StoreFailureException#isRetryable()} is {@code true} for transient
+ * failures (connection lost, statement or lock timeout, too many connections, out of memory or disk, a read-only
+ * standby during failover, deadlocks past the store's retries) and {@code false} for those that need a fix first
+ * (privileges, missing tables or database, internal errors).
  */
-public final class JdbcSessionStore {
+public final class JdbcSessionStore implements SessionStore {
 
-  private JdbcSessionStore() {
+  private final SessionStore store;
+
+  private JdbcSessionStore(SessionStore store) {
+    this.store = store;
   }
 
   /** A builder with the defaults documented on each setter; {@link Builder#dataSource} is required. */
   public static Builder builder() {
     return new Builder();
+  }
+
+  @Override
+  public Sessions sessions() {
+    return store.sessions();
+  }
+
+  @Override
+  public EventLog events() {
+    return store.events();
+  }
+
+  @Override
+  public Runs runs() {
+    return store.runs();
+  }
+
+  @Override
+  public ToolCalls toolCalls() {
+    return store.toolCalls();
+  }
+
+  @Override
+  public Summaries summaries() {
+    return store.summaries();
+  }
+
+  @Override
+  public Checkpoints checkpoints() {
+    return store.checkpoints();
+  }
+
+  @Override
+  public ModelCallAudit modelCalls() {
+    return store.modelCalls();
+  }
+
+  @Override
+  public StepOutcome commit(Step step) {
+    return store.commit(step);
+  }
+
+  /** Every {@link Capability}, as an unmodifiable set. */
+  @Override
+  public Set<Capability> capabilities() {
+    return store.capabilities();
+  }
+
+  /** The adapter and its target: database address, schema and table prefix; never a user or password. */
+  @Override
+  public String toString() {
+    return store.toString();
+  }
+
+  /**
+   * Stops the store's background work (deadline sweeps, the listener) after sending the notifications of its last
+   * appends, and refuses further calls with {@link dev.sessionstore.StoreClosedException}, which also ends the
+   * waiting reads and tool-call waits still blocked and the calls still retrying after a lost connection. The data
+   * source stays open. Closing twice is fine.
+   */
+  @Override
+  public void close() {
+    store.close();
   }
 
   /**
@@ -65,12 +158,6 @@ public final class JdbcSessionStore {
    */
   public static final class Builder {
 
-    /** Identifiers the store puts into SQL: lower-case, so that quoting never changes their meaning. */
-    private static final Pattern IDENTIFIER = Pattern.compile("[a-z_][a-z0-9_]*");
-    /** PostgreSQL's identifier limit. */
-    private static final int MAX_SCHEMA_LENGTH = 63;
-    /** Leaves room for the longest derived name ({@code <prefix>session_checkpoints_session_fkey}) in 63. */
-    private static final int MAX_PREFIX_LENGTH = 24;
     private static final Duration MIN_INTERVAL = Duration.ofMillis(10);
     private static final Duration MAX_INTERVAL = Duration.ofHours(1);
     private static final Duration MAX_RETRY_TIMEOUT = Duration.ofMinutes(10);
@@ -84,13 +171,18 @@ public final class JdbcSessionStore {
     private Duration deadlineSweepInterval;
     private Duration waitPollInterval;
     private Duration retryTimeout;
+    private Boolean notifications;
+    private DataSource notificationDataSource;
+    private Duration keepAliveInterval;
+    private Duration migrationLockTimeout;
 
     private Builder() {
     }
 
     /**
-     * The database, required. Any {@link DataSource}; a connection pool such as HikariCP in production. The store
-     * borrows connections per call and keeps one for {@code LISTEN}; it never closes the data source.
+     * The database, required. Any {@link DataSource} of a supported database (PostgreSQL); a connection pool such as
+     * HikariCP in production. The store borrows connections per call and keeps one for {@code LISTEN}; it never
+     * closes the data source.
      *
      * @throws InvalidArgumentException if {@code dataSource} is null
      * @throws IllegalStateException    if already set
@@ -111,12 +203,7 @@ public final class JdbcSessionStore {
      */
     public Builder schema(String schema) {
       requireUnset("schema", this.schema);
-      requireIdentifier("schema", requireNonNull("schema", schema), MAX_SCHEMA_LENGTH);
-      if (schema.startsWith("pg_")) {
-        throw new InvalidArgumentException("schema",
-            "\"" + schema + "\": names starting with pg_ are reserved by PostgreSQL; choose another name");
-      }
-      this.schema = schema;
+      this.schema = StoreSettings.requireSchema(schema);
       return this;
     }
 
@@ -129,11 +216,7 @@ public final class JdbcSessionStore {
      */
     public Builder tablePrefix(String tablePrefix) {
       requireUnset("tablePrefix", this.tablePrefix);
-      requireNonNull("tablePrefix", tablePrefix);
-      if (!tablePrefix.isEmpty()) {
-        requireIdentifier("tablePrefix", tablePrefix, MAX_PREFIX_LENGTH);
-      }
-      this.tablePrefix = tablePrefix;
+      this.tablePrefix = StoreSettings.requireTablePrefix(tablePrefix);
       return this;
     }
 
@@ -225,20 +308,93 @@ public final class JdbcSessionStore {
     }
 
     /**
+     * Whether appends wake the waiting reads of other store instances at once, by {@code NOTIFY} to a
+     * {@code LISTEN} connection each instance holds; default {@code true}. With {@code false} the store holds no
+     * such connection and sends no notifications: waiting reads (of this and every other instance) find other
+     * instances' appends by polling every {@link #waitPollInterval(Duration)}, while this instance's own appends
+     * still wake its own waiting reads at once. Turn it off where a connection cannot {@code LISTEN} and no
+     * {@link #notificationDataSource(DataSource)} can be given.
+     *
+     * @throws IllegalStateException if already set
+     */
+    public Builder notifications(boolean notifications) {
+      requireUnset("notifications", this.notifications);
+      this.notifications = notifications;
+      return this;
+    }
+
+    /**
+     * A data source of its own for notifications: the {@code LISTEN} connection the store holds and the
+     * connections it borrows to {@code NOTIFY}; default the {@link #dataSource(DataSource)}. Give one when the main
+     * data source goes through PgBouncer in transaction pooling mode, which hands each transaction to any server
+     * connection, so that a {@code LISTEN} is lost as soon as its transaction ends: point this one at PostgreSQL
+     * directly (or at a PgBouncer pool in session mode), e.g. a small pool or a {@code PGSimpleDataSource}. Give
+     * one also when the main data source's connections are proxies (a tracing or logging wrapper) that do not
+     * unwrap to pgjdbc's {@code PGConnection}: without it such a store cannot listen, logs a warning and polls.
+     *
+     * @throws InvalidArgumentException if {@code dataSource} is null
+     * @throws IllegalStateException    if already set
+     */
+    public Builder notificationDataSource(DataSource dataSource) {
+      requireUnset("notificationDataSource", this.notificationDataSource);
+      this.notificationDataSource = requireNonNull("notificationDataSource", dataSource);
+      return this;
+    }
+
+    /**
+     * How often the {@code LISTEN} connection makes a round trip to prove it is alive; default 10 seconds,
+     * between 10 ms and 1 hour. A connection that only waits notices nothing when its peer vanishes without closing
+     * it (a failover, a load balancer or NAT dropping idle connections); the round trip, which fails when no answer
+     * comes within the same interval (at least 1 second), makes the store notice, reconnect and listen again. Until
+     * it does, waiting reads poll; within about twice this interval wake-ups from other instances resume.
+     *
+     * @throws InvalidArgumentException naming {@code keepAliveInterval} if null or out of range
+     * @throws IllegalStateException    if already set
+     */
+    public Builder keepAliveInterval(Duration interval) {
+      requireUnset("keepAliveInterval", this.keepAliveInterval);
+      this.keepAliveInterval = requireInterval("keepAliveInterval", interval);
+      return this;
+    }
+
+    /**
+     * How long {@link #build()} waits for another node that is migrating the same schema and prefix; default 1
+     * minute, between 10 ms and 1 hour. Past it, {@code build()} fails with a retryable
+     * {@link StoreFailureException} saying so, rather than wait forever for a node that hung while it held the
+     * migration lock. The timeout also bounds each lock the migration itself waits for.
+     *
+     * @throws InvalidArgumentException naming {@code migrationLockTimeout} if null or out of range
+     * @throws IllegalStateException    if already set
+     */
+    public Builder migrationLockTimeout(Duration timeout) {
+      requireUnset("migrationLockTimeout", this.migrationLockTimeout);
+      this.migrationLockTimeout = requireInterval("migrationLockTimeout", timeout);
+      return this;
+    }
+
+    /**
      * Checks the configuration, creates or checks the schema, starts the listener and the deadline sweeper, and
      * returns the open store. Close it to stop them; closing the store leaves the data source open.
      *
-     * @throws IllegalStateException if no data source was set
-     * @throws StoreFailureException if the database cannot be reached (within the retry timeout) or does not exist,
-     *                               with the database's message and SQLState; or with {@code createSchema(false)}
-     *                               if the schema is missing or older than this library needs
+     * @throws IllegalStateException    if no data source was set, or notification settings were given with
+     *                                  {@code notifications(false)}
+     * @throws InvalidArgumentException naming {@code dataSource} if its database is not a supported one
+     * @throws StoreFailureException    if the database cannot be reached (within the retry timeout) or does not
+     *                                  exist, with the database's message and SQLState; or with
+     *                                  {@code createSchema(false)} if the schema is missing or older than this
+     *                                  library needs
      */
-    public SessionStore build() {
+    public JdbcSessionStore build() {
       if (dataSource == null) {
         throw new IllegalStateException(
             "dataSource is required: call JdbcSessionStore.builder().dataSource(...), e.g. with a HikariDataSource");
       }
-      return JdbcStore.open(new StoreSettings(
+      if (Boolean.FALSE.equals(notifications) && (notificationDataSource != null || keepAliveInterval != null)) {
+        throw new IllegalStateException("notifications(false) turns notification off, yet "
+            + (notificationDataSource != null ? "notificationDataSource" : "keepAliveInterval")
+            + " was set for it: drop one of the two");
+      }
+      return new JdbcSessionStore(ValidatingSessionStore.wrap(JdbcStore.open(new StoreSettings(
           dataSource,
           schema == null ? "public" : schema,
           tablePrefix == null ? "session_store_" : tablePrefix,
@@ -247,7 +403,11 @@ public final class JdbcSessionStore {
           modelCallAudit != null && modelCallAudit,
           deadlineSweepInterval == null ? Duration.ofSeconds(1) : deadlineSweepInterval,
           waitPollInterval == null ? Duration.ofSeconds(5) : waitPollInterval,
-          retryTimeout == null ? Duration.ofSeconds(10) : retryTimeout));
+          retryTimeout == null ? Duration.ofSeconds(10) : retryTimeout,
+          notifications == null || notifications,
+          notificationDataSource == null ? dataSource : notificationDataSource,
+          keepAliveInterval == null ? Duration.ofSeconds(10) : keepAliveInterval,
+          migrationLockTimeout == null ? Duration.ofMinutes(1) : migrationLockTimeout))));
     }
 
     private static void requireUnset(String setter, Object current) {
@@ -261,17 +421,6 @@ public final class JdbcSessionStore {
         throw new InvalidArgumentException(setter, "must not be null");
       }
       return value;
-    }
-
-    private static void requireIdentifier(String setter, String value, int maxLength) {
-      if (!IDENTIFIER.matcher(value).matches()) {
-        throw new InvalidArgumentException(setter, "\"" + value + "\" is not allowed: use lower-case letters, "
-            + "digits and underscores, not starting with a digit ([a-z_][a-z0-9_]*)");
-      }
-      if (value.length() > maxLength) {
-        throw new InvalidArgumentException(setter, "\"" + value + "\" is " + value.length()
-            + " chars long; use at most " + maxLength);
-      }
     }
 
     private static Duration requireInterval(String setter, Duration interval) {

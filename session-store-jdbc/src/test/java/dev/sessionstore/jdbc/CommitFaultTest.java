@@ -32,8 +32,9 @@ import org.postgresql.PGConnection;
 /**
  * Connections terminated while PostgreSQL commits an append (SPEC guarantee 17). Every connection of the store runs
  * with {@code commit_delay = 100000; commit_siblings = 0}, so each commit that writes lingers 100 ms in the server
- * with {@code COMMIT} as its query; a killer thread watches {@code pg_stat_activity} for exactly the backends of this
- * test's pool and terminates one such backend per chosen append, which the server may or may not have committed.
+ * with {@code COMMIT}, or the auto-committed append call, as its query; a killer thread watches
+ * {@code pg_stat_activity} for exactly the backends of this test's pool and terminates one such backend per chosen
+ * append, which the server may or may not have committed.
  * Every append's reported outcome (the events returned, or the exception's type) must match what is stored.
  */
 class CommitFaultTest {
@@ -186,7 +187,7 @@ class CommitFaultTest {
   }
 
   /**
-   * Terminates, for two appends in three, one backend of the test's pool while its query is {@code COMMIT}: at most
+   * Terminates, for two appends in three, one backend of the test's pool while it commits an append: at most
    * one per append, so that the store's retry can settle the doubt.
    */
   private static final class Killer {
@@ -219,7 +220,8 @@ class CommitFaultTest {
     private void run() {
       try (Connection connection = TestDatabase.get().adminDataSource().getConnection();
            PreparedStatement find = connection.prepareStatement("SELECT pid FROM pg_stat_activity"
-               + " WHERE pid = ANY(?) AND state = 'active' AND query = 'COMMIT'");
+               + " WHERE pid = ANY(?) AND state = 'active'"
+               + " AND (query = 'COMMIT' OR query LIKE '%session_store_append_events(%')");
            PreparedStatement terminate = connection.prepareStatement("SELECT pg_terminate_backend(?)")) {
         while (running) {
           int append = current.get();

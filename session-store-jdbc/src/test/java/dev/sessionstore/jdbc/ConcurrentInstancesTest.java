@@ -61,6 +61,6 @@ class ConcurrentInstancesTest {
     assertThat(returned).as("seqs returned to all writers").containsExactlyInAnyOrderElementsOf(expected);
     List<Event> stored = second.events().read(session, EventQuery.all()).items();
     assertThat(stored).extracting(Event::seq).as("seqs stored").containsExactlyElementsOf(expected);
-    assertThat(first.events().latestSeq(session)).isEqualTo(total);
+    assertThat(first.events().lastSeq(session)).isEqualTo(total);
   }
 }

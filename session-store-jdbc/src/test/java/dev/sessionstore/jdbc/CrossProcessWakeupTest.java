@@ -7,6 +7,7 @@ import dev.sessionstore.EventPage;
 import dev.sessionstore.EventQuery;
 import dev.sessionstore.NewEvent;
 import dev.sessionstore.SessionStore;
+import dev.sessionstore.jdbc.internal.StoreInternals;
 import java.lang.reflect.InvocationHandler;
 import java.lang.reflect.InvocationTargetException;
 import java.lang.reflect.Proxy;
@@ -19,6 +20,7 @@ import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.TimeUnit;
+import java.util.stream.IntStream;
 import javax.sql.DataSource;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.DisplayName;
@@ -26,8 +28,9 @@ import org.junit.jupiter.api.Test;
 
 /**
  * Waiting reads wake on appends made through another store instance (another pool, as another process has). The
- * waiting store polls only every 10 minutes and waits at most 30 seconds, so an event it returns reached it by
- * notification, not by polling.
+ * waiting store polls only every 10 minutes and waits at most 30 seconds, and every append is made only once the
+ * waiting read is seen parked ({@link StoreInternals#parkedReads}: it has read, found nothing and waits), so an event
+ * it returns reached it by notification, not by its first read or by polling.
  */
 class CrossProcessWakeupTest {
 
@@ -66,7 +69,7 @@ class CrossProcessWakeupTest {
     SessionStore writing = schema.store(builder -> builder);
 
     Object killed = schema.queryValue("SELECT count(pg_terminate_backend(pid)) FROM pg_stat_activity"
-        + " WHERE query LIKE ?", "LISTEN \"session_store." + schema.name() + ".%");
+        + " WHERE query LIKE ?", "%LISTEN \"session_store." + schema.name() + ".%");
     assertThat(((Number) killed).intValue()).as("LISTEN connections terminated").isGreaterThanOrEqualTo(1);
 
     assertWakesOn(waiting, writing, "after-reconnect");
@@ -86,7 +89,8 @@ class CrossProcessWakeupTest {
         reads.add(CompletableFuture.supplyAsync(
             () -> waiting.events().await(session, EventQuery.all().after(2), WAIT), pool));
       }
-      Thread.sleep(300);
+      Eventually.until("every waiting read parked", () -> IntStream.range(0, sessions)
+          .allMatch(i -> StoreInternals.parkedReads(waiting, "burst-" + i) == 1));
       List<CompletableFuture<Void>> writes = new ArrayList<>();
       for (int writer = 0; writer < 4; writer++) {
         int first = writer;
@@ -117,7 +121,7 @@ class CrossProcessWakeupTest {
     SessionStore writing = schema.store(builder -> builder);
     CompletableFuture<EventPage> read = CompletableFuture.supplyAsync(
         () -> waiting.events().await("closing", EventQuery.all(), WAIT));
-    Thread.sleep(300);
+    awaitParked(waiting, "closing");
 
     Event appended = writing.events().append("closing", NewEvent.of("last words"));
     writing.close();
@@ -134,7 +138,8 @@ class CrossProcessWakeupTest {
         () -> waiting.events().await("unannounced", EventQuery.all(), WAIT));
     CompletableFuture<EventPage> here = CompletableFuture.supplyAsync(
         () -> writing.events().await("unannounced", EventQuery.all(), WAIT));
-    Thread.sleep(300);
+    awaitParked(waiting, "unannounced");
+    awaitParked(writing, "unannounced");
 
     Event appended = writing.events().append("unannounced", NewEvent.of("message"));
 
@@ -172,11 +177,21 @@ class CrossProcessWakeupTest {
         connections);
   }
 
-  private static void assertWakesOn(SessionStore waiting, SessionStore writing, String session) throws Exception {
+  /** Returns once a waiting read of {@code session} in {@code store} has read, found nothing and waits. */
+  static void awaitParked(SessionStore store, String session) throws InterruptedException {
+    Eventually.until("a waiting read of " + session + " parked",
+        () -> StoreInternals.parkedReads(store, session) == 1);
+  }
+
+  /**
+   * Starts a waiting read of {@code session} in {@code waiting} and, once it is parked, appends through
+   * {@code writing}: the read must return that event.
+   */
+  static void assertWakesOn(SessionStore waiting, SessionStore writing, String session) throws Exception {
     writing.events().append(session, NewEvent.of("first").withId("first"));
     CompletableFuture<EventPage> read = CompletableFuture.supplyAsync(
         () -> waiting.events().await(session, EventQuery.all().after(1), WAIT));
-    Thread.sleep(300);
+    awaitParked(waiting, session);
     assertThat(read).as("the read waits while nothing new is appended").isNotDone();
 
     Event appended = writing.events().append(session, NewEvent.of("second").withId("second"));

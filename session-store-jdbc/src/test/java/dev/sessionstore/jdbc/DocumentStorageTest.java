@@ -11,6 +11,7 @@ import dev.sessionstore.Limits;
 import dev.sessionstore.NewEvent;
 import dev.sessionstore.SessionStore;
 import dev.sessionstore.SessionWrite;
+import dev.sessionstore.spi.ResumeRule;
 import java.sql.Connection;
 import java.sql.ResultSet;
 import java.sql.SQLException;
@@ -87,7 +88,8 @@ class DocumentStorageTest {
   }
 
   @Test
-  @DisplayName("Listing sessions to resume eagerly reads the partial index on the settings' resume_policy")
+  @DisplayName("Listing sessions to resume eagerly reads the partial index on the settings' resume_policy, also"
+      + " with the rule's member and value bound as parameters of a statement prepared on the server")
   void eagerResumeUsesThePartialIndex() throws SQLException {
     String sessions = "\"" + schema.name() + "\".session_store_sessions";
     store.sessions().save(SessionWrite.of("eager-1").withSettings(Json.of("{\"resume_policy\" : \"eager\"}")));
@@ -100,16 +102,22 @@ class DocumentStorageTest {
         "ANALYZE " + sessions);
 
     assertThat(store.sessions().listResumable()).containsExactly("eager-1", "eager-2");
-    StringBuilder plan = new StringBuilder();
+    String execute = "EXECUTE resumable('" + ResumeRule.SETTING + "', '" + ResumeRule.EAGER + "')";
     try (Connection connection = TestDatabase.get().adminDataSource().getConnection();
-         Statement statement = connection.createStatement();
-         ResultSet rows = statement.executeQuery("EXPLAIN SELECT id FROM " + sessions
-             + " WHERE settings ->> 'resume_policy' = 'eager' ORDER BY id")) {
-      while (rows.next()) {
-        plan.append(rows.getString(1)).append('\n');
+         Statement statement = connection.createStatement()) {
+      statement.execute("PREPARE resumable(text, text) AS SELECT id FROM " + sessions
+          + " WHERE settings ->> $1 = $2 ORDER BY id");
+      for (int i = 0; i < 10; i++) { // past the executions after which the server may choose a generic plan
+        statement.execute(execute);
       }
+      StringBuilder plan = new StringBuilder();
+      try (ResultSet rows = statement.executeQuery("EXPLAIN " + execute)) {
+        while (rows.next()) {
+          plan.append(rows.getString(1)).append('\n');
+        }
+      }
+      assertThat(plan.toString()).contains("session_store_sessions_resumable_idx").doesNotContain("Seq Scan");
     }
-    assertThat(plan.toString()).contains("session_store_sessions_resumable_idx").doesNotContain("Seq Scan");
   }
 
   @Test

@@ -7,10 +7,17 @@ import dev.sessionstore.Capability;
 import dev.sessionstore.InvalidArgumentException;
 import dev.sessionstore.OutcomeUnknownException;
 import dev.sessionstore.SessionStore;
+import dev.sessionstore.StoreClosedException;
 import dev.sessionstore.StoreFailureException;
+import java.lang.reflect.Method;
+import java.lang.reflect.Proxy;
+import java.sql.Connection;
+import java.sql.DatabaseMetaData;
 import java.time.Clock;
 import java.time.Duration;
 import java.util.Map;
+import java.util.function.BiFunction;
+import javax.sql.DataSource;
 import org.assertj.core.api.ThrowableAssert.ThrowingCallable;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.DisplayName;
@@ -75,6 +82,12 @@ class JdbcSessionStoreBuilderTest {
         .isInstanceOfSatisfying(InvalidArgumentException.class, e -> assertThat(e.field()).isEqualTo("retryTimeout"));
     assertThatThrownBy(() -> JdbcSessionStore.builder().retryTimeout(Duration.ofMinutes(11)))
         .isInstanceOfSatisfying(InvalidArgumentException.class, e -> assertThat(e.field()).isEqualTo("retryTimeout"));
+    assertThatThrownBy(() -> JdbcSessionStore.builder().keepAliveInterval(Duration.ofMillis(9)))
+        .isInstanceOfSatisfying(InvalidArgumentException.class,
+            e -> assertThat(e.field()).isEqualTo("keepAliveInterval"));
+    assertThatThrownBy(() -> JdbcSessionStore.builder().migrationLockTimeout(Duration.ofHours(2)))
+        .isInstanceOfSatisfying(InvalidArgumentException.class,
+            e -> assertThat(e.field()).isEqualTo("migrationLockTimeout"));
   }
 
   @Test
@@ -88,7 +101,10 @@ class JdbcSessionStoreBuilderTest {
         "clock", () -> builder.clock(null),
         "deadlineSweepInterval", () -> builder.deadlineSweepInterval(null),
         "waitPollInterval", () -> builder.waitPollInterval(null),
-        "retryTimeout", () -> builder.retryTimeout(null));
+        "retryTimeout", () -> builder.retryTimeout(null),
+        "notificationDataSource", () -> builder.notificationDataSource(null),
+        "keepAliveInterval", () -> builder.keepAliveInterval(null),
+        "migrationLockTimeout", () -> builder.migrationLockTimeout(null));
     setters.forEach((field, call) -> assertThatThrownBy(call)
         .isInstanceOfSatisfying(InvalidArgumentException.class, e -> assertThat(e.field()).isEqualTo(field)));
   }
@@ -99,7 +115,16 @@ class JdbcSessionStoreBuilderTest {
     JdbcSessionStore.Builder builder = JdbcSessionStore.builder()
         .schema("a").tablePrefix("b_").clock(Clock.systemUTC()).createSchema(true).modelCallAudit(false)
         .deadlineSweepInterval(Duration.ofSeconds(1)).waitPollInterval(Duration.ofSeconds(1))
-        .retryTimeout(Duration.ofSeconds(1));
+        .retryTimeout(Duration.ofSeconds(1)).notifications(true).keepAliveInterval(Duration.ofSeconds(1))
+        .migrationLockTimeout(Duration.ofSeconds(1));
+    assertThatThrownBy(() -> builder.notifications(true)).isInstanceOf(IllegalStateException.class);
+    assertThatThrownBy(() -> builder.keepAliveInterval(Duration.ofSeconds(1)))
+        .isInstanceOf(IllegalStateException.class);
+    assertThatThrownBy(() -> builder.migrationLockTimeout(Duration.ofSeconds(1)))
+        .isInstanceOf(IllegalStateException.class);
+    builder.notificationDataSource(schema.pool(1));
+    assertThatThrownBy(() -> builder.notificationDataSource(schema.pool(1)))
+        .isInstanceOf(IllegalStateException.class);
     assertThatThrownBy(() -> builder.schema("a")).isInstanceOf(IllegalStateException.class)
         .hasMessageContaining("schema was already set");
     assertThatThrownBy(() -> builder.tablePrefix("b_")).isInstanceOf(IllegalStateException.class);
@@ -123,12 +148,66 @@ class JdbcSessionStoreBuilderTest {
   }
 
   @Test
+  @DisplayName("Notification settings with notifications(false) contradict it: the build names both")
+  void notificationSettingsNeedNotifications() {
+    assertThatThrownBy(() -> JdbcSessionStore.builder().dataSource(schema.pool(1)).notifications(false)
+        .notificationDataSource(schema.pool(1)).build())
+        .isInstanceOf(IllegalStateException.class)
+        .hasMessageContaining("notifications(false)").hasMessageContaining("notificationDataSource");
+    assertThatThrownBy(() -> JdbcSessionStore.builder().dataSource(schema.pool(1)).notifications(false)
+        .keepAliveInterval(Duration.ofSeconds(1)).build())
+        .isInstanceOf(IllegalStateException.class).hasMessageContaining("keepAliveInterval");
+  }
+
+  @Test
   @DisplayName("A store built with defaults supports every capability and has the audit off")
   void defaults() {
     SessionStore store = schema.store(builder -> builder);
 
     assertThat(store.capabilities()).containsExactlyInAnyOrder(Capability.values());
+    assertThatThrownBy(() -> store.capabilities().remove(Capability.WAITING_READS))
+        .isInstanceOf(UnsupportedOperationException.class);
     assertThat(store.modelCalls().enabled()).isFalse();
+  }
+
+  @Test
+  @DisplayName("A data source of a database the store does not support fails the build, naming the database")
+  void unsupportedDatabaseIsNamed() {
+    DataSource mysql = dataSourceOf("MySQL", "jdbc:mysql://db.example:3306/agents?user=secret&password=secret");
+
+    assertThatThrownBy(() -> JdbcSessionStore.builder().dataSource(mysql).build())
+        .isInstanceOfSatisfying(InvalidArgumentException.class, e -> assertThat(e.field()).isEqualTo("dataSource"))
+        .hasMessageContaining("MySQL")
+        .hasMessageContaining("jdbc:mysql:")
+        .hasMessageContaining("PostgreSQL")
+        .hasMessageNotContaining("secret")
+        .hasMessageNotContaining("db.example");
+  }
+
+  /**
+   * A data source whose connections describe themselves as {@code product} at {@code url} and support nothing else:
+   * enough for choosing a dialect, which must happen before any statement is sent.
+   */
+  private static DataSource dataSourceOf(String product, String url) {
+    DatabaseMetaData metaData = proxy(DatabaseMetaData.class, (method, args) -> switch (method.getName()) {
+      case "getDatabaseProductName" -> product;
+      case "getURL" -> url;
+      default -> throw new UnsupportedOperationException(method.getName());
+    });
+    Connection connection = proxy(Connection.class, (method, args) -> switch (method.getName()) {
+      case "getMetaData" -> metaData;
+      case "close" -> null;
+      default -> throw new UnsupportedOperationException(method.getName());
+    });
+    return proxy(DataSource.class, (method, args) -> switch (method.getName()) {
+      case "getConnection" -> connection;
+      default -> throw new UnsupportedOperationException(method.getName());
+    });
+  }
+
+  private static <T> T proxy(Class<T> type, BiFunction<Method, Object[], Object> answer) {
+    return type.cast(Proxy.newProxyInstance(type.getClassLoader(), new Class<?>[] {type},
+        (self, method, args) -> answer.apply(method, args)));
   }
 
   @Test
@@ -143,7 +222,7 @@ class JdbcSessionStoreBuilderTest {
   }
 
   @Test
-  @DisplayName("A missing database fails the build with a message that says so, with its SQLState")
+  @DisplayName("A missing database fails the build, not retryable, with a message that says so, with its SQLState")
   void missingDatabaseIsNamed() {
     PGSimpleDataSource missing = TestDatabase.get().adminDataSource();
     missing.setDatabaseName("no_such_database_" + ProcessHandle.current().pid());
@@ -152,16 +231,17 @@ class JdbcSessionStoreBuilderTest {
         .isInstanceOf(StoreFailureException.class)
         .isNotInstanceOf(OutcomeUnknownException.class)
         .hasMessageContaining("[3D000]")
-        .hasMessageContaining("database \"" + missing.getDatabaseName() + "\" does not exist");
+        .hasMessageContaining("database \"" + missing.getDatabaseName() + "\" does not exist")
+        .satisfies(e -> assertThat(((StoreFailureException) e).isRetryable()).as("retryable").isFalse());
   }
 
   @Test
-  @DisplayName("A closed store refuses calls with IllegalStateException; closing twice is fine")
+  @DisplayName("A closed store refuses calls with StoreClosedException; closing twice is fine")
   void closedStoreRefusesCalls() {
     SessionStore store = schema.store(builder -> builder);
     store.close();
     store.close();
 
-    assertThatThrownBy(() -> store.events().latestSeq("s")).isInstanceOf(IllegalStateException.class);
+    assertThatThrownBy(() -> store.events().lastSeq("s")).isInstanceOf(StoreClosedException.class);
   }
 }

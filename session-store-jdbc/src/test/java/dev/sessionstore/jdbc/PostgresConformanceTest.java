@@ -51,6 +51,8 @@ class PostgresConformanceTest extends SessionStoreConformance {
       for (String schema : created) {
         statement.execute("DROP SCHEMA \"" + schema + "\" CASCADE");
       }
+      created.clear();
+      emptied.clear();
     } finally {
       pool.close();
       peerPool.close();
@@ -92,7 +94,8 @@ class PostgresConformanceTest extends SessionStoreConformance {
     return peer;
   }
 
-  private static SessionStore build(HikariDataSource dataSource, String schema, Clock clock) {
+  /** A store on {@code schema} through {@code dataSource}, as the kit needs it (audit on, frequent sweeps). */
+  SessionStore build(HikariDataSource dataSource, String schema, Clock clock) {
     return JdbcSessionStore.builder()
         .dataSource(dataSource)
         .schema(schema)
@@ -104,7 +107,8 @@ class PostgresConformanceTest extends SessionStoreConformance {
 
   /**
    * Runs after the kit closed the test's store; closes any other store the test left open, so that no sweeper
-   * outlives the test, then empties the schemas: deleting the sessions cascades to everything they own.
+   * outlives the test, then empties the schemas: deleting the sessions cascades to everything they own but their
+   * events, which have no foreign key.
    */
   @AfterEach
   void emptySchemas() throws SQLException {
@@ -115,6 +119,7 @@ class PostgresConformanceTest extends SessionStoreConformance {
       try (Connection connection = pool.getConnection(); Statement statement = connection.createStatement()) {
         for (String schema : inUse) {
           statement.execute("DELETE FROM \"" + schema + "\".session_store_sessions");
+          statement.execute("DELETE FROM \"" + schema + "\".session_store_events");
           statement.execute("DELETE FROM \"" + schema + "\".session_store_global_checkpoints");
           emptied.add(schema);
         }

@@ -59,7 +59,7 @@ class ReplayWithoutErrorTest {
 
     assertThat(replayed).extracting(Event::id, Event::seq).containsExactly(tuple("a", 1L), tuple("b", 2L));
     assertThat(single.seq()).isEqualTo(2);
-    assertThat(store.events().latestSeq("s")).isEqualTo(2);
+    assertThat(store.events().lastSeq("s")).isEqualTo(2);
     assertThat(errors).isEmpty();
   }
 
@@ -72,12 +72,12 @@ class ReplayWithoutErrorTest {
 
     assertThat(mixed).extracting(Event::id, Event::seq)
         .containsExactly(tuple("b", 2L), tuple("c", 3L), tuple("a", 1L));
-    assertThat(store.events().latestSeq("s")).isEqualTo(3);
+    assertThat(store.events().lastSeq("s")).isEqualTo(3);
     assertThat(errors).isEmpty();
   }
 
   @Test
-  @DisplayName("An id committed while the append waits for the head lock is replayed, without an error or a gap")
+  @DisplayName("An id committed while the append waits for the session row's lock is replayed, without an error or a gap")
   void idCommittedWhileWaiting() throws Exception {
     store.events().append("s", event("a"));
     String events = "\"" + schema.name() + "\".session_store_events";
@@ -101,18 +101,18 @@ class ReplayWithoutErrorTest {
     } finally {
       executor.shutdownNow();
     }
-    assertThat(store.events().latestSeq("s")).isEqualTo(3);
+    assertThat(store.events().lastSeq("s")).isEqualTo(3);
     assertThat(schema.queryValue("SELECT string_agg(id, ',' ORDER BY seq) FROM " + events)).isEqualTo("a,x,y");
     assertThat(errors).isEmpty();
   }
 
-  /** Waits until a statement of the store waits for a lock, as the append does behind the holder of the head. */
+  /** Waits until a statement of the store waits for a lock, as the append does behind the holder of the session row's lock. */
   private void awaitLockWait() throws InterruptedException {
     long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(10);
     while (!Boolean.TRUE.equals(schema.queryValue("SELECT EXISTS (SELECT FROM pg_stat_activity"
-        + " WHERE wait_event_type = 'Lock' AND query LIKE '%session_store_events%' AND query LIKE ?)",
+        + " WHERE wait_event_type = 'Lock' AND query LIKE '%session_store_%' AND query LIKE ?)",
         "%\"" + schema.name() + "\"%"))) {
-      assertThat(System.nanoTime()).as("the append waits for the head lock").isLessThan(deadline);
+      assertThat(System.nanoTime()).as("the append waits for the session row's lock").isLessThan(deadline);
       Thread.sleep(10);
     }
   }

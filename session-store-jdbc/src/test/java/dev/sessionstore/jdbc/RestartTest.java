@@ -105,7 +105,7 @@ class RestartTest {
     assertThat(restarted - started).as("the restart ended within the wait").isLessThan(timeout.toNanos());
     assertThat(page.isEmpty()).isTrue();
     assertThat(elapsed).as("returned at its timeout, not before").isGreaterThanOrEqualTo(timeout.toNanos());
-    assertThat(store.events().latestSeq("s-wait")).isEqualTo(1);
+    assertThat(store.events().lastSeq("s-wait")).isEqualTo(1);
   }
 
   @Test

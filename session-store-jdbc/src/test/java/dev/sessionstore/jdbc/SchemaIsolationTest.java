@@ -71,6 +71,6 @@ class SchemaIsolationTest {
     other.sessions().save(SessionWrite.of("same-id").withName("same-name"));
     assertThat(other.events().append("same-id", NewEvent.of("message").withId("e1")).seq())
         .as("seq of the first event in the other store").isEqualTo(1);
-    assertThat(one.events().latestSeq("same-id")).isEqualTo(1);
+    assertThat(one.events().lastSeq("same-id")).isEqualTo(1);
   }
 }

@@ -6,18 +6,31 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import dev.sessionstore.NewEvent;
 import dev.sessionstore.SessionStore;
 import dev.sessionstore.StoreFailureException;
+import java.lang.reflect.InvocationTargetException;
+import java.lang.reflect.Method;
+import java.lang.reflect.Proxy;
+import java.sql.Connection;
+import java.sql.SQLException;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.Callable;
+import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
 import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicBoolean;
+import java.util.function.Consumer;
+import javax.sql.DataSource;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.DisplayName;
 import org.junit.jupiter.api.Test;
 
-/** The store creates its schema once, records the version, and leaves a migrated schema alone. */
+/**
+ * The store creates its schema once, records the version, and leaves a migrated schema alone; a hung or failed
+ * migration neither blocks other nodes forever nor hides its error.
+ */
 class SchemaMigrationTest {
 
   private final TestSchema schema = new TestSchema();
@@ -45,7 +58,7 @@ class SchemaMigrationTest {
 
     SessionStore second = schema.store(builder -> builder);
 
-    assertThat(second.events().latestSeq("s")).isEqualTo(1);
+    assertThat(second.events().lastSeq("s")).isEqualTo(1);
     assertThat(schema.queryValue("SELECT count(*) FROM \"" + schema.name() + "\".session_store_schema_version"))
         .isEqualTo(1L);
   }
@@ -74,5 +87,105 @@ class SchemaMigrationTest {
         .isInstanceOf(StoreFailureException.class)
         .hasMessageContaining("version 0")
         .hasMessageContaining("createSchema(true)");
+  }
+
+  @Test
+  @DisplayName("A node hung while it holds the migration lock makes another node's build fail after the lock timeout,"
+      + " retryably, saying so; once the hung node goes on, both start")
+  void hungMigrationTimesOthersOut() throws Exception {
+    CountDownLatch holding = new CountDownLatch(1);
+    CountDownLatch release = new CountDownLatch(1);
+    ExecutorService threads = Executors.newSingleThreadExecutor();
+    try {
+      Future<SessionStore> hung = threads.submit(() -> schema.store(
+          hangingAfterTheLock(schema.pool(2), holding, release), builder -> builder));
+      assertThat(holding.await(1, TimeUnit.MINUTES)).as("the first node holds the lock").isTrue();
+
+      assertThatThrownBy(() -> schema.store(builder -> builder.migrationLockTimeout(Duration.ofMillis(200))))
+          .isInstanceOfSatisfying(StoreFailureException.class, e -> assertThat(e.isRetryable()).isTrue())
+          .hasMessageContaining("is being migrated by another node")
+          .hasMessageContaining("migrationLockTimeout")
+          .hasMessageContaining("lock timeout");
+
+      release.countDown();
+      hung.get(1, TimeUnit.MINUTES).events().append("s", NewEvent.of("message"));
+      assertThat(schema.store(builder -> builder).events().lastSeq("s")).isEqualTo(1);
+    } finally {
+      release.countDown();
+      threads.shutdown();
+    }
+  }
+
+  @Test
+  @DisplayName("A migration whose connection is terminated while it holds the lock fails with that error, not a"
+      + " cleanup's; the lock is not left held and the next build migrates")
+  void terminatedMigrationReportsTheFirstError() {
+    assertThatThrownBy(() -> schema.store(terminatingAfterTheLock(schema.pool(2)),
+        builder -> builder.retryTimeout(Duration.ZERO)))
+        .isInstanceOfSatisfying(StoreFailureException.class, e -> assertThat(e.isRetryable()).isTrue())
+        .hasMessageMatching(
+            "(?s).*(\\[(57P01|08003|08006)\\]|[Cc]onnection is closed|connection has been closed).*")
+        .hasMessageNotContaining("unlock");
+
+    SessionStore store = schema.store(builder -> builder.migrationLockTimeout(Duration.ofSeconds(30)));
+    assertThat(store.events().lastSeq("s")).isZero();
+  }
+
+  /**
+   * {@code dataSource}, whose connections stop (signalling {@code holding}) on the first statement after taking the
+   * migration lock, until {@code release}.
+   */
+  private static DataSource hangingAfterTheLock(DataSource dataSource, CountDownLatch holding,
+      CountDownLatch release) {
+    return afterTheLock(dataSource, connection -> {
+      holding.countDown();
+      try {
+        release.await();
+      } catch (InterruptedException e) {
+        Thread.currentThread().interrupt();
+      }
+    });
+  }
+
+  /** {@code dataSource}, whose connections terminate their own backend on the first statement after the lock. */
+  private static DataSource terminatingAfterTheLock(DataSource dataSource) {
+    return afterTheLock(dataSource, connection -> {
+      try (var statement = connection.createStatement()) {
+        statement.execute("SELECT pg_terminate_backend(pg_backend_pid())");
+      } catch (SQLException e) {
+        // terminated, as intended
+      }
+    });
+  }
+
+  private static DataSource afterTheLock(DataSource dataSource, Consumer<Connection> action) {
+    return (DataSource) Proxy.newProxyInstance(DataSource.class.getClassLoader(), new Class<?>[] {DataSource.class},
+        (proxy, method, arguments) -> {
+          Object result = invoke(method, dataSource, arguments);
+          if (!(result instanceof Connection connection)) {
+            return result;
+          }
+          AtomicBoolean locked = new AtomicBoolean();
+          return Proxy.newProxyInstance(Connection.class.getClassLoader(), new Class<?>[] {Connection.class},
+              (connectionProxy, connectionMethod, connectionArguments) -> {
+                if (connectionMethod.getName().equals("prepareStatement")) {
+                  String sql = (String) connectionArguments[0];
+                  if (locked.compareAndSet(true, false)) {
+                    action.accept(connection);
+                  } else if (sql.contains("pg_advisory_xact_lock")) {
+                    locked.set(true);
+                  }
+                }
+                return invoke(connectionMethod, connection, connectionArguments);
+              });
+        });
+  }
+
+  private static Object invoke(Method method, Object target, Object[] arguments) throws Throwable {
+    try {
+      return method.invoke(target, arguments);
+    } catch (InvocationTargetException e) {
+      throw e.getCause();
+    }
   }
 }

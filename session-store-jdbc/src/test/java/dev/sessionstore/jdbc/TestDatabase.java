@@ -37,7 +37,7 @@ import org.testcontainers.containers.PostgreSQLContainer;
  * The choice is printed, so a test log always says which database it used. The URL's user must be allowed to
  * create schemas and roles (a superuser, as each of the three is by default).
  */
-final class TestDatabase {
+public final class TestDatabase {
 
   static final String URL_VARIABLE = "SESSION_STORE_TEST_JDBC_URL";
   static final String URL_PROPERTY = "sessionstore.test.jdbcUrl";
@@ -57,7 +57,7 @@ final class TestDatabase {
   }
 
   /** The database of this test JVM, started on first use. */
-  static synchronized TestDatabase get() {
+  public static synchronized TestDatabase get() {
     if (instance == null) {
       instance = choose();
     }
@@ -176,7 +176,7 @@ final class TestDatabase {
   }
 
   /** An unpooled data source connecting as the admin user. */
-  PGSimpleDataSource adminDataSource() {
+  public PGSimpleDataSource adminDataSource() {
     PGSimpleDataSource dataSource = new PGSimpleDataSource();
     dataSource.setUrl(url);
     if (user != null) {
@@ -187,7 +187,7 @@ final class TestDatabase {
   }
 
   /** Runs SQL as the admin user, outside any store. */
-  void execute(String... statements) {
+  public void execute(String... statements) {
     try (Connection connection = adminDataSource().getConnection();
          Statement statement = connection.createStatement()) {
       for (String sql : statements) {
@@ -199,7 +199,7 @@ final class TestDatabase {
   }
 
   /** A schema or prefix name no other test uses: {@code base}, the process id and a counter. */
-  static String uniqueName(String base) {
+  public static String uniqueName(String base) {
     return base + "_" + ProcessHandle.current().pid() + "_" + NAMES.incrementAndGet();
   }
 }

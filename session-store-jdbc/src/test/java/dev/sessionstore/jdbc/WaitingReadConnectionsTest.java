@@ -7,6 +7,7 @@ import dev.sessionstore.EventPage;
 import dev.sessionstore.EventQuery;
 import dev.sessionstore.NewEvent;
 import dev.sessionstore.SessionStore;
+import dev.sessionstore.jdbc.internal.StoreInternals;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
@@ -18,7 +19,10 @@ import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.DisplayName;
 import org.junit.jupiter.api.Test;
 
-/** Waiting reads hold no connection while they wait: many of them share a small pool with the writers. */
+/**
+ * Waiting reads hold no connection while they wait: many of them share a small pool with the writers. The append is
+ * made only once all twenty are seen parked, so each must be woken by it.
+ */
 class WaitingReadConnectionsTest {
 
   private final TestSchema schema = new TestSchema();
@@ -38,7 +42,7 @@ class WaitingReadConnectionsTest {
       reads.add(CompletableFuture.supplyAsync(
           () -> store.events().await("s", EventQuery.all(), Duration.ofSeconds(30)), readers));
     }
-    Thread.sleep(500);
+    Eventually.until("twenty waiting reads parked", () -> StoreInternals.parkedReads(store, "s") == 20);
 
     Event appended = store.events().append("s", NewEvent.of("message"));
 

@@ -3,6 +3,7 @@ package dev.sessionstore.memory;
 import dev.sessionstore.Capability;
 import dev.sessionstore.SessionStore;
 import dev.sessionstore.memory.internal.MemoryStore;
+import dev.sessionstore.spi.ValidatingSessionStore;
 import java.time.Clock;
 import java.util.Objects;
 
@@ -18,7 +19,9 @@ import java.util.Objects;
  * }</pre>
  *
  * <p>The store is thread-safe and meant to be shared. It owns one daemon thread that fires tool-call deadlines;
- * {@link SessionStore#close()} stops it, after which every operation fails with {@link IllegalStateException}.
+ * {@link SessionStore#close()} stops it and releases blocked waits, after which every operation fails with
+ * {@link dev.sessionstore.StoreClosedException}. Arguments are checked by the shared
+ * {@link ValidatingSessionStore} in front of the store, as in every adapter.
  */
 public final class InMemorySessionStore {
 
@@ -74,9 +77,9 @@ public final class InMemorySessionStore {
 
     /** A new, empty store with this configuration, independent of every other store this builder built. */
     public SessionStore build() {
-      return new MemoryStore(
+      return ValidatingSessionStore.wrap(new MemoryStore(
           clock == null ? Clock.systemUTC() : clock,
-          modelCallAudit != null && modelCallAudit);
+          modelCallAudit != null && modelCallAudit));
     }
   }
 }

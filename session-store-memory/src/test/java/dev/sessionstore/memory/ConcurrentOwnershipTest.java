@@ -91,7 +91,7 @@ class ConcurrentOwnershipTest {
       String loser = outcomes.get(0) ? "b" + round : "a" + round;
       String winner = outcomes.get(0) ? "a" + round : "b" + round;
       assertThat(store.sessions().find(loser)).isEmpty();
-      assertThat(store.events().latestSeq(loser)).isZero();
+      assertThat(store.events().lastSeq(loser)).isZero();
       assertThat(store.runs().find(loser, "r")).isEmpty();
       assertThat(store.runs().find(winner, "r")).isPresent();
       assertThat(store.sessions().findByName(name)).hasValueSatisfying(s -> assertThat(s.id()).isEqualTo(winner));
@@ -121,6 +121,6 @@ class ConcurrentOwnershipTest {
     for (int i = 0; i < remaining.size(); i++) {
       assertThat(remaining.get(i).seq()).isEqualTo(i + 1L);
     }
-    assertThat(store.events().latestSeq("s")).isEqualTo(remaining.size());
+    assertThat(store.events().lastSeq("s")).isEqualTo(remaining.size());
   }
 }

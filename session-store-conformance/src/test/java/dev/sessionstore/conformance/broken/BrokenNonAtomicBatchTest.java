@@ -14,7 +14,7 @@ class BrokenNonAtomicBatchTest extends BrokenStoreTest {
 
   BrokenNonAtomicBatchTest() {
     super(SessionStoreConformance.EventAppends.class, "batchWithABadLastMemberIsAllOrNothing",
-        "latestSeq after the failed batch");
+        "lastSeq after the failed batch");
   }
 
   @Override

@@ -39,8 +39,8 @@ public class ForwardingEventLog implements EventLog {
   }
 
   @Override
-  public long latestSeq(String sessionId) {
-    return delegate.latestSeq(sessionId);
+  public long lastSeq(String sessionId) {
+    return delegate.lastSeq(sessionId);
   }
 
   @Override

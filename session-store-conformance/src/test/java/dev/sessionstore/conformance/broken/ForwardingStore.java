@@ -14,12 +14,13 @@ import dev.sessionstore.ToolCalls;
 import java.util.HashMap;
 import java.util.Map;
 import java.util.Set;
+import java.util.function.Consumer;
 import java.util.function.Function;
 import java.util.function.Supplier;
 import java.util.function.UnaryOperator;
 
 /**
- * A store that forwards every call to a correct delegate, except for the aggregates and the step commit it was given
+ * A store that forwards every call to a correct delegate, except for the aggregates, step commit and close it was given
  * replacements for. A broken store is the correct store with one method changed:
  *
  * <pre>{@code
@@ -39,17 +40,19 @@ public final class ForwardingStore implements SessionStore {
   /** The replaced aggregates, keyed by their interface. */
   private final Map<Class<?>, Object> replacements;
   private final Function<Step, StepOutcome> commit;
+  private final Runnable close;
 
   private ForwardingStore(SessionStore delegate, Map<Class<?>, Object> replacements,
-      Function<Step, StepOutcome> commit) {
+      Function<Step, StepOutcome> commit, Runnable close) {
     this.delegate = delegate;
     this.replacements = replacements;
     this.commit = commit;
+    this.close = close;
   }
 
   /** A store that forwards everything to {@code delegate}. */
   public static ForwardingStore of(SessionStore delegate) {
-    return new ForwardingStore(delegate, Map.of(), delegate::commit);
+    return new ForwardingStore(delegate, Map.of(), delegate::commit, delegate::close);
   }
 
   /** This store with its sessions replaced by {@code replace} applied to the current ones. */
@@ -89,7 +92,15 @@ public final class ForwardingStore implements SessionStore {
 
   /** This store with {@code commit} in place of the delegate's step commit. */
   public ForwardingStore withCommit(Function<Step, StepOutcome> commit) {
-    return new ForwardingStore(delegate, replacements, commit);
+    return new ForwardingStore(delegate, replacements, commit, close);
+  }
+
+  /**
+   * This store with {@code close} run in place of the delegate's close; {@code close} receives the delegate, to
+   * close it or not.
+   */
+  public ForwardingStore withClose(Consumer<SessionStore> close) {
+    return new ForwardingStore(delegate, replacements, commit, () -> close.accept(delegate));
   }
 
   @Override
@@ -139,13 +150,13 @@ public final class ForwardingStore implements SessionStore {
 
   @Override
   public void close() {
-    delegate.close();
+    close.run();
   }
 
   private <T> ForwardingStore replacing(Class<T> type, T replacement) {
     Map<Class<?>, Object> replaced = new HashMap<>(replacements);
     replaced.put(type, replacement);
-    return new ForwardingStore(delegate, Map.copyOf(replaced), commit);
+    return new ForwardingStore(delegate, Map.copyOf(replaced), commit, close);
   }
 
   private <T> T aggregate(Class<T> type, Supplier<T> fromDelegate) {

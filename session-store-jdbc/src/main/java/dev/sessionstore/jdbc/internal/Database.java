@@ -4,9 +4,11 @@ import dev.sessionstore.ConflictException;
 import dev.sessionstore.InvalidArgumentException;
 import dev.sessionstore.OutcomeUnknownException;
 import dev.sessionstore.SessionStoreException;
+import dev.sessionstore.StoreClosedException;
 import dev.sessionstore.StoreFailureException;
 import java.sql.Connection;
 import java.sql.SQLException;
+import java.sql.Statement;
 import java.time.Duration;
 import java.util.Optional;
 import javax.sql.DataSource;
@@ -36,11 +38,17 @@ import org.slf4j.LoggerFactory;
  * stored; checkable work reads the stored state first and runs again only if it was not applied; other work reports
  * {@link OutcomeUnknownException} at once. A doubt not settled in time is reported the same way, never as a
  * plain {@link StoreFailureException}, which always means that nothing was written. Deadlocks and serialization
- * failures run the work again at once, a few times.
+ * failures run the work again after a short jittered pause ({@link RetryPause#afterConflict}), a few times within
+ * the retry timeout.
+ *
+ * <p>Every other failure becomes the exception its {@link SqlFailure.Kind} names, with
+ * {@link StoreFailureException#isRetryable()} telling the caller whether the same call may succeed later.
  *
  * <p>Exceptions the work throws itself ({@link SessionStoreException}) pass through unchanged after the rollback.
- * Once closed with the store, it refuses new work with {@link IllegalStateException}, and work under way stops
- * retrying. Thread-safe.
+ * Once closed with the store, work under way stops retrying: a failure it would have run again after ends it with
+ * {@link StoreClosedException} (the failure as its cause) when nothing was written, and with
+ * {@link OutcomeUnknownException} when its outcome is unknown. Calls after close never reach it: the validating
+ * layer in front of the store refuses them. Thread-safe.
  */
 final class Database {
 
@@ -65,20 +73,14 @@ final class Database {
     return dialect;
   }
 
-  /** Refuses every later unit of work; work under way finishes, without retrying. */
+  /** Stops the retries of work under way, and tells waits to end ({@link #isClosed()}). */
   void close() {
     closed = true;
   }
 
-  /**
-   * Fails if the store was closed.
-   *
-   * @throws IllegalStateException after {@link #close()}
-   */
-  void ensureOpen() {
-    if (closed) {
-      throw new IllegalStateException("this session store is closed");
-    }
+  /** Whether the store was closed: a wait under way returns what it has. */
+  boolean isClosed() {
+    return closed;
   }
 
   /**
@@ -122,13 +124,26 @@ final class Database {
     return run(action, Mode.READ, UnknownOutcome.runAgain(), deadline, work);
   }
 
+  /**
+   * Runs {@code work}, which writes nothing, in one read-only transaction whose statements all read one snapshot
+   * ({@link Dialect#snapshotTransaction()}).
+   */
+  <T> T snapshot(String action, SqlWork<T> work) {
+    return transaction(action, connection -> {
+      try (Statement statement = connection.createStatement()) {
+        statement.execute(dialect.snapshotTransaction());
+      }
+      return work.run(connection);
+    });
+  }
+
   private long retryDeadline() {
     return System.nanoTime() + retryTimeout.toNanos();
   }
 
   private <T> T run(String action, Mode mode, UnknownOutcome<T> ifUnknown, long deadline, SqlWork<T> work) {
-    ensureOpen();
-    RetryPause pause = new RetryPause(deadline);
+    RetryPause reconnecting = RetryPause.afterLostConnection(deadline);
+    RetryPause conflicting = RetryPause.afterConflict(deadline);
     SQLException doubt = null; // the failure that left the work's outcome unknown, while unsettled
     int conflicts = 0;
     while (true) {
@@ -164,16 +179,23 @@ final class Database {
           doubt = error;
         }
       }
-      if (failure.kind() == SqlFailure.Kind.RETRYABLE && ++conflicts < MAX_CONFLICT_ATTEMPTS) {
+      boolean conflicted = failure.kind() == SqlFailure.Kind.TRANSACTION_ROLLBACK
+          && ++conflicts < MAX_CONFLICT_ATTEMPTS;
+      boolean disconnected = failure.kind() == SqlFailure.Kind.CONNECTION;
+      if ((conflicted || disconnected) && closed) {
+        throw doubt == null ? new StoreClosedException(translate(action, error, failure))
+            : unknown(action, error, doubt);
+      }
+      if (conflicted && conflicting.pause()) {
         LOG.debug("session-store: {} hit {} (attempt {}), running it again", action, failure.sqlState(), conflicts);
         continue;
       }
-      if (failure.kind() == SqlFailure.Kind.CONNECTION && !closed && pause.pause()) {
+      if (disconnected && reconnecting.pause()) {
         LOG.debug("session-store: {} lost its connection ({}), trying again", action, describe(error));
         continue;
       }
       if (doubt != null && failure.kind() != SqlFailure.Kind.UNIQUE_VIOLATION
-          && failure.kind() != SqlFailure.Kind.INVALID_VALUE) {
+          && failure.kind() != SqlFailure.Kind.INVALID_VALUE && failure.kind() != SqlFailure.Kind.LIMIT_EXCEEDED) {
         throw unknown(action, error, doubt);
       }
       throw translate(action, error, failure);
@@ -285,11 +307,14 @@ final class Database {
 
   private SessionStoreException translate(String action, SQLException error, SqlFailure failure) {
     return switch (failure.kind()) {
-      case UNIQUE_VIOLATION -> new ConflictException(action + ": " + describe(error));
+      case UNIQUE_VIOLATION, INTEGRITY_VIOLATION -> new ConflictException(action + ": " + describe(error));
       case INVALID_VALUE -> new InvalidArgumentException("value",
           "the database rejected a value in " + action + ": " + describe(error));
-      case RETRYABLE, CONNECTION, BACKEND -> new StoreFailureException(
-          "session-store: " + action + " failed: " + describe(error), error);
+      case LIMIT_EXCEEDED -> new InvalidArgumentException("value",
+          "a value or the statement of " + action + " exceeds a limit of the database (PostgreSQL: 1 GB for one"
+              + " value or one statement's parameters): " + describe(error) + "; write less at once");
+      case TRANSACTION_ROLLBACK, CONNECTION, TRANSIENT, BACKEND -> new StoreFailureException(
+          "session-store: " + action + " failed: " + describe(error), failure.kind().retryable(), error);
     };
   }
 

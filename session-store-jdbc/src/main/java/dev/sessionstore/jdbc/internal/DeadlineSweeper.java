@@ -16,6 +16,10 @@ import org.slf4j.LoggerFactory;
  * that set them: every store instance on a database sweeps it. Each sweep takes due calls in batches with
  * {@code FOR UPDATE SKIP LOCKED}, so concurrent sweepers share the work instead of queuing on it, and expires them
  * with the same conditional update reads use, so a call is expired exactly once.
+ *
+ * <p>A sweep that fails, for whatever reason ({@link Throwable}, an {@link Error} included: an executor would
+ * otherwise cancel every later sweep silently), is logged as a warning once, then at debug while failures repeat,
+ * and the next sweep runs on schedule; the first success after failures is logged at info.
  */
 final class DeadlineSweeper implements AutoCloseable {
 
@@ -32,11 +36,8 @@ final class DeadlineSweeper implements AutoCloseable {
     this.database = database;
     this.toolCalls = toolCalls;
     this.clock = clock;
-    this.executor = Executors.newSingleThreadScheduledExecutor(task -> {
-      Thread thread = new Thread(task, "session-store-deadline-sweeper " + name);
-      thread.setDaemon(true);
-      return thread;
-    });
+    this.executor = Executors.newSingleThreadScheduledExecutor(BackgroundThreads.factory("deadline-sweeper", name,
+        "deadlines of tool calls nobody reads are no longer expired by this store"));
     long millis = interval.toMillis();
     executor.scheduleWithFixedDelay(this::sweep, millis, millis, TimeUnit.MILLISECONDS);
   }
@@ -63,7 +64,7 @@ final class DeadlineSweeper implements AutoCloseable {
         LOG.info("session-store: deadline sweeps succeed again");
         failing = false;
       }
-    } catch (RuntimeException e) {
+    } catch (Throwable e) { // an Error too: a task that throws one is never run again by the executor
       if (!failing) {
         LOG.warn("session-store: deadline sweep failed; retrying every interval", e);
         failing = true;

@@ -3,31 +3,54 @@ package dev.sessionstore.jdbc.internal;
 import dev.sessionstore.InvalidArgumentException;
 import dev.sessionstore.Json;
 import dev.sessionstore.NewEvent;
-import java.sql.Array;
 import java.sql.Connection;
+import java.sql.PreparedStatement;
 import java.sql.ResultSet;
 import java.sql.SQLException;
+import java.time.Duration;
 import java.time.Instant;
+import java.util.Collection;
 import java.util.List;
 import java.util.Optional;
-import java.util.OptionalLong;
 import javax.sql.DataSource;
 
 /**
- * What differs between SQL databases, and only that: the JSON columns, upserts, row locking for the per-session
- * head, the batch append statement, waking waiting reads, and reading driver errors. Everything else is plain SQL
- * shared by every dialect. {@link PostgresDialect} is the one implementation.
+ * What differs between SQL databases, and only that: SQL fragments and capability flags the shared statements are
+ * built from (JSON columns, lists bound as one parameter, row locks, upserts, chained writes), how timestamps
+ * travel, schema migration, waking waiting reads, and reading driver errors. The algorithms (sequencing, appends,
+ * forks, expiry) and every statement that reads alike on all databases are shared; the package documentation lists
+ * what a dialect implements. {@link PostgresDialect} is the one implementation; {@link Dialects} chooses it.
  */
 interface Dialect {
 
-  /** The classpath folder of this dialect's migration scripts, ending in {@code /}. */
-  String migrationFolder();
+  // The data path: fragments and flags the shared statements are built from, and how values travel.
 
-  /** A query that waits for the database-wide lock with the key given as its parameter. */
-  String acquireMigrationLock();
+  /**
+   * Whether a {@code WITH} clause may hold {@code INSERT}, {@code UPDATE} and {@code DELETE} statements (with
+   * {@code RETURNING}) ahead of the statement it prefixes, all in one snapshot. With it, {@link WriteChain}s run as
+   * one statement; without it they run statement by statement in one transaction.
+   */
+  boolean chainsWrites();
 
-  /** A query that releases the lock {@link #acquireMigrationLock()} took. */
-  String releaseMigrationLock();
+  /**
+   * The statement that appends a batch of new events in one auto-committed call (a function the dialect's schema
+   * script installs), or empty where the database has none: appends then take {@link EventAppender}'s locked path
+   * in a transaction. Its parameters: the session id, the expected last seq ({@code null}: any), the creation
+   * instant of an unknown session, then those of {@link #eventRows} (distinct ids). Under the lock of the session's
+   * row, creating the session (status active) if it is unknown and no seq above 0 is expected, it stores the events
+   * after the last seq and moves it, unless one of the ids is stored or the last seq is not the expected one; then
+   * it writes nothing. It raises no error for a stored id. Its rows have the columns {@code appended, last_seq} and
+   * {@link EventRows#COLUMNS}: when it appended, one row, {@code appended} true, with the last seq before the batch;
+   * otherwise one row with the last seq as locked (0 for an unknown session) and no event, then one row per stored
+   * event among the batch's ids.
+   */
+  Optional<String> appendInOneCall(Tables tables);
+
+  /** Binds {@code instant} to a timestamp parameter, exactly to the microsecond. */
+  void bindInstant(PreparedStatement statement, int index, Instant instant) throws SQLException;
+
+  /** A timestamp column as an instant, or {@code null} for SQL {@code NULL}. */
+  Instant readInstant(ResultSet row, String column) throws SQLException;
 
   /**
    * A bind parameter holding a document's {@link Json#text()}, converted to the type of the document columns. That
@@ -43,10 +66,47 @@ interface Dialect {
   String metadataParameter();
 
   /**
-   * A document column read back as {@link Json}, or {@code null} for SQL {@code NULL}: the text written, checked
-   * once more by {@link Json#parse} (the column may have been written by other clients of the database).
+   * A document column read back as {@link Json}, or {@code null} for SQL {@code NULL}: the text written, handed
+   * back by {@link dev.sessionstore.spi.StoredJson#of} without parsing it again. The store writes a document column
+   * only with the text of a {@link Json}, which was validated when it was made; the tables are the store's own, and
+   * text other clients put there directly is outside the contract.
    */
   Json readJson(ResultSet row, String column) throws SQLException;
+
+  /**
+   * A condition that holds when the metadata {@code column} contains every entry of the JSON object of strings
+   * bound to its one parameter.
+   */
+  String containsMetadata(String column);
+
+  /**
+   * An expression for the text of a top-level string field of a document column, the field's key bound to its one
+   * parameter.
+   */
+  String jsonTextField(String column);
+
+  /**
+   * A condition that holds when the text {@code column} equals one of a list bound to its one parameter
+   * ({@link #textList}).
+   */
+  String isAnyOf(String column);
+
+  /** The one parameter of {@link #isAnyOf}. */
+  Object textList(Connection connection, Collection<String> values) throws SQLException;
+
+  /**
+   * A {@code FROM} item with one row per new event of a batch, bound by {@link #eventRowsParameters}: columns
+   * {@code id, type, run_id, agent_id, parent_id, payload} (of the document type), {@code ts} and
+   * {@code ordinality}, the event's position in the batch from 1.
+   */
+  String eventRows(String alias);
+
+  /** The parameters of {@link #eventRows}; an event without a timestamp gets {@code now}. */
+  List<Object> eventRowsParameters(Connection connection, List<NewEvent> events, Instant now)
+      throws SQLException;
+
+  /** An expression for the database's own current time, advancing within a transaction. */
+  String databaseTime();
 
   /** The clause that makes an insert update the row it collides with on {@code conflictTarget}. */
   String onConflictUpdate(String conflictTarget, String assignments);
@@ -56,38 +116,31 @@ interface Dialect {
 
   /**
    * The clause appended to a {@code SELECT} of rows the transaction will change, locking them against other writers
-   * until commit without blocking foreign-key checks of rows that reference them.
+   * until commit without blocking foreign-key checks of rows that reference them; empty where a transaction that
+   * writes holds the whole database.
    */
   String lockForUpdate();
 
   /**
-   * Appends {@code events} (distinct) to the session at whatever its head is once this statement holds the head's
-   * lock, and moves the head; one statement, which raises no error for ids the session stores. An unknown session
-   * is created, unless {@code expectedHead} is above 0. Writes nothing when {@code expectedHead} is given and the
-   * head is elsewhere, nor (without even locking the head) when one of the ids is stored in the statement's
-   * snapshot. An id stored
-   * by a transaction that committed after that snapshot is skipped: the head has moved by the whole batch, and
-   * {@link HeadMove#inserted()} is less than the batch size.
-   *
-   * @return the head move, or empty if nothing was written
+   * The clause appended to a {@code SELECT} (also one feeding an {@code INSERT}) of rows that must not change until
+   * commit, without excluding other readers; empty where a transaction that writes holds the whole database.
    */
-  Optional<HeadMove> appendAtHead(Connection connection, Tables tables, String sessionId, List<NewEvent> events,
-      Instant now, OptionalLong expectedHead) throws SQLException;
+  String lockForShare();
 
   /**
-   * What {@link #appendAtHead} wrote.
-   *
-   * @param head     the head the events were appended after (their seqs are head + 1 …)
-   * @param inserted how many of the events were inserted; fewer than the batch if some id was stored meanwhile
+   * The statement that, run first in a transaction, makes the transaction read-only and every statement of it read
+   * one snapshot of the database, taken at its first read.
    */
-  record HeadMove(long head, long inserted) {}
+  String snapshotTransaction();
 
   /**
-   * Appends {@code events} (fresh, distinct) after {@code head}, which this transaction has locked, and moves the
-   * head; one statement.
+   * Like {@link #lockForUpdate()}, skipping the rows another transaction holds instead of waiting for them; empty
+   * where a transaction that writes holds the whole database.
    */
-  void appendAtLockedHead(Connection connection, Tables tables, String sessionId, long head, List<NewEvent> events,
-      Instant now) throws SQLException;
+  String lockSkippingLocked();
+
+  /** The constraint name a {@link SqlFailure} reports when an insert collides on {@code key}. */
+  String uniqueKeyName(Tables tables, UniqueKey key);
 
   /** The earliest instant a timestamp column stores exactly. */
   Instant earliestStorable();
@@ -107,18 +160,70 @@ interface Dialect {
     return instant;
   }
 
-  /** A parameter holding timestamps, for batch statements over arrays. */
-  Array timestampArray(Connection connection, List<Instant> instants) throws SQLException;
+  // Waking waiting reads of other instances
+
+  /**
+   * Whether the database can wake the waiting reads of other store instances when this one appends (PostgreSQL:
+   * {@code LISTEN/NOTIFY}). Without it the store builds no {@link NotificationSender} and no {@link WakeUpListener},
+   * and waiting reads find other writers' appends by polling.
+   */
+  boolean notifies();
+
+  /**
+   * The name appends to {@code tables} announce themselves under, shared by every instance on the same schema and
+   * prefix, and no other.
+   */
+  String channel(Tables tables);
 
   /**
    * A query that announces appends to the listeners of {@link #listen}, auto-committed: one notification on the
    * channel given as its first parameter for each wake key ({@link SessionWaiters#wakeKey}) of the text array given
-   * as its second.
+   * as its second. Only called if {@link #notifies()}.
    */
   String notifyEach();
 
-  /** Starts delivering other writers' appends to {@code waiters}. */
-  WakeUpListener listen(DataSource dataSource, Tables tables, SessionWaiters waiters);
+  /**
+   * Starts delivering other writers' appends to {@code tables} to {@code waiters}, on a connection of
+   * {@code dataSource} that makes a round trip every {@code keepAliveInterval}; returns {@link WakeUpListener#NONE}
+   * (having logged why) when the data source's connections cannot listen. Only called if {@link #notifies()}.
+   *
+   * @param pollInterval how often waiting reads poll meanwhile, for the log
+   */
+  WakeUpListener listen(DataSource dataSource, Tables tables, SessionWaiters waiters, Duration keepAliveInterval,
+      Duration pollInterval);
+
+  // Schema migration
+
+  /** The classpath folder of this dialect's migration scripts, ending in {@code /}. */
+  String migrationFolder();
+
+  /**
+   * Takes the database-wide lock that serializes the migrations of {@code tables}, held until the transaction
+   * ends (so no failure can leave it held), waiting for it at most {@code timeout}. The timeout also bounds every
+   * lock the rest of the migration's transaction waits for.
+   *
+   * @throws SQLException classified {@link SqlFailure.Kind#TRANSIENT} when the timeout passed first
+   */
+  void lockForMigration(Connection connection, Tables tables, Duration timeout) throws SQLException;
+
+  /** Creates the schema of {@code tables} unless it exists, and their version table unless it exists. */
+  void createSchemaAndVersionTable(Connection connection, Tables tables) throws SQLException;
+
+  /** Whether the version table of {@code tables} exists. */
+  boolean versionTableExists(Connection connection, Tables tables) throws SQLException;
+
+  /** Runs a migration script of several statements in the connection's transaction. */
+  void runScript(Connection connection, String script) throws SQLException;
+
+  // Failures and limits
+
+  /**
+   * Rejects a batch of events that the append statement could not send: more bytes than the database takes in
+   * one statement or one value.
+   *
+   * @throws InvalidArgumentException naming {@code events} and the limit
+   */
+  void requireWithinStatementLimit(List<NewEvent> events);
 
   /** What a driver error means for the store. */
   SqlFailure classify(SQLException error);

@@ -6,6 +6,7 @@ import dev.sessionstore.SeqConflictException;
 import dev.sessionstore.spi.EventBatch;
 import java.sql.Connection;
 import java.sql.SQLException;
+import java.time.Clock;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.Collection;
@@ -16,50 +17,58 @@ import java.util.Optional;
 import java.util.OptionalLong;
 
 /**
- * Appends a batch to a session's log inside the caller's transaction, under the session's head lock: the one place
- * where seqs are assigned, shared by {@link JdbcEventLog} and agent steps ({@link StepCommitter}).
+ * Appends a batch to a session's log under the lock of the session's row, whose {@code last_seq} is the last seq of
+ * the log: the one place where seqs are assigned, shared by {@link JdbcEventLog} and agent steps
+ * ({@link StepCommitter}).
  *
- * <p><b>Fast path</b>, for the common case of new events: one statement takes the head lock (creating the session
- * if unknown), moves the head by the batch size and inserts the events after the old head
- * ({@link Dialect#appendAtHead}); the lock is held for that statement and the commit only. Replays take no error
- * path, as the database would log each error with its statement and the transaction would pay for a rollback. In
- * READ COMMITTED the statement reads its snapshot, taken when it starts, except that an upsert's or update's row
- * lock waits for the holder and then acts on the newest version of the head row. So the statement first looks up
- * the batch's ids in its snapshot and, if one is stored, neither locks nor moves the head: nothing was written, and
- * the locked path runs in the same transaction. An id the snapshot misses was committed after it, by a transaction
- * that held the head lock meanwhile; the event insert skips it ({@code ON CONFLICT DO NOTHING} checks the unique
- * (session, id) key against every committed row, without an error), and fewer inserted rows than the batch holds
- * make this transaction roll back the head move and take the locked path.
+ * <p><b>One call</b>, where the dialect has {@linkplain Dialect#appendInOneCall one}, for the common case: one
+ * auto-committed statement (on PostgreSQL a function of the schema) locks the session's row by moving its last seq
+ * by the batch size (creating the session if unknown), stores the events after the old last seq and commits: one
+ * round trip, the lock held for that statement and its commit only. Each statement inside the call sees every row
+ * committed before it began, so once it holds the lock it sees the previous holder's events; an id already stored
+ * is skipped by the insert's conflict clause, without an error, and the call then undoes its own writes and reports
+ * the last seq and the stored events among the batch's ids instead. With those, {@link EventBatch} settles a replay
+ * (every id stored with the same content: the stored events are the answer), a reused id (a
+ * {@link dev.sessionstore.DuplicateEventException}) and an unexpected last seq (a {@link SeqConflictException});
+ * only a batch that mixes stored and fresh events, or a last seq that moved back to the expected one meanwhile,
+ * runs the locked path after it. Lost while it ran, the call is settled by running it again: it is idempotent, a
+ * second run finds the batch stored and reports it.
  *
- * <p><b>Locked path</b>, when the fast path appended nothing (a stored id, head not at the expected seq, unknown
- * session with an expected seq above 0) or skipped an id committed meanwhile (its transaction is rolled back
- * first): lock the head row ({@code SELECT … FOR NO KEY UPDATE}), or create the session, which locks it just the
- * same; read the stored events among the batch's ids
- * ({@code id = ANY(?)}) and let {@link EventBatch} sort replays from fresh events and reject reused ids; check the
- * expected seq; store the fresh events after the head. The id lookup must be a statement of its own after the
- * lock: in READ COMMITTED each statement sees the rows committed before it began, so only a statement that starts
- * once the lock is held sees the previous holder's events.
+ * <p><b>Locked path</b>, in one transaction, the only one where the dialect has no such call: lock the session's
+ * row ({@link Dialect#lockForUpdate()}), or create the session, which locks it just the same; read the stored events
+ * among the batch's ids and let {@link EventBatch} sort replays from fresh events and reject reused ids; check the
+ * expected seq; store the fresh events after the last seq and move it. The id lookup must be a statement of its own
+ * after the lock: in READ COMMITTED each statement sees the rows committed before it began, so only a statement
+ * that starts once the lock is held sees the previous holder's events.
  */
 final class EventAppender {
 
+  private final Database database;
   private final Dialect dialect;
   private final Tables tables;
   private final ImplicitSession implicitSession;
+  private final Sql sql;
   private final RowMapper<Event> events;
-  private final String cut;
+  private final Optional<String> appendInOneCall;
+  private final WriteChain appendLocked;
+  private final WriteChain cut;
 
-  EventAppender(Dialect dialect, Tables tables, ImplicitSession implicitSession) {
-    this.dialect = dialect;
+  EventAppender(Database database, Tables tables, ImplicitSession implicitSession) {
+    this.database = database;
+    this.dialect = database.dialect();
     this.tables = tables;
     this.implicitSession = implicitSession;
+    this.sql = new Sql(dialect);
     this.events = EventRows.mapper(dialect);
-    this.cut = "WITH cut_summaries AS ("
-        + "DELETE FROM " + tables.summaries() + " WHERE session_id = ? AND to_seq >= ?"
-        + "), head AS ("
-        + "UPDATE " + tables.sessions() + " SET last_seq = least(last_seq, ?) WHERE id = ?"
-        + "), cut AS ("
-        + "DELETE FROM " + tables.events() + " WHERE session_id = ? AND seq >= ? RETURNING 1"
-        + ") SELECT count(*) FROM cut";
+    this.appendInOneCall = dialect.appendInOneCall(tables);
+    this.appendLocked = WriteChain.before(dialect, List.of("INSERT INTO " + tables.events()
+            + " (session_id, seq, id, type, run_id, agent_id, parent_id, payload, ts)"
+            + " SELECT ?, ? + e.ordinality, e.id, e.type, e.run_id, e.agent_id, e.parent_id, e.payload, e.ts"
+            + " FROM " + dialect.eventRows("e")),
+        "UPDATE " + tables.sessions() + " SET last_seq = ? WHERE id = ?");
+    this.cut = WriteChain.after(dialect, "DELETE FROM " + tables.events() + " WHERE session_id = ? AND seq >= ?",
+        List.of("DELETE FROM " + tables.summaries() + " WHERE session_id = ? AND to_seq >= ?",
+            "UPDATE " + tables.sessions() + " SET last_seq = ? WHERE id = ?"));
   }
 
   /**
@@ -69,119 +78,166 @@ final class EventAppender {
    */
   void checkStorable(List<NewEvent> batch) {
     for (NewEvent event : batch) {
-      if (event != null && event.timestamp() != null) {
+      if (event.timestamp() != null) {
         dialect.requireStorable("event.timestamp", event.timestamp());
       }
     }
   }
 
   /**
-   * Appends a non-empty {@code batch} to {@code sessionId}, creating the session if unknown; returns one stored
-   * event per input element. May roll back the caller's transaction before it writes anything that stays.
+   * Appends a non-empty {@code batch} to {@code sessionId} and commits, creating the session if unknown; returns one
+   * stored event per input element.
    *
    * @throws SeqConflictException if the batch holds a fresh event and the log does not end at {@code expected}
+   * @throws dev.sessionstore.DuplicateEventException if a stored event has one of the ids with other content
    */
-  List<Event> append(Connection connection, String sessionId, EventBatch batch, OptionalLong expected, Instant now)
-      throws SQLException {
-    List<NewEvent> distinct = batch.distinctEvents();
-    Optional<Dialect.HeadMove> moved = dialect.appendAtHead(connection, tables, sessionId, distinct, now, expected);
-    if (moved.isPresent()) {
-      if (moved.get().inserted() == distinct.size()) {
-        return results(sessionId, moved.get().head(), batch, distinct, Map.of(), now);
+  List<Event> append(String sessionId, EventBatch batch, OptionalLong expected, Clock clock) {
+    String action = "append to session " + sessionId;
+    if (appendInOneCall.isPresent()) {
+      Optional<List<Event>> appended = database.autoCommit(action,
+          connection -> appendInOneCall(connection, appendInOneCall.get(), sessionId, batch, expected,
+              clock.instant()));
+      if (appended.isPresent()) {
+        return appended.get();
       }
-      // A previous holder of the head lock stored one of the ids after the statement's snapshot: undo the move.
-      connection.rollback();
     }
-    while (true) {
-      OptionalLong head = lockHead(connection, sessionId);
-      if (head.isPresent()) {
-        return appendLocked(connection, sessionId, head.getAsLong(), batch, expected, now);
+    return database.transaction(action, connection -> {
+      Instant now = clock.instant();
+      while (true) {
+        OptionalLong lastSeq = lockLastSeq(connection, sessionId);
+        if (lastSeq.isPresent()) {
+          return appendLocked(connection, sessionId, lastSeq.getAsLong(), batch, expected, now);
+        }
+        checkExpected(sessionId, expected, 0);
+        if (implicitSession.create(connection, sessionId, now)) {
+          return appendLocked(connection, sessionId, 0, batch, expected, now);
+        }
+        // Another transaction created the session after our lookup; lock it like any existing one.
       }
-      checkExpected(sessionId, expected, 0);
-      if (Sql.update(connection, implicitSession.insert(), sessionId, now, now) == 1) {
-        return appendLocked(connection, sessionId, 0, batch, expected, now);
-      }
-      // Another transaction created the session after our lookup; lock it like any existing one.
-    }
+    });
   }
 
   /**
-   * Appends {@code batch} to a session whose head row this transaction has locked at {@code head}.
-   *
-   * @throws SeqConflictException if the batch holds a fresh event and {@code head} is not {@code expected}
+   * The one call: the stored events for the whole batch, or empty when the locked path must run (a batch of stored
+   * and fresh events, or a last seq that is the expected one after all).
    */
-  List<Event> appendLocked(Connection connection, String sessionId, long head, EventBatch batch,
+  private Optional<List<Event>> appendInOneCall(Connection connection, String statement, String sessionId,
+      EventBatch batch, OptionalLong expected, Instant now) throws SQLException {
+    List<NewEvent> distinct = batch.distinctEvents();
+    List<Object> parameters = new ArrayList<>(List.of(sessionId));
+    parameters.add(expected.isPresent() ? expected.getAsLong() : null);
+    parameters.add(now);
+    parameters.addAll(dialect.eventRowsParameters(connection, distinct, now));
+    List<CallRow> rows = sql.list(connection, statement, row -> new CallRow(row.getBoolean("appended"),
+        row.getLong("last_seq"), row.getObject("seq") == null ? null : events.map(row)), parameters.toArray());
+    long lastSeq = rows.get(0).lastSeq();
+    if (rows.get(0).appended()) {
+      return Optional.of(results(sessionId, lastSeq, batch, distinct, Map.of(), now));
+    }
+    Map<String, Event> stored = new HashMap<>();
+    for (CallRow row : rows) {
+      if (row.event() != null) {
+        stored.put(row.event().id(), row.event());
+      }
+    }
+    List<NewEvent> fresh = batch.fresh(stored);
+    if (fresh.isEmpty()) {
+      return Optional.of(batch.results(stored));
+    }
+    checkExpected(sessionId, expected, lastSeq);
+    return Optional.empty();
+  }
+
+  /** A row of the one call: whether it appended, the last seq, and a stored event (or {@code null}). */
+  private record CallRow(boolean appended, long lastSeq, Event event) {
+  }
+
+  /**
+   * Appends {@code batch} to a session whose row this transaction has locked, its last seq at {@code lastSeq}.
+   *
+   * @throws SeqConflictException if the batch holds a fresh event and {@code lastSeq} is not {@code expected}
+   */
+  List<Event> appendLocked(Connection connection, String sessionId, long lastSeq, EventBatch batch,
       OptionalLong expected, Instant now) throws SQLException {
-    Map<String, Event> stored = head == 0 ? Map.of() : storedWithIds(connection, sessionId, batch.ids());
+    Map<String, Event> stored = lastSeq == 0 ? Map.of() : storedWithIds(connection, sessionId, batch.ids());
     List<NewEvent> fresh = batch.fresh(stored);
     if (!fresh.isEmpty()) {
-      checkExpected(sessionId, expected, head);
-      dialect.appendAtLockedHead(connection, tables, sessionId, head, fresh, now);
+      checkExpected(sessionId, expected, lastSeq);
+      storeAfter(connection, sessionId, lastSeq, fresh, now);
     }
-    return results(sessionId, head, batch, fresh, stored, now);
+    return results(sessionId, lastSeq, batch, fresh, stored, now);
   }
 
   /**
-   * Cuts the log of a session whose head this transaction has locked at {@code fromSeq}: that event and every later
-   * one go, with every summary whose {@code toSeq >= fromSeq}, and the head moves back; returns how many events went.
+   * Cuts the log of a session whose row this transaction has locked, its last seq at {@code lastSeq}: the event at
+   * {@code fromSeq} and every later one go, with every summary whose {@code toSeq >= fromSeq}, and the last seq moves
+   * back; returns how many events went.
    */
-  int cut(Connection connection, String sessionId, long fromSeq) throws SQLException {
-    return Sql.first(connection, cut, row -> row.getInt(1), sessionId, fromSeq, fromSeq - 1, sessionId, sessionId,
-        fromSeq).orElse(0);
+  int cut(Connection connection, String sessionId, long lastSeq, long fromSeq) throws SQLException {
+    return cut.update(connection, new Object[] {sessionId, fromSeq}, new Object[] {sessionId, fromSeq},
+        new Object[] {Math.min(lastSeq, fromSeq - 1), sessionId});
   }
 
   /** The session's events from {@code seq} to the end, oldest first. */
   List<Event> storedFrom(Connection connection, String sessionId, long seq) throws SQLException {
-    return Sql.list(connection, "SELECT " + EventRows.COLUMNS + " FROM " + tables.events()
+    return sql.list(connection, "SELECT " + EventRows.COLUMNS + " FROM " + tables.events()
         + " WHERE session_id = ? AND seq >= ? ORDER BY seq", events, sessionId, seq);
   }
 
   /**
-   * Appends {@code fresh} (distinct, none stored) after {@code head}, which this transaction has locked, and returns
-   * them as stored.
+   * Appends {@code fresh} (distinct, none stored) after {@code lastSeq} in a session whose row this transaction has
+   * locked, and returns them as stored.
    */
-  List<Event> appendFresh(Connection connection, String sessionId, long head, List<NewEvent> fresh, Instant now)
+  List<Event> appendFresh(Connection connection, String sessionId, long lastSeq, List<NewEvent> fresh, Instant now)
       throws SQLException {
     if (fresh.isEmpty()) {
       return List.of();
     }
-    dialect.appendAtLockedHead(connection, tables, sessionId, head, fresh, now);
+    storeAfter(connection, sessionId, lastSeq, fresh, now);
     List<Event> appended = new ArrayList<>(fresh.size());
-    long seq = head;
+    long seq = lastSeq;
     for (NewEvent event : fresh) {
       appended.add(EventBatch.toStored(sessionId, event, ++seq, now));
     }
     return appended;
   }
 
-  /** Locks the head row of {@code sessionId} until commit and returns its last seq; empty if unknown. */
-  OptionalLong lockHead(Connection connection, String sessionId) throws SQLException {
-    return Sql.first(connection,
+  /** Locks the row of {@code sessionId} until commit and returns its last seq; empty if unknown. */
+  OptionalLong lockLastSeq(Connection connection, String sessionId) throws SQLException {
+    return sql.first(connection,
             "SELECT last_seq FROM " + tables.sessions() + " WHERE id = ?" + dialect.lockForUpdate(),
             row -> row.getLong(1), sessionId)
         .map(OptionalLong::of).orElse(OptionalLong.empty());
   }
 
-  /** One stored event per input element: the replayed ones as stored, the fresh ones as appended after head. */
-  private static List<Event> results(String sessionId, long head, EventBatch batch, List<NewEvent> fresh,
+  /** The session's stored events among {@code ids}, by id; read after the session's row is locked. */
+  Map<String, Event> storedWithIds(Connection connection, String sessionId, Collection<String> ids)
+      throws SQLException {
+    Map<String, Event> stored = new HashMap<>();
+    for (Event event : sql.list(connection, "SELECT " + EventRows.COLUMNS + " FROM " + tables.events()
+        + " WHERE session_id = ? AND " + dialect.isAnyOf("id"), events, sessionId, dialect.textList(connection, ids))) {
+      stored.put(event.id(), event);
+    }
+    return stored;
+  }
+
+  /** Inserts {@code fresh} after {@code lastSeq}, which this transaction has locked, and moves the last seq. */
+  private void storeAfter(Connection connection, String sessionId, long lastSeq, List<NewEvent> fresh, Instant now)
+      throws SQLException {
+    List<Object> rows = new ArrayList<>(List.of(sessionId, lastSeq));
+    rows.addAll(dialect.eventRowsParameters(connection, fresh, now));
+    appendLocked.update(connection, rows.toArray(), new Object[] {lastSeq + fresh.size(), sessionId});
+  }
+
+  /** One stored event per input element: the replayed ones as stored, the fresh ones as appended after lastSeq. */
+  private static List<Event> results(String sessionId, long lastSeq, EventBatch batch, List<NewEvent> fresh,
       Map<String, Event> stored, Instant now) {
     Map<String, Event> all = new HashMap<>(stored);
-    long seq = head;
+    long seq = lastSeq;
     for (NewEvent event : fresh) {
       all.put(event.id(), EventBatch.toStored(sessionId, event, ++seq, now));
     }
     return List.copyOf(batch.results(all));
-  }
-
-  /** The session's stored events among {@code ids}, by id; read after the head lock is held. */
-  Map<String, Event> storedWithIds(Connection connection, String sessionId, Collection<String> ids)
-      throws SQLException {
-    Map<String, Event> stored = new HashMap<>();
-    for (Event event : Sql.list(connection, "SELECT " + EventRows.COLUMNS + " FROM " + tables.events()
-        + " WHERE session_id = ? AND id = ANY(?)", events, sessionId, Sql.textArray(connection, ids))) {
-      stored.put(event.id(), event);
-    }
-    return stored;
   }
 
   private static void checkExpected(String sessionId, OptionalLong expected, long actual) {

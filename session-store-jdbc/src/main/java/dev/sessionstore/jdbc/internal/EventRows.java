@@ -21,6 +21,6 @@ final class EventRows {
         row.getString("agent_id"),
         row.getString("parent_id"),
         dialect.readJson(row, "payload"),
-        Sql.instant(row, "ts"));
+        dialect.readInstant(row, "ts"));
   }
 }

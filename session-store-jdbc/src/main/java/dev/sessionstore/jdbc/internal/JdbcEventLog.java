@@ -6,16 +6,15 @@ import dev.sessionstore.EventPage;
 import dev.sessionstore.EventQuery;
 import dev.sessionstore.NewEvent;
 import dev.sessionstore.NotFoundException;
-import dev.sessionstore.ReadDirection;
-import dev.sessionstore.spi.Arguments;
 import dev.sessionstore.spi.EventBatch;
+import dev.sessionstore.spi.EventFilter;
+import dev.sessionstore.spi.EventPaging;
 import java.sql.Connection;
 import java.sql.SQLException;
 import java.time.Clock;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
-import java.util.Collections;
 import java.util.List;
 import java.util.Optional;
 import java.util.OptionalLong;
@@ -33,6 +32,7 @@ final class JdbcEventLog implements EventLog {
   private final EventAppender appender;
   private final AppendNotifier notifier;
   private final SessionWait waiting;
+  private final Sql sql;
   private final RowMapper<Event> events;
 
   JdbcEventLog(Database database, Tables tables, Clock clock, EventAppender appender, AppendNotifier notifier,
@@ -43,17 +43,18 @@ final class JdbcEventLog implements EventLog {
     this.appender = appender;
     this.notifier = notifier;
     this.waiting = waiting;
+    this.sql = new Sql(database.dialect());
     this.events = EventRows.mapper(database.dialect());
   }
 
   @Override
   public Event append(String sessionId, NewEvent event) {
-    return appendAll(sessionId, List.of(Arguments.requireNonNull("event", event))).get(0);
+    return appendAll(sessionId, List.of(event)).get(0);
   }
 
   @Override
   public Event append(String sessionId, NewEvent event, long expectedLastSeq) {
-    return appendAll(sessionId, List.of(Arguments.requireNonNull("event", event)), expectedLastSeq).get(0);
+    return appendAll(sessionId, List.of(event), expectedLastSeq).get(0);
   }
 
   @Override
@@ -63,44 +64,36 @@ final class JdbcEventLog implements EventLog {
 
   @Override
   public List<Event> appendAll(String sessionId, List<NewEvent> events, long expectedLastSeq) {
-    Arguments.requireNonNegative("expectedLastSeq", expectedLastSeq);
     return append(sessionId, events, OptionalLong.of(expectedLastSeq));
   }
 
   private List<Event> append(String sessionId, List<NewEvent> events, OptionalLong expectedLastSeq) {
     EventBatch batch = EventBatch.of(sessionId, events);
     appender.checkStorable(events);
-    database.ensureOpen();
     if (batch.isEmpty()) {
       return List.of();
     }
-    List<Event> stored = database.transaction("append to session " + sessionId,
-        connection -> appender.append(connection, sessionId, batch, expectedLastSeq, clock.instant()));
+    List<Event> stored = appender.append(sessionId, batch, expectedLastSeq, clock);
     notifier.appended(sessionId);
     return stored;
   }
 
   @Override
-  public long latestSeq(String sessionId) {
-    Arguments.requireKey("sessionId", sessionId);
-    return database.read("read the latest seq of session " + sessionId, connection ->
-        Sql.first(connection, "SELECT last_seq FROM " + tables.sessions() + " WHERE id = ?",
+  public long lastSeq(String sessionId) {
+    return database.read("read the last seq of session " + sessionId, connection ->
+        sql.first(connection, "SELECT last_seq FROM " + tables.sessions() + " WHERE id = ?",
             row -> row.getLong(1), sessionId).orElse(0L));
   }
 
   @Override
   public Optional<Event> find(String sessionId, String eventId) {
-    Arguments.requireKey("sessionId", sessionId);
-    Arguments.requireKey("eventId", eventId);
     return database.read("find event " + eventId + " of session " + sessionId, connection ->
-        Sql.first(connection, "SELECT " + EventRows.COLUMNS + " FROM " + tables.events()
+        sql.first(connection, "SELECT " + EventRows.COLUMNS + " FROM " + tables.events()
             + " WHERE session_id = ? AND id = ?", events, sessionId, eventId));
   }
 
   @Override
   public EventPage read(String sessionId, EventQuery query) {
-    Arguments.requireKey("sessionId", sessionId);
-    Arguments.requireNonNull("query", query);
     return database.read("read session " + sessionId, connection -> read(connection, sessionId, query));
   }
 
@@ -113,9 +106,6 @@ final class JdbcEventLog implements EventLog {
    */
   @Override
   public EventPage await(String sessionId, EventQuery query, Duration timeout) {
-    Arguments.requireKey("sessionId", sessionId);
-    Arguments.requireNonNull("query", query);
-    Arguments.requireNonNegative("timeout", timeout);
     return waiting.await(sessionId, timeout,
         deadline -> database.read("read session " + sessionId, deadline,
             connection -> read(connection, sessionId, query)),
@@ -124,18 +114,20 @@ final class JdbcEventLog implements EventLog {
 
   @Override
   public int truncate(String sessionId, long fromSeq) {
-    Arguments.requireKey("sessionId", sessionId);
-    Arguments.requirePositive("fromSeq", fromSeq);
     // Not idempotent (a second cut may remove events appended since the first) and its count is not stored: a lost
     // commit is reported.
     return database.transaction("truncate session " + sessionId, UnknownOutcome.report(), connection -> {
-      if (appender.lockHead(connection, sessionId).isEmpty()) {
-        throw new NotFoundException("session", sessionId);
-      }
-      return appender.cut(connection, sessionId, fromSeq);
+      long lastSeq = appender.lockLastSeq(connection, sessionId)
+          .orElseThrow(() -> new NotFoundException("session", sessionId));
+      return appender.cut(connection, sessionId, lastSeq, fromSeq);
     });
   }
 
+  /**
+   * The page {@code query} selects: its conditions are the SQL twin of {@link EventFilter#matches}, and
+   * {@link EventPaging} orders, limits and cuts the page. A {@code since} outside what a timestamp column stores
+   * selects everything (before the earliest) or nothing (after the last).
+   */
   private EventPage read(Connection connection, String sessionId, EventQuery query) throws SQLException {
     Instant since = query.since();
     if (since != null && !database.dialect().isStorable(since)) {
@@ -144,57 +136,35 @@ final class JdbcEventLog implements EventLog {
       }
       since = null; // earlier than any timestamp stored
     }
-    StringBuilder sql = new StringBuilder("SELECT " + EventRows.COLUMNS + " FROM " + tables.events()
+    StringBuilder statement = new StringBuilder("SELECT " + EventRows.COLUMNS + " FROM " + tables.events()
         + " WHERE session_id = ? AND seq > ?");
     List<Object> parameters = new ArrayList<>(List.of(sessionId, query.after()));
     if (query.before().isPresent()) {
-      sql.append(" AND seq < ?");
+      statement.append(" AND seq < ?");
       parameters.add(query.before().getAsLong());
     }
     if (query.runId() != null) {
-      sql.append(" AND run_id = ?");
+      statement.append(" AND run_id = ?");
       parameters.add(query.runId());
     }
     if (!query.types().isEmpty()) {
-      sql.append(" AND type = ANY(?)");
-      parameters.add(Sql.textArray(connection, query.types()));
+      statement.append(" AND ").append(database.dialect().isAnyOf("type"));
+      parameters.add(database.dialect().textList(connection, query.types()));
     }
     if (query.agentId() != null) {
-      sql.append(" AND agent_id = ?");
+      statement.append(" AND agent_id = ?");
       parameters.add(query.agentId());
     }
     if (since != null) {
-      sql.append(" AND ts >= ?");
+      statement.append(" AND ts >= ?");
       parameters.add(since);
     }
-    boolean newestFirst = query.direction() != ReadDirection.OLDEST_FIRST;
-    sql.append(newestFirst ? " ORDER BY seq DESC" : " ORDER BY seq");
-    if (query.limit().isPresent()) {
-      sql.append(" LIMIT ?");
-      parameters.add(query.limit().getAsInt() + 1L);
+    statement.append(EventPaging.fetchesNewestFirst(query) ? " ORDER BY seq DESC" : " ORDER BY seq");
+    OptionalLong fetchLimit = EventPaging.fetchLimit(query);
+    if (fetchLimit.isPresent()) {
+      statement.append(" LIMIT ?");
+      parameters.add(fetchLimit.getAsLong());
     }
-    List<Event> rows = Sql.list(connection, sql.toString(), events, parameters.toArray());
-    return page(rows, query);
+    return EventPaging.page(sql.list(connection, statement.toString(), events, parameters.toArray()), query);
   }
-
-  /** Cuts the one-extra row that tells whether more remain, and orders the page as its direction says. */
-  private static EventPage page(List<Event> rows, EventQuery query) {
-    if (query.limit().isEmpty() || rows.size() <= query.limit().getAsInt()) {
-      List<Event> items = query.direction() == ReadDirection.TAIL ? reversed(rows) : rows;
-      return new EventPage(items, OptionalLong.empty());
-    }
-    List<Event> items = rows.subList(0, query.limit().getAsInt());
-    Event last = items.get(items.size() - 1);
-    return switch (query.direction()) {
-      case OLDEST_FIRST, NEWEST_FIRST -> new EventPage(items, OptionalLong.of(last.seq()));
-      case TAIL -> new EventPage(reversed(items), OptionalLong.of(last.seq()));
-    };
-  }
-
-  private static List<Event> reversed(List<Event> events) {
-    List<Event> copy = new ArrayList<>(events);
-    Collections.reverse(copy);
-    return copy;
-  }
-
 }

@@ -3,7 +3,7 @@ package dev.sessionstore.jdbc.internal;
 import dev.sessionstore.ModelCall;
 import dev.sessionstore.ModelCallAudit;
 import dev.sessionstore.NewModelCall;
-import dev.sessionstore.spi.Arguments;
+import dev.sessionstore.spi.Timeouts;
 import java.time.Clock;
 import java.time.Duration;
 import java.time.Instant;
@@ -20,8 +20,10 @@ final class JdbcModelCallAudit implements ModelCallAudit {
   private final Tables tables;
   private final Clock clock;
   private final boolean enabled;
+  private final ImplicitSession implicitSession;
+  private final Sql sql;
   private final RowMapper<ModelCall> calls;
-  private final String record;
+  private final WriteChain record;
 
   JdbcModelCallAudit(Database database, Tables tables, Clock clock, boolean enabled,
       ImplicitSession implicitSession) {
@@ -29,14 +31,16 @@ final class JdbcModelCallAudit implements ModelCallAudit {
     this.tables = tables;
     this.clock = clock;
     this.enabled = enabled;
+    this.implicitSession = implicitSession;
     Dialect dialect = database.dialect();
+    this.sql = new Sql(dialect);
     this.calls = row -> new ModelCall(row.getString("session_id"), row.getLong("turn"), row.getString("model"),
-        dialect.readJson(row, "context"), dialect.readJson(row, "usage"), Sql.instant(row, "recorded_at"));
+        dialect.readJson(row, "context"), dialect.readJson(row, "usage"), dialect.readInstant(row, "recorded_at"));
     String json = dialect.jsonParameter();
-    this.record = implicitSession.with() + "INSERT INTO " + tables.modelCalls()
+    this.record = implicitSession.before("INSERT INTO " + tables.modelCalls()
         + " (session_id, turn, model, context, usage, recorded_at) VALUES (?, ?, ?, " + json + ", " + json + ", ?)"
         + dialect.onConflictUpdate("session_id, turn", "model = excluded.model, context = excluded.context,"
-        + " usage = excluded.usage, recorded_at = excluded.recorded_at");
+        + " usage = excluded.usage, recorded_at = excluded.recorded_at"));
   }
 
   @Override
@@ -46,55 +50,46 @@ final class JdbcModelCallAudit implements ModelCallAudit {
 
   @Override
   public boolean record(String sessionId, NewModelCall call) {
-    Arguments.requireKey("sessionId", sessionId);
-    Arguments.requireNonNull("modelCall", call);
-    database.ensureOpen();
     if (!enabled) {
       return false;
     }
     Instant now = clock.instant();
-    database.autoCommit("record a model call of session " + sessionId, connection -> Sql.update(connection,
-        record, sessionId, now, now, sessionId, call.turn(), call.model(), call.context(), call.usage(), now));
+    database.autoCommit("record a model call of session " + sessionId, connection -> record.update(connection,
+        implicitSession.parameters(sessionId, now),
+        new Object[] {sessionId, call.turn(), call.model(), call.context(), call.usage(), now}));
     return true;
   }
 
   @Override
   public List<ModelCall> list(String sessionId) {
-    Arguments.requireKey("sessionId", sessionId);
-    database.ensureOpen();
     if (!enabled) {
       return List.of();
     }
-    return database.read("list the model calls of session " + sessionId, connection -> Sql.list(connection,
+    return database.read("list the model calls of session " + sessionId, connection -> sql.list(connection,
         "SELECT session_id, turn, model, context, usage, recorded_at FROM " + tables.modelCalls()
             + " WHERE session_id = ? ORDER BY turn", calls, sessionId));
   }
 
   @Override
   public int deleteOlderThan(String sessionId, Duration age) {
-    Arguments.requireKey("sessionId", sessionId);
-    Arguments.requireNonNegative("age", age);
     return cutoff(age).map(cutoff -> database.autoCommit("remove old model calls of session " + sessionId,
-        connection -> Sql.update(connection, "DELETE FROM " + tables.modelCalls()
+        connection -> sql.update(connection, "DELETE FROM " + tables.modelCalls()
             + " WHERE session_id = ? AND recorded_at < ?", sessionId, cutoff))).orElse(0);
   }
 
   @Override
   public int deleteOlderThan(Duration age) {
-    Arguments.requireNonNegative("age", age);
     return cutoff(age).map(cutoff -> database.autoCommit("remove old model calls",
-        connection -> Sql.update(connection, "DELETE FROM " + tables.modelCalls() + " WHERE recorded_at < ?",
+        connection -> sql.update(connection, "DELETE FROM " + tables.modelCalls() + " WHERE recorded_at < ?",
             cutoff))).orElse(0);
   }
 
-  /** The instant rows must be older than, or empty when {@code age} reaches past anything storable. */
+  /**
+   * The instant rows must be older than ({@link Timeouts#cutoff}), or empty when it is before anything a timestamp
+   * column stores, so that no row is older.
+   */
   private Optional<Instant> cutoff(Duration age) {
-    database.ensureOpen();
-    Instant now = clock.instant();
-    if (age.compareTo(Duration.between(Instant.MIN, now)) >= 0) {
-      return Optional.empty();
-    }
-    Instant cutoff = now.minus(age);
+    Instant cutoff = Timeouts.cutoff(clock.instant(), age);
     return database.dialect().isStorable(cutoff) ? Optional.of(cutoff) : Optional.empty();
   }
 }

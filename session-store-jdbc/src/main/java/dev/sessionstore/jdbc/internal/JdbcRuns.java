@@ -4,7 +4,6 @@ import dev.sessionstore.Run;
 import dev.sessionstore.RunStatus;
 import dev.sessionstore.RunWrite;
 import dev.sessionstore.Runs;
-import dev.sessionstore.spi.Arguments;
 import dev.sessionstore.spi.Upserts;
 import java.sql.Connection;
 import java.sql.SQLException;
@@ -24,30 +23,33 @@ final class JdbcRuns implements Runs {
   private final Database database;
   private final Tables tables;
   private final Clock clock;
+  private final ImplicitSession implicitSession;
+  private final Sql sql;
   private final RowMapper<Run> runs;
   private final String selectForUpdate;
-  private final String insert;
+  private final WriteChain insert;
   private final String update;
 
   JdbcRuns(Database database, Tables tables, Clock clock, ImplicitSession implicitSession) {
     this.database = database;
     this.tables = tables;
     this.clock = clock;
+    this.implicitSession = implicitSession;
     Dialect dialect = database.dialect();
+    this.sql = new Sql(dialect);
     this.runs = RunRows.mapper(dialect);
     this.selectForUpdate = "SELECT " + RunRows.COLUMNS + " FROM " + tables.runs()
         + " WHERE session_id = ? AND id = ?" + dialect.lockForUpdate();
     String json = dialect.jsonParameter();
-    this.insert = implicitSession.with() + "INSERT INTO " + tables.runs()
+    this.insert = implicitSession.before("INSERT INTO " + tables.runs()
         + " (id, session_id, status, usage, error, created_at, updated_at) VALUES (?, ?, ?, " + json + ", " + json
-        + ", ?, ?)" + dialect.onConflictIgnore("session_id, id");
+        + ", ?, ?)" + dialect.onConflictIgnore("session_id, id"));
     this.update = "UPDATE " + tables.runs() + " SET status = ?, usage = " + json + ", error = " + json
-        + ", updated_at = ?, written_at = clock_timestamp() WHERE session_id = ? AND id = ?";
+        + ", updated_at = ?, written_at = " + dialect.databaseTime() + " WHERE session_id = ? AND id = ?";
   }
 
   @Override
   public Run save(RunWrite run) {
-    Arguments.requireNonNull("run", run);
     return database.transaction("save run " + run.id() + " of session " + run.sessionId(),
         connection -> save(connection, run, clock.instant()));
   }
@@ -55,16 +57,16 @@ final class JdbcRuns implements Runs {
   /** Saves {@code write} in the caller's transaction. */
   Run save(Connection connection, RunWrite write, Instant now) throws SQLException {
     while (true) {
-      Optional<Run> stored = Sql.first(connection, selectForUpdate, runs, write.sessionId(), write.id());
+      Optional<Run> stored = sql.first(connection, selectForUpdate, runs, write.sessionId(), write.id());
       Run merged = Upserts.run(write, stored.orElse(null), now);
       if (stored.isPresent()) {
-        Sql.update(connection, update, RunRows.column(merged.status()), merged.usage(), merged.error(),
+        sql.update(connection, update, RunRows.column(merged.status()), merged.usage(), merged.error(),
             merged.updatedAt(), merged.sessionId(), merged.id());
         return merged;
       }
-      if (Sql.update(connection, insert, merged.sessionId(), now, now, merged.id(), merged.sessionId(),
-          RunRows.column(merged.status()), merged.usage(), merged.error(), merged.createdAt(),
-          merged.updatedAt()) == 1) {
+      if (insert.update(connection, implicitSession.parameters(merged.sessionId(), now),
+          new Object[] {merged.id(), merged.sessionId(), RunRows.column(merged.status()), merged.usage(),
+              merged.error(), merged.createdAt(), merged.updatedAt()}) == 1) {
         return merged;
       }
       // Created by another transaction since our read: merge into that one instead.
@@ -73,26 +75,21 @@ final class JdbcRuns implements Runs {
 
   @Override
   public Optional<Run> find(String sessionId, String runId) {
-    Arguments.requireKey("sessionId", sessionId);
-    Arguments.requireKey("runId", runId);
-    return database.read("find run " + runId + " of session " + sessionId, connection -> Sql.first(connection,
+    return database.read("find run " + runId + " of session " + sessionId, connection -> sql.first(connection,
         "SELECT " + RunRows.COLUMNS + " FROM " + tables.runs() + " WHERE session_id = ? AND id = ?", runs, sessionId,
         runId));
   }
 
   @Override
   public List<Run> list(String sessionId) {
-    Arguments.requireKey("sessionId", sessionId);
-    return database.read("list the runs of session " + sessionId, connection -> Sql.list(connection,
+    return database.read("list the runs of session " + sessionId, connection -> sql.list(connection,
         "SELECT " + RunRows.COLUMNS + " FROM " + tables.runs() + " WHERE session_id = ? ORDER BY created_at, id",
         runs, sessionId));
   }
 
   @Override
   public List<Run> list(String sessionId, RunStatus status) {
-    Arguments.requireKey("sessionId", sessionId);
-    Arguments.requireNonNull("status", status);
-    return database.read("list the runs of session " + sessionId, connection -> Sql.list(connection,
+    return database.read("list the runs of session " + sessionId, connection -> sql.list(connection,
         "SELECT " + RunRows.COLUMNS + " FROM " + tables.runs()
             + " WHERE session_id = ? AND status = ? ORDER BY created_at, id",
         runs, sessionId, RunRows.column(status)));
@@ -100,8 +97,7 @@ final class JdbcRuns implements Runs {
 
   @Override
   public Optional<Run> active(String sessionId) {
-    Arguments.requireKey("sessionId", sessionId);
-    return database.read("find the active run of session " + sessionId, connection -> Sql.first(connection,
+    return database.read("find the active run of session " + sessionId, connection -> sql.first(connection,
         "SELECT " + RunRows.COLUMNS + " FROM " + tables.runs() + " WHERE session_id = ?"
             + " AND status IN " + RunRows.ACTIVE_STATUSES
             + " ORDER BY updated_at DESC, written_at DESC LIMIT 1",

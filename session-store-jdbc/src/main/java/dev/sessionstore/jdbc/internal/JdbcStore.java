@@ -15,8 +15,8 @@ import java.sql.DatabaseMetaData;
 import java.sql.SQLException;
 import java.time.Clock;
 import java.util.EnumSet;
+import java.util.Optional;
 import java.util.Set;
-import java.util.concurrent.atomic.AtomicBoolean;
 
 /**
  * The JDBC session store.
@@ -28,56 +28,61 @@ import java.util.concurrent.atomic.AtomicBoolean;
  * source for one unit of work ({@link Database}); reads are single statements in auto-commit, writes that take more
  * than one statement run in one READ COMMITTED transaction, re-run on deadlock.
  *
- * <p><b>Sequencing.</b> The sessions row is the head of its log ({@code last_seq}); appends to a session
- * serialize on that row's lock ({@code FOR NO KEY UPDATE} strength, so foreign-key checks and other sessions
- * proceed), and seqs are assigned from it under the lock. No sequence or identity column is involved, so a failed
- * transaction leaves no gap. The common append is one statement that locks and moves the head (or creates the
- * session) and inserts the events after it, the lock held only until commit, once a lookup in the same statement
- * found none of the batch's ids stored; the events' unique (session, id) key, with {@code ON CONFLICT DO NOTHING},
- * catches an id committed after the statement's snapshot without an error. Otherwise (a replayed id, an unexpected
- * head) the append takes the lock first, reads the stored events among the batch's ids, and lets
- * {@link dev.sessionstore.spi.EventBatch} split replays from fresh events before storing the fresh ones
- * ({@link EventAppender}). Truncation takes the same lock and moves the head back.
+ * <p><b>Sequencing.</b> The session's row holds the last seq of its log ({@code last_seq}); appends to a session
+ * serialize on that row's lock ({@link Dialect#lockForUpdate()}: on PostgreSQL {@code FOR NO KEY UPDATE}, so
+ * foreign-key checks and other sessions proceed), and seqs are assigned from it under the lock. No sequence or
+ * identity column is involved, so a failed transaction leaves no gap. Where the dialect has an append call (on
+ * PostgreSQL a function of the schema), the common append is that one auto-committed call: it locks the row by
+ * moving the last seq (or creates the session) and inserts the events after it, the lock held only until its
+ * commit; an id already stored makes it undo its writes, without an error, and report the stored events, from
+ * which a replay, a reused id or a seq conflict is answered at once. A batch of stored and fresh events, and every
+ * append where the dialect has no such call, takes the lock first in a transaction, reads the stored events among
+ * the batch's ids, and lets {@link dev.sessionstore.spi.EventBatch} split replays from fresh events before storing
+ * the fresh ones ({@link EventAppender}). Truncation takes the same lock and moves the last seq back.
  *
- * <p><b>Agent steps</b> ({@link StepCommitter}) take the same head lock first, so a step and the appends of its
- * session serialize; everything the step reads after it (stored ids, the tool calls it names, locked) is current,
- * and everything it writes commits together or not at all. A stale resolution rolls the transaction back and is
- * returned as a value.
+ * <p><b>Agent steps</b> ({@link StepCommitter}) take the same lock of the session's row first, so a step and the
+ * appends of its session serialize; everything the step reads after it (stored ids, the tool calls it names,
+ * locked) is current, and everything it writes commits together or not at all. A stale resolution rolls the
+ * transaction back and is returned as a value.
  *
- * <p><b>Round trips</b> (statements plus commit; a transaction's {@code BEGIN} travels with its first statement):
- * append or batch append 2 (append, commit; also to a new session; no notification inside); a replay 4 (the append,
- * which writes nothing and raises no error, lock, id lookup, commit), 5 with fresh events among replayed ones
- * (store before the commit), 6 when a concurrent append committed one of the ids while the append waited for the
- * head lock (its head move rolled back); a step 3 plus about one per member (head lock, id lookup, a locked read
- * and a write per tool call, session read, commit); truncate 3; session, run or tool call save 3 (locked read, write, commit); fork 1 (a
- * server-side {@code INSERT … SELECT} of everything the fork takes); resolve 1 for the winner, 2 for a stale call; deadline
- * set or cancel 1; summary put 1; checkpoint and audit writes 1 (an implicit session is created in the same statement);
- * every read 1, revival and chapters included.
+ * <p><b>Round trips</b> on PostgreSQL (statements plus commit; a transaction's {@code BEGIN} travels with its first
+ * statement): append or batch append 1 (the auto-committed call; also to a new session, or a replay, a reused id or
+ * a seq conflict; no notification inside); 5 with fresh events among replayed ones (the call, then lock, id
+ * lookup, store, commit); a step 3 plus about one per member (lock, id lookup, a locked read and
+ * a write per tool call, session read, commit); truncate 3; session, run or tool call save 3 (locked read, write,
+ * commit); fork 1 (a server-side {@code INSERT … SELECT} of everything the fork takes, chained in one statement);
+ * resolve 1 for the winner, 2 for a stale call; deadline set or cancel 1; summary put 1; checkpoint and audit
+ * writes 1 (an implicit session is created in the same statement); every read 1, revival and chapters included.
+ * Without chained writes ({@link WriteChain}) each chained write is a statement of its own.
  *
  * <p><b>Waiting reads and tool-call waits.</b> A waiting read or a wait for a tool call registers in-process ({@link SessionWaiters}) and holds no connection
  * while it waits ({@link SessionWait}). Appends, steps, resolutions and expiries wake the session's waiters once
- * committed ({@link AppendNotifier}): this instance's own directly, every other
- * writer's through a notification on the store's channel (payload: the session id, or a digest of a long one),
- * received by one {@code LISTEN} connection per instance ({@link WakeUpListener}). Notifications are not sent in the
- * append's transaction, because PostgreSQL commits notifying transactions one at a time, server-wide: a background
- * thread per instance sends the sessions appended to since its last statement, each once, in one auto-committed
- * statement at most every 2 ms, so appends commit in parallel and a burst of appends costs a few notifications. A
- * woken read re-reads the table; without a wake-up it re-reads every poll interval, so a lost notification (the
- * process stopped between commit and notification, the database failed the notification) only delays it.
+ * committed ({@link AppendNotifier}): this instance's own directly, every other writer's through a notification on
+ * the store's channel (payload: the session id, or a digest of a long one), received by one {@code LISTEN}
+ * connection per instance ({@link WakeUpListener}), kept alive by a periodic round trip. Notification is a dialect
+ * capability, and can be turned off or given a data source of its own: without it, waiting reads find other
+ * writers' appends by polling. Notifications are not sent in the append's transaction, because PostgreSQL commits
+ * notifying transactions one at a time, server-wide: a background thread per instance ({@link NotificationSender})
+ * sends the sessions appended to since its last statement, each once, in one auto-committed statement at most every
+ * 2 ms, so appends commit in parallel and a burst of appends costs a few notifications. A woken read re-reads the
+ * table; without a wake-up it re-reads every poll interval, so a lost notification (the process stopped between
+ * commit and notification, the database failed the notification) only delays it.
  *
  * <p><b>Deadlines.</b> Stored on the tool call; due once the store clock reaches them. Reads expire the due calls
- * they meet in the database before answering; a {@link DeadlineSweeper} per instance expires the rest with
- * {@code FOR UPDATE SKIP LOCKED}, so a deadline outlives the instance that set it and never fires twice.
+ * they meet in the database before answering; a {@link DeadlineSweeper} per instance expires the rest, skipping
+ * the calls another sweeper holds ({@link Dialect#lockSkippingLocked()}), so a deadline outlives the instance that
+ * set it and never fires twice.
  *
  * <p><b>Forks</b> copy what {@link dev.sessionstore.spi.ForkRule} gives them (events and summaries up to the fork
  * point, the runs and tool calls of that prefix, the session's checkpoints) server-side, in one statement and one
- * snapshot, without locking the parent. The copy costs time linear in the fork point (the benchmark module
+ * snapshot where the dialect chains writes, without locking the parent (otherwise in one transaction that holds
+ * the parent's row against truncation). The copy costs time linear in the fork point (the benchmark module
  * measures a 100k-event fork) but keeps every read and append of the fork a plain single-session query;
  * copy-on-write would make every read of every fork a union over its ancestry.
  */
 public final class JdbcStore implements SessionStore {
 
-  private static final Set<Capability> CAPABILITIES = EnumSet.allOf(Capability.class);
+  private static final Set<Capability> CAPABILITIES = Set.copyOf(EnumSet.allOf(Capability.class));
 
   private final Database database;
   private final Clock clock;
@@ -94,7 +99,6 @@ public final class JdbcStore implements SessionStore {
   private final AppendNotifier notifier;
   private final WakeUpListener listener;
   private final DeadlineSweeper sweeper;
-  private final AtomicBoolean closed = new AtomicBoolean();
   private final String description;
 
   private JdbcStore(StoreSettings settings, Database database, Tables tables, String databaseAddress) {
@@ -104,11 +108,15 @@ public final class JdbcStore implements SessionStore {
     this.clock = settings.clock();
     Dialect dialect = database.dialect();
     ImplicitSession implicitSession = new ImplicitSession(tables, dialect);
-    this.appender = new EventAppender(dialect, tables, implicitSession);
+    this.appender = new EventAppender(database, tables, implicitSession);
     this.waiters = new SessionWaiters();
-    this.listener = dialect.listen(settings.dataSource(), tables, waiters);
-    this.notifier = new AppendNotifier(waiters, settings.dataSource(), dialect.notifyEach(), tables.channel());
-    SessionWait waiting = new SessionWait(waiters, settings.waitPollInterval());
+    boolean notifying = settings.notifications() && dialect.notifies();
+    this.listener = notifying ? dialect.listen(settings.notificationDataSource(), tables, waiters,
+        settings.keepAliveInterval(), settings.waitPollInterval()) : WakeUpListener.NONE;
+    this.notifier = new AppendNotifier(waiters, notifying
+        ? Optional.of(new NotificationSender(settings.notificationDataSource(), dialect, dialect.channel(tables)))
+        : Optional.empty());
+    SessionWait waiting = new SessionWait(database, waiters, settings.waitPollInterval());
     this.sessions = new JdbcSessions(database, tables, clock);
     this.events = new JdbcEventLog(database, tables, clock, appender, notifier, waiting);
     this.runs = new JdbcRuns(database, tables, clock, implicitSession);
@@ -123,14 +131,22 @@ public final class JdbcStore implements SessionStore {
   }
 
   /**
-   * Creates or checks the schema, then opens a store on it.
+   * Chooses the dialect of the settings' database, creates or checks the schema, then opens a store on it. The store
+   * is used only behind {@link dev.sessionstore.spi.ValidatingSessionStore}: it relies on the layer's checks of
+   * arguments and of the closed state, and checks neither again.
    *
-   * @throws dev.sessionstore.StoreFailureException if the database fails or the schema is not usable
+   * @throws dev.sessionstore.InvalidArgumentException naming {@code dataSource} if its database is not supported
+   * @throws dev.sessionstore.StoreFailureException    if the database fails or the schema is not usable
    */
   public static SessionStore open(StoreSettings settings) {
+    return open(settings, Dialects.of(settings.dataSource(), settings.retryTimeout()));
+  }
+
+  /** Creates or checks the schema, then opens a store on it that speaks {@code dialect}. */
+  static SessionStore open(StoreSettings settings, Dialect dialect) {
     Tables tables = new Tables(settings.schema(), settings.tablePrefix());
-    Database database = new Database(settings.dataSource(), new PostgresDialect(), settings.retryTimeout());
-    SchemaMigrator migrator = new SchemaMigrator(database, tables);
+    Database database = new Database(settings.dataSource(), dialect, settings.retryTimeout());
+    SchemaMigrator migrator = new SchemaMigrator(database, tables, settings.migrationLockTimeout());
     if (settings.createSchema()) {
       migrator.migrate();
     } else {
@@ -196,6 +212,16 @@ public final class JdbcStore implements SessionStore {
     return CAPABILITIES;
   }
 
+  /** This store's waiting reads, for tests that must see a read parked before they append. */
+  SessionWaiters waiters() {
+    return waiters;
+  }
+
+  /** This store's listener for other writers' appends, {@link WakeUpListener#NONE} without one. */
+  WakeUpListener listener() {
+    return listener;
+  }
+
   /** The adapter and its target: database address, schema and table prefix; never a user or password. */
   @Override
   public String toString() {
@@ -203,14 +229,12 @@ public final class JdbcStore implements SessionStore {
   }
 
   /**
-   * Stops the sweeper, refuses further calls, sends the pending notifications of appends and stops the listener.
-   * The data source stays open.
+   * Stops the sweeper and the retries of calls under way, sends the pending notifications of appends, stops the
+   * listener and ends every wait under way with what it has. The data source stays open. Called once, by the
+   * validating layer in front of the store, which refuses every call after it.
    */
   @Override
   public void close() {
-    if (!closed.compareAndSet(false, true)) {
-      return;
-    }
     sweeper.close();
     database.close();
     notifier.close();

@@ -8,7 +8,6 @@ import dev.sessionstore.NotFoundException;
 import dev.sessionstore.Revival;
 import dev.sessionstore.Summaries;
 import dev.sessionstore.Summary;
-import dev.sessionstore.spi.Arguments;
 import java.sql.Connection;
 import java.sql.SQLException;
 import java.time.Clock;
@@ -21,8 +20,19 @@ import java.util.Optional;
  * Summaries on the summaries table. A revival or a chapter is one statement, so the summary and the events it
  * returns come from one snapshot: summary rows and event rows are read together ({@code UNION ALL}) and told apart
  * by a {@code part} column.
+ *
+ * <p>Where the events start is known only once the summary is read, inside the statement, so the planner cannot
+ * estimate how many follow and would assume a third of the session's log: on a long log that estimate alone prices
+ * the plan past the point where PostgreSQL compiles it (JIT), which costs far more than the read. The statement
+ * therefore returns one page of events in seq order, at most {@link #PAGE} and one more to tell that more follow;
+ * with the page a constant of the SQL text, every plan's estimate is that page whatever the log's length, and the
+ * scan is an index range scan that stops at the page. The rare revival or chapter longer than a page is read again
+ * in one snapshot ({@link Database#snapshot}), its later pages from seqs the planner knows.
  */
 final class JdbcSummaries implements Summaries {
+
+  /** The most events one statement of a revival or chapter returns. */
+  static final int PAGE = 1000;
 
   private static final String SUMMARY_COLUMNS = "session_id, to_seq, from_seq, content, version, created_at";
 
@@ -36,10 +46,44 @@ final class JdbcSummaries implements Summaries {
   private record PartRow(Part part, Summary summary, Event event) {
   }
 
+  /** What a revival or chapter read: its summaries, and its events in seq order. */
+  private static final class Parts {
+
+    private Optional<Summary> previous = Optional.empty();
+    private Summary summary;
+    private final List<Event> events = new ArrayList<>();
+    /** Whether events follow the last one read. */
+    private boolean more;
+
+    Parts(List<PartRow> rows) {
+      List<Event> page = new ArrayList<>();
+      for (PartRow row : rows) {
+        switch (row.part()) {
+          case PREVIOUS_SUMMARY -> previous = Optional.of(row.summary());
+          case SUMMARY -> summary = row.summary();
+          case EVENT -> page.add(row.event());
+        }
+      }
+      add(page);
+    }
+
+    /** Adds a page of at most {@link #PAGE} events, and one more when more follow. */
+    void add(List<Event> page) {
+      more = page.size() > PAGE;
+      events.addAll(more ? page.subList(0, PAGE) : page);
+    }
+
+    long lastSeq() {
+      return events.get(events.size() - 1).seq();
+    }
+  }
+
   private final Database database;
   private final Tables tables;
   private final Clock clock;
+  private final Sql sql;
   private final RowMapper<Summary> summaries;
+  private final RowMapper<Event> events;
   private final RowMapper<PartRow> parts;
   private final String put;
   private final String store;
@@ -47,32 +91,35 @@ final class JdbcSummaries implements Summaries {
   private final String reviveAgent;
   private final String chapter;
   private final String chapterAgent;
+  private final String nextPage;
+  private final String nextPageAgent;
 
   JdbcSummaries(Database database, Tables tables, Clock clock) {
     this.database = database;
     this.tables = tables;
     this.clock = clock;
     Dialect dialect = database.dialect();
+    this.sql = new Sql(dialect);
     this.summaries = row -> new Summary(row.getString("session_id"), row.getLong("from_seq"),
         row.getLong("to_seq"), dialect.readJson(row, "content"), row.getInt("version"),
-        Sql.instant(row, "created_at"));
-    RowMapper<Event> events = EventRows.mapper(dialect);
+        dialect.readInstant(row, "created_at"));
+    this.events = EventRows.mapper(dialect);
     this.parts = row -> {
       Part part = Part.values()[row.getInt("part")];
       if (part == Part.EVENT) {
         return new PartRow(part, null, events.map(row));
       }
       return new PartRow(part, new Summary(row.getString("session_id"), row.getLong("from_seq"),
-          row.getLong("seq"), dialect.readJson(row, "payload"), row.getInt("version"), Sql.instant(row, "ts")),
+          row.getLong("seq"), dialect.readJson(row, "payload"), row.getInt("version"), dialect.readInstant(row, "ts")),
           null);
     };
     String replace = "from_seq = excluded.from_seq, content = excluded.content, version = excluded.version,"
         + " created_at = excluded.created_at";
-    // FOR SHARE waits for a truncation (or append) holding the head and re-checks last_seq after it, so a summary
-    // never lands past the end of a log that was just cut.
+    // The share lock waits for a truncation (or append) holding the session's row and re-checks last_seq after it,
+    // so a summary never lands past the end of a log that was just cut.
     this.put = "INSERT INTO " + tables.summaries() + " (" + SUMMARY_COLUMNS + ")"
         + " SELECT s.id, ?, ?, " + dialect.jsonParameter() + ", ?, ? FROM " + tables.sessions() + " s"
-        + " WHERE s.id = ? AND s.last_seq >= ? FOR SHARE"
+        + " WHERE s.id = ? AND s.last_seq >= ?" + dialect.lockForShare()
         + dialect.onConflictUpdate("session_id, to_seq", replace) + " RETURNING " + SUMMARY_COLUMNS;
     this.store = "INSERT INTO " + tables.summaries() + " (" + SUMMARY_COLUMNS + ")"
         + " VALUES (?, ?, ?, " + dialect.jsonParameter() + ", ?, ?)"
@@ -81,23 +128,25 @@ final class JdbcSummaries implements Summaries {
     this.reviveAgent = revival(true);
     this.chapter = chapter(false);
     this.chapterAgent = chapter(true);
+    this.nextPage = nextPage(false);
+    this.nextPageAgent = nextPage(true);
   }
 
   /**
-   * The latest summary and the events after it, of one agent when {@code byAgent}. Parameters: session id, session
-   * id, and the agent id when {@code byAgent}.
+   * The latest summary and the first page of events after it, of one agent when {@code byAgent}. Parameters:
+   * session id, session id, and the agent id when {@code byAgent}.
    */
   private String revival(boolean byAgent) {
     return "WITH latest AS ("
         + "SELECT * FROM " + tables.summaries() + " WHERE session_id = ? ORDER BY to_seq DESC LIMIT 1"
         + ") " + summaryPart(Part.SUMMARY, "latest")
-        + " UNION ALL " + eventPart(byAgent) + " AND seq > coalesce((SELECT to_seq FROM latest), 0)"
+        + " UNION ALL " + eventPart(byAgent, "seq > coalesce((SELECT to_seq FROM latest), 0)")
         + " ORDER BY part, seq";
   }
 
   /**
-   * The chapter closed by a summary, its events of one agent when {@code byAgent}. Parameters: session id, to_seq,
-   * session id, to_seq, session id, the agent id when {@code byAgent}, to_seq.
+   * The chapter closed by a summary, the first page of its events of one agent when {@code byAgent}. Parameters:
+   * session id, to_seq, session id, to_seq, session id, the agent id when {@code byAgent}, to_seq.
    */
   private String chapter(boolean byAgent) {
     return "WITH closing AS ("
@@ -107,9 +156,18 @@ final class JdbcSummaries implements Summaries {
         + " ORDER BY to_seq DESC LIMIT 1"
         + ") " + summaryPart(Part.PREVIOUS_SUMMARY, "previous")
         + " UNION ALL " + summaryPart(Part.SUMMARY, "closing")
-        + " UNION ALL " + eventPart(byAgent) + " AND seq > coalesce((SELECT to_seq FROM previous), 0) AND seq <= ?"
-        + " AND EXISTS (SELECT 1 FROM closing)"
+        + " UNION ALL " + eventPart(byAgent, "seq > coalesce((SELECT to_seq FROM previous), 0) AND seq <= ?"
+        + " AND EXISTS (SELECT 1 FROM closing)")
         + " ORDER BY part, seq";
+  }
+
+  /**
+   * The next page of events of a revival or chapter, of one agent when {@code byAgent}. Parameters: session id, the
+   * agent id when {@code byAgent}, the seq the page starts after, the last seq it may hold.
+   */
+  private String nextPage(boolean byAgent) {
+    return "SELECT " + EventRows.COLUMNS + " FROM " + tables.events() + " WHERE session_id = ?"
+        + (byAgent ? " AND agent_id = ?" : "") + " AND seq > ? AND seq <= ? ORDER BY seq LIMIT " + (PAGE + 1);
   }
 
   private static String summaryPart(Part part, String source) {
@@ -118,109 +176,104 @@ final class JdbcSummaries implements Summaries {
         + " FROM " + source;
   }
 
-  private String eventPart(boolean byAgent) {
-    return "SELECT " + Part.EVENT.ordinal() + ", session_id, seq, NULL, id, type, run_id, agent_id, parent_id,"
-        + " payload, NULL, ts FROM " + tables.events() + " WHERE session_id = ?" + (byAgent ? " AND agent_id = ?" : "");
+  /** The first page of events that satisfy {@code range}, one more than {@link #PAGE} when more follow. */
+  private String eventPart(boolean byAgent, String range) {
+    return "(SELECT " + Part.EVENT.ordinal() + ", session_id, seq, NULL, id, type, run_id, agent_id, parent_id,"
+        + " payload, NULL, ts FROM " + tables.events() + " WHERE session_id = ?" + (byAgent ? " AND agent_id = ?" : "")
+        + " AND " + range + " ORDER BY seq LIMIT " + (PAGE + 1) + ")";
   }
 
   @Override
   public Summary put(String sessionId, NewSummary summary) {
-    Arguments.requireKey("sessionId", sessionId);
-    Arguments.requireNonNull("summary", summary);
     Instant now = clock.instant();
     return database.autoCommit("store a summary of session " + sessionId, connection -> {
-      Optional<Summary> stored = Sql.first(connection, put, summaries, summary.toSeq(), summary.fromSeq(),
+      Optional<Summary> stored = sql.first(connection, put, summaries, summary.toSeq(), summary.fromSeq(),
           summary.content(), summary.version(), now, sessionId, summary.toSeq());
       if (stored.isPresent()) {
         return stored.get();
       }
-      long latestSeq = Sql.first(connection, "SELECT last_seq FROM " + tables.sessions() + " WHERE id = ?",
+      long lastSeq = sql.first(connection, "SELECT last_seq FROM " + tables.sessions() + " WHERE id = ?",
           row -> row.getLong(1), sessionId).orElseThrow(() -> new NotFoundException("session", sessionId));
       throw new InvalidArgumentException("summary.toSeq",
-          summary.toSeq() + " is past the latest seq " + latestSeq + " of session " + sessionId);
+          summary.toSeq() + " is past the last seq " + lastSeq + " of session " + sessionId);
     });
   }
 
   /**
-   * Stores {@code summary} for a session whose head this transaction has locked, and whose log reaches the
+   * Stores {@code summary} for a session whose row this transaction has locked, and whose log reaches the
    * summary's {@code toSeq} (the caller checked).
    */
   Summary store(Connection connection, String sessionId, NewSummary summary, Instant now) throws SQLException {
-    return Sql.first(connection, store, summaries, sessionId, summary.toSeq(), summary.fromSeq(), summary.content(),
+    return sql.first(connection, store, summaries, sessionId, summary.toSeq(), summary.fromSeq(), summary.content(),
         summary.version(), now).orElseThrow();
   }
 
   @Override
   public Optional<Summary> latest(String sessionId) {
-    Arguments.requireKey("sessionId", sessionId);
-    return database.read("read the latest summary of session " + sessionId, connection -> Sql.first(
+    return database.read("read the latest summary of session " + sessionId, connection -> sql.first(
         connection, "SELECT " + SUMMARY_COLUMNS + " FROM " + tables.summaries()
             + " WHERE session_id = ? ORDER BY to_seq DESC LIMIT 1", summaries, sessionId));
   }
 
   @Override
   public List<Summary> list(String sessionId) {
-    Arguments.requireKey("sessionId", sessionId);
-    return database.read("list the summaries of session " + sessionId, connection -> Sql.list(
+    return database.read("list the summaries of session " + sessionId, connection -> sql.list(
         connection, "SELECT " + SUMMARY_COLUMNS + " FROM " + tables.summaries()
             + " WHERE session_id = ? ORDER BY to_seq", summaries, sessionId));
   }
 
   @Override
   public Revival revive(String sessionId) {
-    Arguments.requireKey("sessionId", sessionId);
-    return revival("revive session " + sessionId, revive, sessionId, sessionId);
+    Parts parts = read("revive session " + sessionId, revive, new Object[] {sessionId, sessionId}, sessionId, null,
+        Long.MAX_VALUE);
+    return new Revival(Optional.ofNullable(parts.summary), parts.events);
   }
 
   @Override
   public Revival revive(String sessionId, String agentId) {
-    Arguments.requireKey("sessionId", sessionId);
-    Arguments.requireKey("agentId", agentId);
-    return revival("revive session " + sessionId + " for agent " + agentId, reviveAgent, sessionId, sessionId,
-        agentId);
-  }
-
-  private Revival revival(String action, String sql, Object... parameters) {
-    List<PartRow> rows = database.read(action, connection -> Sql.list(connection, sql, parts, parameters));
-    Optional<Summary> summary = Optional.empty();
-    List<Event> events = new ArrayList<>();
-    for (PartRow row : rows) {
-      if (row.part() == Part.EVENT) {
-        events.add(row.event());
-      } else {
-        summary = Optional.of(row.summary());
-      }
-    }
-    return new Revival(summary, events);
+    Parts parts = read("revive session " + sessionId + " for agent " + agentId, reviveAgent,
+        new Object[] {sessionId, sessionId, agentId}, sessionId, agentId, Long.MAX_VALUE);
+    return new Revival(Optional.ofNullable(parts.summary), parts.events);
   }
 
   @Override
   public Optional<Chapter> chapter(String sessionId, long summaryToSeq) {
-    Arguments.requireKey("sessionId", sessionId);
-    return chapterOf("read a chapter of session " + sessionId, chapter, sessionId, summaryToSeq, sessionId,
-        summaryToSeq, sessionId, summaryToSeq);
+    return chapterOf(read("read a chapter of session " + sessionId, chapter,
+        new Object[] {sessionId, summaryToSeq, sessionId, summaryToSeq, sessionId, summaryToSeq}, sessionId, null,
+        summaryToSeq));
   }
 
   @Override
   public Optional<Chapter> chapter(String sessionId, long summaryToSeq, String agentId) {
-    Arguments.requireKey("sessionId", sessionId);
-    Arguments.requireKey("agentId", agentId);
-    return chapterOf("read a chapter of session " + sessionId + " for agent " + agentId, chapterAgent, sessionId,
-        summaryToSeq, sessionId, summaryToSeq, sessionId, agentId, summaryToSeq);
+    return chapterOf(read("read a chapter of session " + sessionId + " for agent " + agentId, chapterAgent,
+        new Object[] {sessionId, summaryToSeq, sessionId, summaryToSeq, sessionId, agentId, summaryToSeq},
+        sessionId, agentId, summaryToSeq));
   }
 
-  private Optional<Chapter> chapterOf(String action, String sql, Object... parameters) {
-    List<PartRow> rows = database.read(action, connection -> Sql.list(connection, sql, parts, parameters));
-    Summary closing = null;
-    Optional<Summary> previous = Optional.empty();
-    List<Event> events = new ArrayList<>();
-    for (PartRow row : rows) {
-      switch (row.part()) {
-        case PREVIOUS_SUMMARY -> previous = Optional.of(row.summary());
-        case SUMMARY -> closing = row.summary();
-        case EVENT -> events.add(row.event());
-      }
+  private static Optional<Chapter> chapterOf(Parts parts) {
+    return parts.summary == null ? Optional.empty()
+        : Optional.of(new Chapter(parts.summary, parts.previous, parts.events));
+  }
+
+  /**
+   * Runs a revival or chapter {@code statement}: alone, in one round trip, when its events fit in one page; else in
+   * one snapshot, followed by the later pages of the events of {@code agentId} (any agent when null) up to
+   * {@code lastSeq}.
+   */
+  private Parts read(String action, String statement, Object[] parameters, String sessionId, String agentId,
+      long lastSeq) {
+    Parts first = database.read(action, connection -> new Parts(sql.list(connection, statement, parts, parameters)));
+    if (!first.more) {
+      return first;
     }
-    return closing == null ? Optional.empty() : Optional.of(new Chapter(closing, previous, events));
+    return database.snapshot(action, connection -> {
+      Parts all = new Parts(sql.list(connection, statement, parts, parameters));
+      while (all.more) {
+        all.add(agentId == null
+            ? sql.list(connection, nextPage, events, sessionId, all.lastSeq(), lastSeq)
+            : sql.list(connection, nextPageAgent, events, sessionId, agentId, all.lastSeq(), lastSeq));
+      }
+      return all;
+    });
   }
 }

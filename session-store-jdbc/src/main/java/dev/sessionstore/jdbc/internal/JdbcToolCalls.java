@@ -11,12 +11,12 @@ import dev.sessionstore.ToolCallWrite;
 import dev.sessionstore.ToolCalls;
 import dev.sessionstore.spi.Arguments;
 import dev.sessionstore.spi.Expiry;
+import dev.sessionstore.spi.Timeouts;
 import dev.sessionstore.spi.ToolCallTransitions;
 import dev.sessionstore.spi.Upserts;
 import java.sql.Connection;
 import java.sql.SQLException;
 import java.time.Clock;
-import java.time.DateTimeException;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
@@ -26,9 +26,10 @@ import java.util.Optional;
 
 /**
  * Tool calls on the tool_calls table, keyed by (session, call id), deadlines included. Resolution is one conditional
- * update from pending ({@code WHERE status = 'pending' AND (deadline IS NULL OR deadline > now)}): the database
- * serializes concurrent updates of a row and re-checks the condition for each, so exactly one resolver gets the row
- * back; a loser reads the call and {@link ToolCallTransitions#settled} tells a replay from a stale resolve.
+ * update from pending and not due ({@code WHERE status = 'pending' AND (deadline IS NULL OR deadline > now)}, the
+ * negation of {@link ToolCallTransitions#isDue} in SQL): the database serializes concurrent updates of a row and
+ * re-checks the condition for each, so exactly one resolver gets the row back; a loser reads the call and
+ * {@link ToolCallTransitions#settled} tells a replay from a stale resolve.
  *
  * <p>A call is due once the store clock reaches its deadline. Every read turns a due call it meets into an expired
  * one in the database before returning it ({@link #expire}), so what one read saw expired every later read sees
@@ -47,12 +48,14 @@ final class JdbcToolCalls implements ToolCalls {
   private final Database database;
   private final Tables tables;
   private final Clock clock;
+  private final ImplicitSession implicitSession;
   private final AppendNotifier notifier;
   private final SessionWait waiting;
+  private final Sql sql;
   private final RowMapper<ToolCall> calls;
   private final String select;
   private final String selectForUpdate;
-  private final String insert;
+  private final WriteChain insert;
   private final String insertNew;
   private final String update;
   private final String resolve;
@@ -61,11 +64,13 @@ final class JdbcToolCalls implements ToolCalls {
   JdbcToolCalls(Database database, Tables tables, Clock clock, ImplicitSession implicitSession,
       AppendNotifier notifier, SessionWait waiting) {
     this.database = database;
+    this.implicitSession = implicitSession;
     this.tables = tables;
     this.clock = clock;
     this.notifier = notifier;
     this.waiting = waiting;
     Dialect dialect = database.dialect();
+    this.sql = new Sql(dialect);
     this.calls = row -> new ToolCall(
         row.getString("id"),
         row.getString("session_id"),
@@ -75,16 +80,16 @@ final class JdbcToolCalls implements ToolCalls {
         dialect.readJson(row, "arguments"),
         status(row.getString("status")),
         dialect.readJson(row, "result"),
-        Sql.instant(row, "deadline"),
-        Sql.instant(row, "created_at"),
-        Sql.instant(row, "updated_at"));
+        dialect.readInstant(row, "deadline"),
+        dialect.readInstant(row, "created_at"),
+        dialect.readInstant(row, "updated_at"));
     String json = dialect.jsonParameter();
     this.select = "SELECT " + COLUMNS + " FROM " + tables.toolCalls() + " WHERE session_id = ? AND id = ?";
     this.selectForUpdate = select + dialect.lockForUpdate();
     this.insertNew = "INSERT INTO " + tables.toolCalls() + " (" + COLUMNS + ")"
         + " VALUES (?, ?, ?, ?, ?, " + json + ", ?, " + json + ", ?, ?, ?)"
         + dialect.onConflictIgnore("session_id, id");
-    this.insert = implicitSession.with() + insertNew;
+    this.insert = implicitSession.before(insertNew);
     this.update = "UPDATE " + tables.toolCalls() + " SET run_id = ?, request_event_id = ?, tool_name = ?,"
         + " arguments = " + json + ", status = ?, result = " + json + ", deadline = ?, updated_at = ?"
         + " WHERE session_id = ? AND id = ?";
@@ -93,16 +98,13 @@ final class JdbcToolCalls implements ToolCalls {
         + " WHERE session_id = ? AND id = ? AND status = 'pending' AND (deadline IS NULL OR deadline > ?)"
         + " RETURNING " + COLUMNS;
     // Expires the given due calls unless they changed since they were read (resolved, deadline reset).
-    this.expire = "UPDATE " + tables.toolCalls() + " t SET status = 'expired', result = d.result::json,"
-        + " deadline = NULL, updated_at = ?"
-        + " FROM unnest(?::text[], ?::text[], ?::timestamptz[], ?::text[]) AS d(session_id, id, deadline, result)"
-        + " WHERE t.session_id = d.session_id AND t.id = d.id AND t.status = 'pending' AND t.deadline = d.deadline"
-        + " RETURNING t.session_id";
+    this.expire = "UPDATE " + tables.toolCalls() + " SET status = 'expired', result = " + json
+        + ", deadline = NULL, updated_at = ?"
+        + " WHERE session_id = ? AND id = ? AND status = 'pending' AND deadline = ?";
   }
 
   @Override
   public ToolCall save(ToolCallWrite write) {
-    Arguments.requireNonNull("toolCall", write);
     checkStorable(write);
     return database.transaction("save tool call " + write.id() + " of session " + write.sessionId(), connection -> {
       if (write.requestEventId() != null) {
@@ -116,7 +118,8 @@ final class JdbcToolCalls implements ToolCalls {
           update(connection, merged);
           return merged;
         }
-        if (Sql.update(connection, insert, insertParameters(merged, merged.sessionId(), now, now)) == 1) {
+        if (insert.update(connection, implicitSession.parameters(merged.sessionId(), now),
+            insertParameters(merged)) == 1) {
           return merged;
         }
         // Created by another transaction since our read: merge into that one instead.
@@ -126,18 +129,15 @@ final class JdbcToolCalls implements ToolCalls {
 
   @Override
   public Optional<ToolCall> find(String sessionId, String toolCallId) {
-    Arguments.requireKey("sessionId", sessionId);
-    Arguments.requireKey("toolCallId", toolCallId);
     return database.autoCommit("find tool call " + toolCallId + " of session " + sessionId,
         connection -> find(connection, sessionId, toolCallId));
   }
 
   @Override
   public List<ToolCall> pending(String sessionId) {
-    Arguments.requireKey("sessionId", sessionId);
     return database.autoCommit("list the pending tool calls of session " + sessionId, connection -> {
       Instant now = clock.instant();
-      List<ToolCall> pending = Sql.list(connection, "SELECT " + COLUMNS + " FROM " + tables.toolCalls()
+      List<ToolCall> pending = sql.list(connection, "SELECT " + COLUMNS + " FROM " + tables.toolCalls()
           + " WHERE session_id = ? AND status = 'pending' ORDER BY created_at, id", calls, sessionId);
       List<ToolCall> due = pending.stream().filter(call -> ToolCallTransitions.isDue(call, now)).toList();
       if (!due.isEmpty()) {
@@ -149,14 +149,12 @@ final class JdbcToolCalls implements ToolCalls {
 
   @Override
   public Resolution resolve(String sessionId, String toolCallId, ToolCallStatus status, Json result) {
-    Arguments.requireKey("sessionId", sessionId);
-    Arguments.requireKey("toolCallId", toolCallId);
     ToolCallResolution asked = new ToolCallResolution(toolCallId, status, result);
     Resolution resolution = database.autoCommit("resolve tool call " + toolCallId + " of session " + sessionId,
         connection -> {
           while (true) {
             Instant now = clock.instant();
-            Optional<ToolCall> won = Sql.first(connection, resolve, calls, column(asked.status()), asked.result(),
+            Optional<ToolCall> won = sql.first(connection, resolve, calls, column(asked.status()), asked.result(),
                 now, sessionId, toolCallId, now);
             if (won.isPresent()) {
               return new Resolution.Resolved(won.get());
@@ -178,9 +176,6 @@ final class JdbcToolCalls implements ToolCalls {
 
   @Override
   public Optional<ToolCall> await(String sessionId, String toolCallId, Duration timeout) {
-    Arguments.requireKey("sessionId", sessionId);
-    Arguments.requireKey("toolCallId", toolCallId);
-    Arguments.requireNonNegative("timeout", timeout);
     // The re-read may expire a due call: idempotent, so it may run again after a lost connection like a read.
     return waiting.await(sessionId, timeout,
         deadline -> database.read("wait for tool call " + toolCallId + " of session " + sessionId, deadline,
@@ -191,10 +186,7 @@ final class JdbcToolCalls implements ToolCalls {
 
   @Override
   public boolean expireAt(String sessionId, String toolCallId, Instant deadline) {
-    Arguments.requireKey("sessionId", sessionId);
-    Arguments.requireKey("toolCallId", toolCallId);
-    Instant storedDeadline = database.dialect().requireStorable("deadline",
-        Arguments.requireInstant("deadline", deadline));
+    Instant storedDeadline = database.dialect().requireStorable("deadline", deadline);
     return database.autoCommit("set the deadline of tool call " + toolCallId + " of session " + sessionId,
         connection -> {
           Instant now = clock.instant();
@@ -210,20 +202,12 @@ final class JdbcToolCalls implements ToolCalls {
 
   @Override
   public boolean expireAfter(String sessionId, String toolCallId, Duration timeout) {
-    Arguments.requireNonNegative("timeout", timeout);
-    Instant deadline;
-    try {
-      deadline = clock.instant().plus(timeout);
-    } catch (DateTimeException | ArithmeticException e) {
-      throw new InvalidArgumentException("timeout", timeout + " puts the deadline past any storable instant");
-    }
-    return expireAt(sessionId, toolCallId, deadline);
+    return expireAt(sessionId, toolCallId, Arguments.requireInstant("deadline",
+        Timeouts.deadlineAfter(clock.instant(), timeout)));
   }
 
   @Override
   public boolean cancelDeadline(String sessionId, String toolCallId) {
-    Arguments.requireKey("sessionId", sessionId);
-    Arguments.requireKey("toolCallId", toolCallId);
     return database.autoCommit("cancel the deadline of tool call " + toolCallId + " of session " + sessionId,
         connection -> setDeadline(connection, sessionId, toolCallId, null, clock.instant()));
   }
@@ -245,7 +229,7 @@ final class JdbcToolCalls implements ToolCalls {
    */
   Optional<ToolCall> current(Connection connection, String sessionId, String toolCallId, Instant now)
       throws SQLException {
-    return Sql.first(connection, selectForUpdate, calls, sessionId, toolCallId)
+    return sql.first(connection, selectForUpdate, calls, sessionId, toolCallId)
         .map(call -> ToolCallTransitions.isDue(call, now) ? ToolCallTransitions.expired(call, now) : call);
   }
 
@@ -259,7 +243,7 @@ final class JdbcToolCalls implements ToolCalls {
       update(connection, call);
       return true;
     }
-    return Sql.update(connection, insertNew, insertParameters(call)) == 1;
+    return sql.update(connection, insertNew, insertParameters(call)) == 1;
   }
 
   /**
@@ -268,7 +252,7 @@ final class JdbcToolCalls implements ToolCalls {
    * @throws NotFoundException for kind {@code "event"}
    */
   void requireEvent(Connection connection, String sessionId, String eventId) throws SQLException {
-    if (Sql.first(connection, "SELECT 1 FROM " + tables.events() + " WHERE session_id = ? AND id = ?",
+    if (sql.first(connection, "SELECT 1 FROM " + tables.events() + " WHERE session_id = ? AND id = ?",
         row -> true, sessionId, eventId).isEmpty()) {
       throw new NotFoundException("event", eventId + " of session " + sessionId);
     }
@@ -282,19 +266,18 @@ final class JdbcToolCalls implements ToolCalls {
    * @return the session ids of the calls expired, one per call
    */
   List<String> expire(Connection connection, List<ToolCall> due, Instant now) throws SQLException {
-    List<String> sessionIds = new ArrayList<>(due.size());
-    List<String> ids = new ArrayList<>(due.size());
-    List<Instant> deadlines = new ArrayList<>(due.size());
-    List<String> results = new ArrayList<>(due.size());
+    List<Object[]> parameterSets = new ArrayList<>(due.size());
     for (ToolCall call : due) {
-      sessionIds.add(call.sessionId());
-      ids.add(call.id());
-      deadlines.add(call.deadline());
-      results.add(Expiry.result(call.deadline()).text());
+      parameterSets.add(new Object[] {Expiry.result(call.deadline()), now, call.sessionId(), call.id(),
+          call.deadline()});
     }
-    List<String> expired = Sql.list(connection, expire, row -> row.getString(1), now,
-        Sql.textArray(connection, sessionIds), Sql.textArray(connection, ids),
-        database.dialect().timestampArray(connection, deadlines), Sql.textArray(connection, results));
+    int[] counts = sql.updateEach(connection, expire, parameterSets);
+    List<String> expired = new ArrayList<>(due.size());
+    for (int i = 0; i < counts.length; i++) {
+      if (counts[i] > 0) {
+        expired.add(due.get(i).sessionId());
+      }
+    }
     if (connection.getAutoCommit()) {
       wake(expired);
     }
@@ -306,10 +289,14 @@ final class JdbcToolCalls implements ToolCalls {
     sessionIds.stream().distinct().forEach(notifier::appended);
   }
 
-  /** Selects up to {@code limit} due calls, locking them and skipping those another sweeper holds. */
+  /**
+   * Selects up to {@code limit} due calls, locking them and skipping those another sweeper holds. Its condition is
+   * the SQL twin of {@link ToolCallTransitions#isDue}.
+   */
   List<ToolCall> lockDue(Connection connection, Instant now, int limit) throws SQLException {
-    return Sql.list(connection, "SELECT " + COLUMNS + " FROM " + tables.toolCalls()
-        + " WHERE status = 'pending' AND deadline <= ? ORDER BY deadline LIMIT ? FOR UPDATE SKIP LOCKED",
+    return sql.list(connection, "SELECT " + COLUMNS + " FROM " + tables.toolCalls()
+        + " WHERE status = 'pending' AND deadline <= ? ORDER BY deadline LIMIT ?"
+        + database.dialect().lockSkippingLocked(),
         calls, now, limit);
   }
 
@@ -317,7 +304,7 @@ final class JdbcToolCalls implements ToolCalls {
   private Optional<ToolCall> find(Connection connection, String sessionId, String toolCallId) throws SQLException {
     while (true) {
       Instant now = clock.instant();
-      Optional<ToolCall> call = Sql.first(connection, select, calls, sessionId, toolCallId);
+      Optional<ToolCall> call = sql.first(connection, select, calls, sessionId, toolCallId);
       if (call.isEmpty() || !ToolCallTransitions.isDue(call.get(), now)) {
         return call;
       }
@@ -327,29 +314,27 @@ final class JdbcToolCalls implements ToolCalls {
     }
   }
 
-  /** Sets or clears the deadline of a call that is pending and not due; returns whether it was. */
+  /**
+   * Sets or clears the deadline of a call that is pending and not due (the negation of
+   * {@link ToolCallTransitions#isDue}, in SQL); returns whether it was.
+   */
   private boolean setDeadline(Connection connection, String sessionId, String toolCallId, Instant deadline,
       Instant now) throws SQLException {
     String condition = deadline == null ? "deadline > ?" : "(deadline IS NULL OR deadline > ?)";
-    return Sql.update(connection, "UPDATE " + tables.toolCalls() + " SET deadline = ?, updated_at = ?"
+    return sql.update(connection, "UPDATE " + tables.toolCalls() + " SET deadline = ?, updated_at = ?"
         + " WHERE session_id = ? AND id = ? AND status = 'pending' AND " + condition,
         deadline, now, sessionId, toolCallId, now) == 1;
   }
 
   private void update(Connection connection, ToolCall call) throws SQLException {
-    Sql.update(connection, update, call.runId(), call.requestEventId(), call.toolName(), call.arguments(),
+    sql.update(connection, update, call.runId(), call.requestEventId(), call.toolName(), call.arguments(),
         column(call.status()), call.result(), call.deadline(), call.updatedAt(), call.sessionId(), call.id());
   }
 
-  /** The parameters of {@link #insertNew}, after {@code prefix} (the implicit session's, for {@link #insert}). */
-  private static Object[] insertParameters(ToolCall call, Object... prefix) {
-    Object[] columns = {call.id(), call.sessionId(), call.runId(), call.requestEventId(), call.toolName(),
-        call.arguments(), column(call.status()), call.result(), call.deadline(), call.createdAt(),
-        call.updatedAt()};
-    Object[] parameters = new Object[prefix.length + columns.length];
-    System.arraycopy(prefix, 0, parameters, 0, prefix.length);
-    System.arraycopy(columns, 0, parameters, prefix.length, columns.length);
-    return parameters;
+  /** The parameters of {@link #insertNew}. */
+  private static Object[] insertParameters(ToolCall call) {
+    return new Object[] {call.id(), call.sessionId(), call.runId(), call.requestEventId(), call.toolName(),
+        call.arguments(), column(call.status()), call.result(), call.deadline(), call.createdAt(), call.updatedAt()};
   }
 
   private static String column(ToolCallStatus status) {

@@ -1,100 +1,59 @@
 package dev.sessionstore.jdbc.internal;
 
+import dev.sessionstore.InvalidArgumentException;
 import dev.sessionstore.Json;
 import dev.sessionstore.NewEvent;
+import dev.sessionstore.spi.StoredJson;
 import java.io.IOException;
 import java.sql.Array;
 import java.sql.Connection;
+import java.sql.PreparedStatement;
 import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.sql.SQLRecoverableException;
 import java.sql.SQLTransientConnectionException;
+import java.sql.Statement;
+import java.time.Duration;
 import java.time.Instant;
 import java.time.LocalDateTime;
+import java.time.OffsetDateTime;
 import java.time.ZoneOffset;
 import java.util.ArrayList;
+import java.util.Collection;
+import java.util.HexFormat;
 import java.util.List;
 import java.util.Optional;
-import java.util.OptionalLong;
 import javax.sql.DataSource;
 import org.postgresql.util.PSQLException;
 import org.postgresql.util.ServerErrorMessage;
 
 /**
  * PostgreSQL 12 or later through pgjdbc: {@code json} columns for documents (the text as written) and {@code jsonb}
- * for session metadata, {@code INSERT … ON CONFLICT}, {@code FOR NO KEY
- * UPDATE} head locks, a batch append as one statement over arrays ({@code unnest … WITH ORDINALITY}), and
- * {@code LISTEN/NOTIFY} wake-ups.
+ * for session metadata, lists and batches bound as arrays ({@code = ANY}, {@code unnest … WITH ORDINALITY}),
+ * {@code INSERT … ON CONFLICT}, {@code FOR NO KEY UPDATE} locks of a session's row, writes chained in one statement
+ * by data-modifying {@code WITH} clauses, and {@code LISTEN/NOTIFY} wake-ups.
  */
 final class PostgresDialect implements Dialect {
+
 
   /**
    * The earliest instant stored and read back exactly: {@code timestamptz} starts in 4714 BC, but pgjdbc misreads
    * some dates before year 1 (BC leap days).
    */
   private static final Instant EARLIEST = Instant.parse("0001-01-01T00:00:00Z");
+  /** PostgreSQL truncates identifiers, channel names included, to 63 bytes. */
+  private static final int MAX_IDENTIFIER_LENGTH = 63;
+  /**
+   * The most bytes one append statement's parameters may take: PostgreSQL's limit for one message (and one value),
+   * 1 GB less one byte, less 1 MiB for the statement's text, the other parameters and the message's framing.
+   */
+  private static final long MAX_STATEMENT_BYTES = (1L << 30) - 1 - (1L << 20);
+  /** A timestamp element of the array text, {@code "2030-01-01 00:00:00.000000+00",}, with room for long years. */
+  private static final long TIMESTAMP_ELEMENT_BYTES = 40;
+  /** {@code NULL,} */
+  private static final long NULL_ELEMENT_BYTES = 5;
   /** The last microsecond {@code timestamptz} holds. */
   private static final Instant LATEST = Instant.parse("+294276-12-31T23:59:59.999999Z");
-
-  /**
-   * Appends at whatever the head is once its lock is granted, in one statement: the head moves by the batch size
-   * and returns the old head as the base of the new seqs; the events, one array per column, get base + ordinality.
-   * {@code %3$s} is the head: {@link #CREATE_OR_MOVE_HEAD} or {@link #MOVE_EXPECTED_HEAD}. Nothing happens when the
-   * head is elsewhere than expected, or when {@code stored} finds one of the ids in the statement's snapshot (a
-   * replay: no write, no lock, no error). An id committed after that snapshot, by a transaction that held the head
-   * lock meanwhile, is skipped by {@code ON CONFLICT DO NOTHING}, which checks the unique index against
-   * every committed row: fewer rows inserted than the batch holds tell the caller. {@code stored} probes the
-   * (session, id) key once per id ({@code LATERAL … LIMIT 1}): with {@code id = ANY(?)} a cached generic plan,
-   * estimated from the statistics of a young table, scanned the session's rows by another index, growing with the
-   * log. Parameters: ids, id, the head's, id, the seven event arrays.
-   */
-  private static final String APPEND_AT_HEAD = """
-      WITH stored AS (
-        SELECT EXISTS (SELECT FROM unnest(?::text[]) AS b(id),
-          LATERAL (SELECT FROM %1$s e WHERE e.session_id = ? AND e.id = b.id LIMIT 1) AS e) AS found
-      ), head AS (
-        %3$s
-      ), appended AS (
-        INSERT INTO %1$s (session_id, seq, id, type, run_id, agent_id, parent_id, payload, ts)
-        SELECT ?, head.base + e.ordinality, e.id, e.type, e.run_id, e.agent_id, e.parent_id, e.payload::json, e.ts
-        FROM head, unnest(?::text[], ?::text[], ?::text[], ?::text[], ?::text[], ?::text[], ?::timestamptz[])
-             WITH ORDINALITY AS e(id, type, run_id, agent_id, parent_id, payload, ts, ordinality)
-        ON CONFLICT (session_id, id) DO NOTHING
-        RETURNING 1
-      )
-      SELECT base, (SELECT count(*) FROM appended) AS inserted FROM head""";
-
-  /**
-   * The head of a session expected empty or not expected anywhere, unless one of the ids is stored: an unknown
-   * session is created with the batch as its log (which locks its new row), a known one is locked and moved if at
-   * the expected seq. Parameters: id, batch size, now, now, expected or null (twice), batch size.
-   */
-  private static final String CREATE_OR_MOVE_HEAD = """
-      INSERT INTO %2$s AS s (id, status, settings, metadata, last_seq, created_at, updated_at)
-        SELECT ?, 'active', '{}'::json, '{}'::jsonb, ?::bigint, ?::timestamptz, ?::timestamptz
-        FROM stored WHERE NOT stored.found
-        ON CONFLICT (id) DO UPDATE SET last_seq = s.last_seq + excluded.last_seq
-        WHERE ?::bigint IS NULL OR s.last_seq = ?::bigint
-        RETURNING s.last_seq - ? AS base""";
-
-  /**
-   * The head of a session expected at a seq above 0, which must exist: locked and moved if there, unless one of the
-   * ids is stored. Parameters: batch size, id, expected seq, batch size.
-   */
-  private static final String MOVE_EXPECTED_HEAD = """
-      UPDATE %2$s SET last_seq = last_seq + ?
-        WHERE id = ? AND last_seq = ? AND NOT (SELECT found FROM stored)
-        RETURNING last_seq - ? AS base""";
-
-  /** Like {@link #APPEND_AT_HEAD} for a head the transaction has locked already and knows. */
-  private static final String APPEND_AT_LOCKED_HEAD = """
-      WITH appended AS (
-        INSERT INTO %1$s (session_id, seq, id, type, run_id, agent_id, parent_id, payload, ts)
-        SELECT ?, ?::bigint + e.ordinality, e.id, e.type, e.run_id, e.agent_id, e.parent_id, e.payload::json, e.ts
-        FROM unnest(?::text[], ?::text[], ?::text[], ?::text[], ?::text[], ?::text[], ?::timestamptz[])
-             WITH ORDINALITY AS e(id, type, run_id, agent_id, parent_id, payload, ts, ordinality)
-      )
-      UPDATE %2$s SET last_seq = ? WHERE id = ?""";
 
   /**
    * One notification per wake key of the array, in one statement. Parameters: channel, wake keys. Its transaction
@@ -105,19 +64,32 @@ final class PostgresDialect implements Dialect {
       SELECT pg_notify(?, key) FROM unnest(?::text[]) AS key
       WHERE set_config('synchronous_commit', 'off', true) IS NOT NULL""";
 
+  /** Runs this dialect's own statements (migration, schema checks). */
+  private final Sql sql = new Sql(this);
+
   @Override
-  public String migrationFolder() {
-    return "dev/sessionstore/jdbc/postgresql/";
+  public boolean chainsWrites() {
+    return true;
+  }
+
+  /** The schema script's {@code append_events} function (PL/pgSQL). */
+  @Override
+  public Optional<String> appendInOneCall(Tables tables) {
+    return Optional.of("SELECT appended, last_seq, " + EventRows.COLUMNS + " FROM " + tables.appendEventsFunction()
+        + "(?, ?::bigint, ?, ?::text[], ?::text[], ?::text[], ?::text[], ?::text[], ?::text[]::json[],"
+        + " ?::timestamptz[])");
+  }
+
+  /** As {@code timestamptz}, through the JDBC 4.2 {@link OffsetDateTime} mapping (microseconds exact). */
+  @Override
+  public void bindInstant(PreparedStatement statement, int index, Instant instant) throws SQLException {
+    statement.setObject(index, instant.atOffset(ZoneOffset.UTC));
   }
 
   @Override
-  public String acquireMigrationLock() {
-    return "SELECT pg_advisory_lock(?)";
-  }
-
-  @Override
-  public String releaseMigrationLock() {
-    return "SELECT pg_advisory_unlock(?)";
+  public Instant readInstant(ResultSet row, String column) throws SQLException {
+    OffsetDateTime value = row.getObject(column, OffsetDateTime.class);
+    return value == null ? null : value.toInstant();
   }
 
   @Override
@@ -134,7 +106,72 @@ final class PostgresDialect implements Dialect {
   @Override
   public Json readJson(ResultSet row, String column) throws SQLException {
     String text = row.getString(column);
-    return text == null ? null : Json.parse(column, text);
+    return text == null ? null : StoredJson.of(text);
+  }
+
+  /** {@code jsonb} containment, which the metadata column's GIN index serves. */
+  @Override
+  public String containsMetadata(String column) {
+    return column + " @> " + metadataParameter();
+  }
+
+  /**
+   * {@code ->>}, the operator of the resumable-sessions index predicate. The planner matches that predicate with the
+   * parameters' values (a custom plan), which it keeps where the index pays.
+   */
+  @Override
+  public String jsonTextField(String column) {
+    return column + " ->> ?";
+  }
+
+  @Override
+  public String isAnyOf(String column) {
+    return column + " = ANY(?)";
+  }
+
+  /** A {@code text[]} array. */
+  @Override
+  public Array textList(Connection connection, Collection<String> values) throws SQLException {
+    return connection.createArrayOf("text", values.toArray(new String[0]));
+  }
+
+  /** One array per column, zipped by {@code unnest … WITH ORDINALITY}. */
+  @Override
+  public String eventRows(String alias) {
+    return "unnest(?::text[], ?::text[], ?::text[], ?::text[], ?::text[], ?::text[]::json[], ?::timestamptz[])"
+        + " WITH ORDINALITY AS " + alias + "(id, type, run_id, agent_id, parent_id, payload, ts, ordinality)";
+  }
+
+  @Override
+  public List<Object> eventRowsParameters(Connection connection, List<NewEvent> events, Instant now)
+      throws SQLException {
+    requireWithinStatementLimit(events);
+    int size = events.size();
+    List<String> ids = new ArrayList<>(size);
+    List<String> types = new ArrayList<>(size);
+    List<String> runIds = new ArrayList<>(size);
+    List<String> agentIds = new ArrayList<>(size);
+    List<String> parentIds = new ArrayList<>(size);
+    List<String> payloads = new ArrayList<>(size);
+    String[] timestamps = new String[size];
+    for (NewEvent event : events) {
+      ids.add(event.id());
+      types.add(event.type());
+      runIds.add(event.runId());
+      agentIds.add(event.agentId());
+      parentIds.add(event.parentId());
+      payloads.add(event.payload().text());
+      timestamps[ids.size() - 1] = timestampLiteral(event.timestamp() == null ? now : event.timestamp());
+    }
+    return List.of(textList(connection, ids), textList(connection, types), textList(connection, runIds),
+        textList(connection, agentIds), textList(connection, parentIds), textList(connection, payloads),
+        connection.createArrayOf("timestamptz", timestamps));
+  }
+
+  /** {@code clock_timestamp()}: unlike {@code now()}, it advances within a transaction. */
+  @Override
+  public String databaseTime() {
+    return "clock_timestamp()";
   }
 
   @Override
@@ -147,69 +184,34 @@ final class PostgresDialect implements Dialect {
     return " ON CONFLICT (" + conflictTarget + ") DO NOTHING";
   }
 
+  /** {@code FOR NO KEY UPDATE}: foreign-key checks of rows that reference the locked one proceed. */
   @Override
   public String lockForUpdate() {
     return " FOR NO KEY UPDATE";
   }
 
   @Override
-  public Optional<HeadMove> appendAtHead(Connection connection, Tables tables, String sessionId,
-      List<NewEvent> events, Instant now, OptionalLong expectedHead) throws SQLException {
-    long size = events.size();
-    List<Array> arrays = eventArrays(connection, events, now);
-    List<Object> parameters = new ArrayList<>(List.of(arrays.get(0), sessionId));
-    String head;
-    if (expectedHead.isPresent() && expectedHead.getAsLong() > 0) {
-      head = MOVE_EXPECTED_HEAD;
-      parameters.addAll(List.of(size, sessionId, expectedHead.getAsLong(), size));
-    } else {
-      head = CREATE_OR_MOVE_HEAD;
-      Long expected = expectedHead.isPresent() ? expectedHead.getAsLong() : null;
-      parameters.addAll(List.of(sessionId, size, now, now));
-      parameters.add(expected);
-      parameters.add(expected);
-      parameters.add(size);
-    }
-    parameters.add(sessionId);
-    parameters.addAll(arrays);
-    return Sql.first(connection,
-        APPEND_AT_HEAD.formatted(tables.events(), tables.sessions(), head.formatted(tables.events(),
-            tables.sessions())),
-        row -> new HeadMove(row.getLong("base"), row.getLong("inserted")), parameters.toArray());
+  public String lockForShare() {
+    return " FOR SHARE";
   }
 
   @Override
-  public void appendAtLockedHead(Connection connection, Tables tables, String sessionId, long head,
-      List<NewEvent> events, Instant now) throws SQLException {
-    List<Object> parameters = new ArrayList<>(List.of(sessionId, head));
-    parameters.addAll(eventArrays(connection, events, now));
-    parameters.add(head + events.size());
-    parameters.add(sessionId);
-    Sql.update(connection, APPEND_AT_LOCKED_HEAD.formatted(tables.events(), tables.sessions()), parameters.toArray());
+  public String snapshotTransaction() {
+    return "SET TRANSACTION ISOLATION LEVEL REPEATABLE READ, READ ONLY";
   }
 
-  /** The columns of {@code events} as the seven array parameters both append statements take. */
-  private List<Array> eventArrays(Connection connection, List<NewEvent> events, Instant now) throws SQLException {
-    int size = events.size();
-    List<String> ids = new ArrayList<>(size);
-    List<String> types = new ArrayList<>(size);
-    List<String> runIds = new ArrayList<>(size);
-    List<String> agentIds = new ArrayList<>(size);
-    List<String> parentIds = new ArrayList<>(size);
-    List<String> payloads = new ArrayList<>(size);
-    List<Instant> timestamps = new ArrayList<>(size);
-    for (NewEvent event : events) {
-      ids.add(event.id());
-      types.add(event.type());
-      runIds.add(event.runId());
-      agentIds.add(event.agentId());
-      parentIds.add(event.parentId());
-      payloads.add(event.payload().text());
-      timestamps.add(event.timestamp() == null ? now : event.timestamp());
-    }
-    return List.of(Sql.textArray(connection, ids), Sql.textArray(connection, types),
-        Sql.textArray(connection, runIds), Sql.textArray(connection, agentIds), Sql.textArray(connection, parentIds),
-        Sql.textArray(connection, payloads), timestampArray(connection, timestamps));
+  @Override
+  public String lockSkippingLocked() {
+    return " FOR UPDATE SKIP LOCKED";
+  }
+
+  /** The names the schema script gives its constraints. */
+  @Override
+  public String uniqueKeyName(Tables tables, UniqueKey key) {
+    return switch (key) {
+      case SESSION_ID -> tables.name("sessions_pkey");
+      case SESSION_NAME -> tables.name("sessions_name_key");
+    };
   }
 
   @Override
@@ -222,15 +224,6 @@ final class PostgresDialect implements Dialect {
     return !instant.isBefore(EARLIEST) && !instant.isAfter(LATEST);
   }
 
-  @Override
-  public Array timestampArray(Connection connection, List<Instant> instants) throws SQLException {
-    String[] literals = new String[instants.size()];
-    for (int i = 0; i < literals.length; i++) {
-      literals[i] = timestampLiteral(instants.get(i));
-    }
-    return connection.createArrayOf("timestamptz", literals);
-  }
-
   /**
    * PostgreSQL's own text form in UTC ({@code 2030-01-01 00:00:00.000000+00}), which it reads exactly for every
    * storable instant, five-digit years included; arithmetic on intervals would round far from 1970.
@@ -241,27 +234,168 @@ final class PostgresDialect implements Dialect {
         utc.getDayOfMonth(), utc.getHour(), utc.getMinute(), utc.getSecond(), utc.getNano() / 1_000);
   }
 
+  // Waking waiting reads of other instances
+
+  @Override
+  public boolean notifies() {
+    return true;
+  }
+
+  /**
+   * {@code session_store.<schema>.<prefix>events} when it fits in an identifier (PostgreSQL truncates channel names
+   * to 63 bytes), else {@code session_store.} and a digest of schema and prefix.
+   */
+  @Override
+  public String channel(Tables tables) {
+    String readable = "session_store." + tables.schemaName() + "." + tables.prefix() + "events";
+    if (readable.length() <= MAX_IDENTIFIER_LENGTH) {
+      return readable;
+    }
+    return "session_store." + HexFormat.of().formatHex(
+        Digests.sha256(tables.schemaName() + "." + tables.prefix()), 0, 16);
+  }
+
   @Override
   public String notifyEach() {
     return NOTIFY_EACH;
   }
 
   @Override
-  public WakeUpListener listen(DataSource dataSource, Tables tables, SessionWaiters waiters) {
-    return PostgresNotificationListener.start(dataSource, tables.channel(), waiters);
+  public WakeUpListener listen(DataSource dataSource, Tables tables, SessionWaiters waiters,
+      Duration keepAliveInterval, Duration pollInterval) {
+    return PostgresNotificationListener.start(dataSource, channel(tables), waiters, keepAliveInterval, pollInterval);
+  }
+
+  // Schema migration
+
+  @Override
+  public String migrationFolder() {
+    return "dev/sessionstore/jdbc/postgresql/";
   }
 
   /**
-   * Unique violations are conflicts; data exceptions (SQLSTATE class 22: out of range, invalid representation,
-   * untranslatable character) are bad input; deadlocks and serialization failures may be retried.
+   * {@code pg_advisory_xact_lock} on a key derived from schema and prefix, under {@code lock_timeout} set for the
+   * transaction; a timeout fails with {@code 55P03} (lock not available).
    */
+  @Override
+  public void lockForMigration(Connection connection, Tables tables, Duration timeout) throws SQLException {
+    sql.first(connection, "SELECT set_config('lock_timeout', ?, true)", row -> true, timeout.toMillis() + "ms");
+    sql.first(connection, "SELECT pg_advisory_xact_lock(?)", row -> true, migrationLockKey(tables));
+  }
+
+  /** The first 8 bytes of a digest of schema and prefix: the advisory lock key of their migrations. */
+  private static long migrationLockKey(Tables tables) {
+    byte[] digest = Digests.sha256("session-store migration " + tables.schemaName() + "." + tables.prefix());
+    long key = 0;
+    for (int i = 0; i < Long.BYTES; i++) {
+      key = (key << 8) | (digest[i] & 0xff);
+    }
+    return key;
+  }
+
   /**
-   * The SQLState table: {@code 23505} a unique violation (with its constraint); {@code 40001} and {@code 40P01}
-   * (serialization failure, deadlock) retryable; class {@code 08} (connection exception) and {@code 57P01},
-   * {@code 57P02}, {@code 57P03} (administrator shutdown or backend terminated, crash shutdown, cannot connect now)
-   * a lost connection; class {@code 22} an invalid value; anything else a backend failure. An error without a
-   * SQLState is a lost connection when it says so by its type (a pool's transient connection failure, pgjdbc's
-   * I/O error) and a backend failure otherwise; {@link Database} also counts one on a closed connection as lost.
+   * The schema is looked up first, so that a role without the {@code CREATE} privilege on the database can migrate
+   * the tables of a schema that exists.
+   */
+  @Override
+  public void createSchemaAndVersionTable(Connection connection, Tables tables) throws SQLException {
+    boolean schemaExists = sql.first(connection,
+        "SELECT 1 FROM information_schema.schemata WHERE schema_name = ?", row -> true, tables.schemaName())
+        .isPresent();
+    try (Statement statement = connection.createStatement()) {
+      if (!schemaExists) {
+        statement.execute("CREATE SCHEMA IF NOT EXISTS " + tables.quotedSchema());
+      }
+      statement.execute("CREATE TABLE IF NOT EXISTS " + tables.schemaVersion() + " ("
+          + "version integer PRIMARY KEY, "
+          + "description text NOT NULL, "
+          + "installed_at timestamptz NOT NULL DEFAULT now())");
+    }
+  }
+
+  @Override
+  public boolean versionTableExists(Connection connection, Tables tables) throws SQLException {
+    return sql.first(connection,
+        "SELECT 1 FROM information_schema.tables WHERE table_schema = ? AND table_name = ?", row -> true,
+        tables.schemaName(), tables.schemaVersionTableName()).isPresent();
+  }
+
+  /** The simple query protocol runs a script of several statements as one. */
+  @Override
+  public void runScript(Connection connection, String script) throws SQLException {
+    try (Statement statement = connection.createStatement()) {
+      statement.execute(script);
+    }
+  }
+
+  // Failures and limits
+
+  /**
+   * The append statements bind the batch as seven array parameters, sent in one message; PostgreSQL refuses a
+   * message of 1 GB or more (and a single value that large), closing the connection. Counts, per event and array,
+   * the UTF-8 bytes of the element as pgjdbc's array text writes it (quoted, {@code "} and {@code \} escaped, a
+   * separator), an upper bound of what it sends.
+   */
+  @Override
+  public void requireWithinStatementLimit(List<NewEvent> events) {
+    long bytes = 0;
+    for (NewEvent event : events) {
+      bytes += TIMESTAMP_ELEMENT_BYTES + elementBytes(event.id()) + elementBytes(event.type())
+          + elementBytes(event.runId()) + elementBytes(event.agentId()) + elementBytes(event.parentId())
+          + elementBytes(event.payload().text());
+    }
+    if (bytes > MAX_STATEMENT_BYTES) {
+      throw new InvalidArgumentException("events", "the batch of " + events.size() + " events takes "
+          + bytes / (1024 * 1024) + " MiB in one statement, more than PostgreSQL's limit of 1 GB for one message or"
+          + " value allows (at most " + MAX_STATEMENT_BYTES / (1024 * 1024) + " MiB); append it in smaller batches");
+    }
+  }
+
+  private static long elementBytes(String text) {
+    if (text == null) {
+      return NULL_ELEMENT_BYTES;
+    }
+    long bytes = 3; // quotes and separator
+    for (int i = 0; i < text.length(); i++) {
+      char c = text.charAt(i);
+      if (c == '"' || c == '\\') {
+        bytes += 2;
+      } else if (c < 0x80) {
+        bytes += 1;
+      } else if (c < 0x800 || Character.isSurrogate(c)) {
+        bytes += 2;
+      } else {
+        bytes += 3;
+      }
+    }
+    return bytes;
+  }
+
+  /**
+   * The SQLState table (PostgreSQL's error codes, appendix A of its manual), by class:
+   * <ul>
+   *   <li>{@code 23505} (unique violation, with its constraint) a unique violation; {@code 23502} (not null) and
+   *       {@code 23514} (check) an invalid value; the rest of class {@code 23} ({@code 23503} foreign key,
+   *       {@code 23P01} exclusion) an integrity violation;</li>
+   *   <li>class {@code 22} (data exception: out of range, invalid text representation, untranslatable character) an
+   *       invalid value;</li>
+   *   <li>class {@code 54} (program limit exceeded: a value or statement past 1 GB, too many parameters) a limit
+   *       exceeded;</li>
+   *   <li>{@code 40001} and {@code 40P01} (serialization failure, deadlock) a transaction rollback the store runs
+   *       again;</li>
+   *   <li>class {@code 08} (connection exception), {@code 57P01}, {@code 57P02}, {@code 57P03}, {@code 57P05}
+   *       (backend terminated or shutting down, crash shutdown, cannot connect now, idle session timeout) and
+   *       {@code 25P03} (idle in transaction timeout, which closes the connection) a lost connection;</li>
+   *   <li>{@code 57014} (statement timeout or cancel), {@code 55P03} (lock timeout), class {@code 53} (too many
+   *       connections, out of memory or disk), {@code 25006} (read-only transaction: a standby, during failover)
+   *       and {@code 58030} (I/O error) transient;</li>
+   *   <li>anything else (class {@code 42} syntax or access rule such as {@code 42501} insufficient privilege or
+   *       {@code 42P01} undefined table, {@code 28} authentication, {@code 3D000} no such database, {@code XX}
+   *       internal error, ...) a backend failure.</li>
+   * </ul>
+   * An error without a SQLState is a lost connection when it says so by its type (a pool's transient connection
+   * failure, pgjdbc's I/O error) and a backend failure otherwise; {@link Database} also counts one on a closed
+   * connection as lost.
    */
   @Override
   public SqlFailure classify(SQLException error) {
@@ -269,19 +403,25 @@ final class PostgresDialect implements Dialect {
     if (state == null) {
       return SqlFailure.of(isConnectionError(error) ? SqlFailure.Kind.CONNECTION : SqlFailure.Kind.BACKEND, null);
     }
-    if (state.equals("23505")) {
-      return new SqlFailure(SqlFailure.Kind.UNIQUE_VIOLATION, state, constraint(error));
-    }
-    if (state.equals("40001") || state.equals("40P01")) {
-      return SqlFailure.of(SqlFailure.Kind.RETRYABLE, state);
-    }
-    if (state.startsWith("08") || state.equals("57P01") || state.equals("57P02") || state.equals("57P03")) {
-      return SqlFailure.of(SqlFailure.Kind.CONNECTION, state);
-    }
-    if (state.startsWith("22")) {
-      return SqlFailure.of(SqlFailure.Kind.INVALID_VALUE, state);
-    }
-    return SqlFailure.of(SqlFailure.Kind.BACKEND, state);
+    return switch (state) {
+      case "23505" -> new SqlFailure(SqlFailure.Kind.UNIQUE_VIOLATION, state, constraint(error));
+      case "23502", "23514" -> SqlFailure.of(SqlFailure.Kind.INVALID_VALUE, state);
+      case "40001", "40P01" -> SqlFailure.of(SqlFailure.Kind.TRANSACTION_ROLLBACK, state);
+      case "57P01", "57P02", "57P03", "57P05", "25P03" -> SqlFailure.of(SqlFailure.Kind.CONNECTION, state);
+      case "57014", "55P03", "25006", "58030" -> SqlFailure.of(SqlFailure.Kind.TRANSIENT, state);
+      default -> SqlFailure.of(kindOfClass(state.substring(0, 2)), state);
+    };
+  }
+
+  private static SqlFailure.Kind kindOfClass(String sqlStateClass) {
+    return switch (sqlStateClass) {
+      case "23" -> SqlFailure.Kind.INTEGRITY_VIOLATION;
+      case "22" -> SqlFailure.Kind.INVALID_VALUE;
+      case "54" -> SqlFailure.Kind.LIMIT_EXCEEDED;
+      case "08" -> SqlFailure.Kind.CONNECTION;
+      case "53" -> SqlFailure.Kind.TRANSIENT;
+      default -> SqlFailure.Kind.BACKEND;
+    };
   }
 
   /** The server's message without pgjdbc's severity prefix ({@code FATAL: }), or the driver's own message. */

@@ -29,8 +29,8 @@ final class RunRows {
         status(row.getString("status")),
         dialect.readJson(row, "usage"),
         dialect.readJson(row, "error"),
-        Sql.instant(row, "created_at"),
-        Sql.instant(row, "updated_at"));
+        dialect.readInstant(row, "created_at"),
+        dialect.readInstant(row, "updated_at"));
   }
 
   /** The stored form of a status: its lower-case name. */

@@ -7,7 +7,7 @@ import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
 import java.sql.Connection;
 import java.sql.SQLException;
-import java.sql.Statement;
+import java.time.Duration;
 import java.util.List;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -17,9 +17,12 @@ import org.slf4j.LoggerFactory;
  * ({@code V<n>__<description>.sql}, with {@code ${schema}} and {@code ${prefix}} placeholders); the table
  * {@code <prefix>schema_version} records which ran.
  *
- * <p>{@link #migrate} runs the missing scripts, each in its own transaction with its version row, while holding an
- * advisory lock derived from schema and prefix: nodes starting together wait for one another, and the later ones
- * find nothing left to do. {@link #verify} only checks the recorded version, for deployments that migrate
+ * <p>{@link #migrate} runs the missing scripts with their version rows in one transaction that first takes the
+ * dialect's migration lock for schema and prefix (PostgreSQL: a transaction-scoped advisory lock, so a failure or a
+ * lost connection can never leave it held, and no unlock can hide the error that ended the migration): nodes
+ * starting together wait for one another, and the later ones find nothing left to do. A node waits for the lock at
+ * most the lock timeout, then fails with a retryable {@link StoreFailureException} naming the wait, so one hung node
+ * cannot keep every other from starting. The whole migration commits or none of it does. {@link #verify} only checks the recorded version, for deployments that migrate
  * separately and run the store under a role without DDL privileges.
  */
 final class SchemaMigrator {
@@ -39,38 +42,64 @@ final class SchemaMigrator {
 
   private final Database database;
   private final Tables tables;
+  private final Sql sql;
+  private final Duration lockTimeout;
 
-  SchemaMigrator(Database database, Tables tables) {
+  /** @param lockTimeout how long {@link #migrate} waits for another node's migration before it fails */
+  SchemaMigrator(Database database, Tables tables, Duration lockTimeout) {
     this.database = database;
     this.tables = tables;
+    this.sql = new Sql(database.dialect());
+    this.lockTimeout = lockTimeout;
   }
 
   static int requiredVersion() {
     return MIGRATIONS.get(MIGRATIONS.size() - 1).version();
   }
 
-  /** Creates the schema if missing and runs every script not recorded yet. */
+  /**
+   * Creates the schema if missing and runs every script not recorded yet, all in one transaction under the
+   * migration lock.
+   *
+   * @throws StoreFailureException (retryable) if another node held the lock for longer than the lock timeout
+   */
   void migrate() {
-    database.autoCommit("migrate schema " + tables.schemaName(), connection -> {
-      long lockKey = tables.migrationLockKey();
-      Sql.first(connection, database.dialect().acquireMigrationLock(), row -> true, lockKey);
-      try {
-        createSchemaAndVersionTable(connection);
-        int current = recordedVersion(connection);
-        for (Migration migration : MIGRATIONS) {
-          if (migration.version() > current) {
-            apply(connection, migration);
-          }
-        }
-        if (current > requiredVersion()) {
-          LOG.warn("session-store: schema {} (prefix \"{}\") is at version {}, newer than this library's {}",
-              tables.schemaName(), tables.prefix(), current, requiredVersion());
-        }
-      } finally {
-        Sql.first(connection, database.dialect().releaseMigrationLock(), row -> true, lockKey);
+    List<Migration> applied = database.transaction("migrate schema " + tables.schemaName(), connection -> {
+      lock(connection);
+      Dialect dialect = database.dialect();
+      dialect.createSchemaAndVersionTable(connection, tables);
+      int current = recordedVersion(connection);
+      List<Migration> missing = MIGRATIONS.stream().filter(migration -> migration.version() > current).toList();
+      for (Migration migration : missing) {
+        dialect.runScript(connection, script(migration));
+        sql.update(connection, "INSERT INTO " + tables.schemaVersion() + " (version, description) VALUES (?, ?)",
+            migration.version(), migration.description());
       }
-      return null;
+      if (current > requiredVersion()) {
+        LOG.warn("session-store: schema {} (prefix \"{}\") is at version {}, newer than this library's {}",
+            tables.schemaName(), tables.prefix(), current, requiredVersion());
+      }
+      return missing;
     });
+    for (Migration migration : applied) {
+      LOG.info("session-store: schema {} (prefix \"{}\") migrated to version {} ({})", tables.schemaName(),
+          tables.prefix(), migration.version(), migration.description());
+    }
+  }
+
+  /** Takes the migration lock, or fails naming the wait when another node holds it past the timeout. */
+  private void lock(Connection connection) throws SQLException {
+    try {
+      database.dialect().lockForMigration(connection, tables, lockTimeout);
+    } catch (SQLException e) {
+      if (database.dialect().classify(e).kind() != SqlFailure.Kind.TRANSIENT) {
+        throw e;
+      }
+      throw new StoreFailureException("session-store: schema \"" + tables.schemaName() + "\" with table prefix \""
+          + tables.prefix() + "\" is being migrated by another node, which has held its migration lock for more than "
+          + lockTimeout.toMillis() + " ms (migrationLockTimeout); that node may be hung. Building again is safe once it"
+          + " has finished or stopped: " + database.dialect().message(e), true, e);
+    }
   }
 
   /**
@@ -88,51 +117,18 @@ final class SchemaMigrator {
     }
   }
 
-  private void createSchemaAndVersionTable(Connection connection) throws SQLException {
-    boolean schemaExists = Sql.first(connection,
-        "SELECT 1 FROM information_schema.schemata WHERE schema_name = ?", row -> true, tables.schemaName())
-        .isPresent();
-    try (Statement statement = connection.createStatement()) {
-      if (!schemaExists) {
-        statement.execute("CREATE SCHEMA IF NOT EXISTS " + tables.quotedSchema());
-      }
-      statement.execute("CREATE TABLE IF NOT EXISTS " + tables.schemaVersion() + " ("
-          + "version integer PRIMARY KEY, "
-          + "description text NOT NULL, "
-          + "installed_at timestamptz NOT NULL DEFAULT now())");
-    }
-  }
-
   private int recordedVersionIfAny(Connection connection) throws SQLException {
-    boolean tableExists = Sql.first(connection,
-        "SELECT 1 FROM information_schema.tables WHERE table_schema = ? AND table_name = ?", row -> true,
-        tables.schemaName(), tables.schemaVersionTableName()).isPresent();
-    return tableExists ? recordedVersion(connection) : 0;
+    return database.dialect().versionTableExists(connection, tables) ? recordedVersion(connection) : 0;
   }
 
   private int recordedVersion(Connection connection) throws SQLException {
-    return Sql.first(connection, "SELECT coalesce(max(version), 0) FROM " + tables.schemaVersion(),
+    return sql.first(connection, "SELECT coalesce(max(version), 0) FROM " + tables.schemaVersion(),
         row -> row.getInt(1)).orElse(0);
   }
 
-  private void apply(Connection connection, Migration migration) throws SQLException {
-    String script = load(migration)
-        .replace("${schema}", tables.quotedSchema())
-        .replace("${prefix}", tables.prefix());
-    connection.setAutoCommit(false);
-    try (Statement statement = connection.createStatement()) {
-      statement.execute(script);
-      Sql.update(connection, "INSERT INTO " + tables.schemaVersion() + " (version, description) VALUES (?, ?)",
-          migration.version(), migration.description());
-      connection.commit();
-    } catch (SQLException | RuntimeException e) {
-      connection.rollback();
-      throw e;
-    } finally {
-      connection.setAutoCommit(true);
-    }
-    LOG.info("session-store: schema {} (prefix \"{}\") migrated to version {} ({})", tables.schemaName(),
-        tables.prefix(), migration.version(), migration.description());
+  /** The script of {@code migration} for this schema and prefix. */
+  private String script(Migration migration) {
+    return load(migration).replace("${schema}", tables.quotedSchema()).replace("${prefix}", tables.prefix());
   }
 
   private String load(Migration migration) {

@@ -26,8 +26,8 @@ final class SessionRows {
           dialect.readJson(row, "settings"),
           MetadataJson.read(row.getString("metadata")),
           forkParent == null ? null : new ForkOrigin(forkParent, row.getLong("fork_seq")),
-          Sql.instant(row, "created_at"),
-          Sql.instant(row, "updated_at"));
+          dialect.readInstant(row, "created_at"),
+          dialect.readInstant(row, "updated_at"));
     };
   }
 }

@@ -1,5 +1,6 @@
 package dev.sessionstore.jdbc.internal;
 
+import dev.sessionstore.spi.Timeouts;
 import java.time.Duration;
 import java.util.function.LongFunction;
 import java.util.function.Predicate;
@@ -9,31 +10,35 @@ import java.util.function.Predicate;
  * waits for, sleep until the session is signalled ({@link SessionWaiters}) or a poll interval passes, and read
  * again, until the timeout. A signal raised between a read and the sleep is not lost: the sleep compares the
  * generation the read started at. The poll bounds the delay of a lost wake-up (the writer's process stopped before
- * announcing its commit, or a change no notification reports, such as a deadline the store clock reached).
+ * announcing its commit, or a change no notification reports, such as a deadline the store clock reached). Closing
+ * the store ({@link Database#close()}) ends every wait with its last result: the store wakes them all when it closes.
  */
 final class SessionWait {
 
+  private final Database database;
   private final SessionWaiters waiters;
   private final Duration pollInterval;
 
-  SessionWait(SessionWaiters waiters, Duration pollInterval) {
+  SessionWait(Database database, SessionWaiters waiters, Duration pollInterval) {
+    this.database = database;
     this.waiters = waiters;
     this.pollInterval = pollInterval;
   }
 
   /**
    * Reads with {@code read} until {@code done} accepts the result or {@code timeout} passes, and returns the last
-   * result; when the thread is interrupted, sets its interrupt flag again and returns {@code interrupted}. The read
-   * is given the wait's deadline ({@link System#nanoTime()} based), until which it may outwait a lost connection.
+   * result, or the last result as soon as the store is closed; when the thread is interrupted, sets its interrupt flag
+   * again and returns {@code interrupted}. The read is given the wait's deadline ({@link System#nanoTime()} based),
+   * until which it may outwait a lost connection.
    */
   <T> T await(String sessionId, Duration timeout, LongFunction<T> read, Predicate<T> done, T interrupted) {
-    long deadline = System.nanoTime() + saturatedNanos(timeout);
+    long deadline = System.nanoTime() + Timeouts.nanos(timeout);
     try (SessionWaiters.Waiter waiter = waiters.register(sessionId)) {
       while (true) {
         long generation = waiter.generation();
         T result = read.apply(deadline);
         long remaining = deadline - System.nanoTime();
-        if (done.test(result) || remaining <= 0) {
+        if (done.test(result) || remaining <= 0 || database.isClosed()) {
           return result;
         }
         waiter.awaitAfter(generation, Math.min(remaining, pollInterval.toNanos()));
@@ -41,14 +46,6 @@ final class SessionWait {
     } catch (InterruptedException e) {
       Thread.currentThread().interrupt();
       return interrupted;
-    }
-  }
-
-  private static long saturatedNanos(Duration duration) {
-    try {
-      return duration.toNanos();
-    } catch (ArithmeticException e) {
-      return Long.MAX_VALUE / 2;
     }
   }
 }

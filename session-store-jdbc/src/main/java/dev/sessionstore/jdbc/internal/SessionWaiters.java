@@ -52,6 +52,16 @@ final class SessionWaiters {
     }
   }
 
+  /**
+   * How many waiting reads of {@code sessionId} are parked now: have read, found nothing to return, and wait for a
+   * signal or their next poll. An append made while a read is parked must wake it; tests observe this instead of
+   * sleeping.
+   */
+  int parked(String sessionId) {
+    Signal signal = signals.get(wakeKey(sessionId));
+    return signal == null ? 0 : signal.parked();
+  }
+
   /** Wakes every waiting read: after wake-ups may have been missed. */
   void wakeAll() {
     signals.values().forEach(Signal::raise);
@@ -93,6 +103,7 @@ final class SessionWaiters {
 
     private long generation;
     private int holders;
+    private int parked;
 
     synchronized Signal retain() {
       holders++;
@@ -113,12 +124,21 @@ final class SessionWaiters {
       notifyAll();
     }
 
+    synchronized int parked() {
+      return parked;
+    }
+
     synchronized void awaitAfter(long seen, long nanos) throws InterruptedException {
       long deadline = System.nanoTime() + nanos;
       long remaining = nanos;
-      while (generation == seen && remaining > 0) {
-        TimeUnit.NANOSECONDS.timedWait(this, remaining);
-        remaining = deadline - System.nanoTime();
+      parked++;
+      try {
+        while (generation == seen && remaining > 0) {
+          TimeUnit.NANOSECONDS.timedWait(this, remaining);
+          remaining = deadline - System.nanoTime();
+        }
+      } finally {
+        parked--;
       }
     }
   }

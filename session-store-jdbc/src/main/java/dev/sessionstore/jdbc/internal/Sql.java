@@ -7,31 +7,29 @@ import java.sql.PreparedStatement;
 import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.time.Instant;
-import java.time.OffsetDateTime;
-import java.time.ZoneOffset;
 import java.util.ArrayList;
-import java.util.Collection;
 import java.util.Collections;
 import java.util.List;
 import java.util.Optional;
 
 /**
  * Runs parameterized statements on a connection. Every value reaches the database as a bind parameter, never as
- * SQL text: strings, numbers, booleans, {@link Instant} (as {@code timestamptz}), {@link Json} (its exact
- * {@link Json#text()}; the SQL casts it with {@link Dialect#jsonParameter()}), {@code byte[]}, {@link Array} and
- * {@code null}.
+ * SQL text: strings, numbers, booleans, {@link Instant} (as the dialect binds timestamps), {@link Json} (its exact
+ * {@link Json#text()}; the SQL converts it with {@link Dialect#jsonParameter()}), {@code byte[]}, {@link Array} and
+ * {@code null}. Thread-safe.
  */
 final class Sql {
 
-  private Sql() {
+  private final Dialect dialect;
+
+  Sql(Dialect dialect) {
+    this.dialect = dialect;
   }
 
-  static PreparedStatement prepare(Connection connection, String sql, Object... parameters) throws SQLException {
+  PreparedStatement prepare(Connection connection, String sql, Object... parameters) throws SQLException {
     PreparedStatement statement = connection.prepareStatement(sql);
     try {
-      for (int i = 0; i < parameters.length; i++) {
-        bind(statement, i + 1, parameters[i]);
-      }
+      bindAll(statement, parameters);
       return statement;
     } catch (SQLException | RuntimeException e) {
       statement.close();
@@ -40,7 +38,7 @@ final class Sql {
   }
 
   /** Every row the query returns, mapped, as an unmodifiable list. */
-  static <T> List<T> list(Connection connection, String sql, RowMapper<T> mapper, Object... parameters)
+  <T> List<T> list(Connection connection, String sql, RowMapper<T> mapper, Object... parameters)
       throws SQLException {
     try (PreparedStatement statement = prepare(connection, sql, parameters);
          ResultSet rows = statement.executeQuery()) {
@@ -53,7 +51,7 @@ final class Sql {
   }
 
   /** The first row the query returns, mapped, or empty. */
-  static <T> Optional<T> first(Connection connection, String sql, RowMapper<T> mapper, Object... parameters)
+  <T> Optional<T> first(Connection connection, String sql, RowMapper<T> mapper, Object... parameters)
       throws SQLException {
     try (PreparedStatement statement = prepare(connection, sql, parameters);
          ResultSet rows = statement.executeQuery()) {
@@ -62,26 +60,35 @@ final class Sql {
   }
 
   /** Runs an insert, update or delete without {@code RETURNING}; returns the row count. */
-  static int update(Connection connection, String sql, Object... parameters) throws SQLException {
+  int update(Connection connection, String sql, Object... parameters) throws SQLException {
     try (PreparedStatement statement = prepare(connection, sql, parameters)) {
       return statement.executeUpdate();
     }
   }
 
-  /** A {@code text[]} parameter. */
-  static Array textArray(Connection connection, Collection<String> values) throws SQLException {
-    return connection.createArrayOf("text", values.toArray(new String[0]));
+  /**
+   * Runs one insert, update or delete once per parameter set, as one JDBC batch; returns each one's row count, in
+   * order.
+   */
+  int[] updateEach(Connection connection, String sql, List<Object[]> parameterSets) throws SQLException {
+    try (PreparedStatement statement = connection.prepareStatement(sql)) {
+      for (Object[] parameters : parameterSets) {
+        bindAll(statement, parameters);
+        statement.addBatch();
+      }
+      return statement.executeBatch();
+    }
   }
 
-  /** A {@code timestamptz} column, or {@code null}. */
-  static Instant instant(ResultSet row, String column) throws SQLException {
-    OffsetDateTime value = row.getObject(column, OffsetDateTime.class);
-    return value == null ? null : value.toInstant();
+  private void bindAll(PreparedStatement statement, Object[] parameters) throws SQLException {
+    for (int i = 0; i < parameters.length; i++) {
+      bind(statement, i + 1, parameters[i]);
+    }
   }
 
-  private static void bind(PreparedStatement statement, int index, Object value) throws SQLException {
+  private void bind(PreparedStatement statement, int index, Object value) throws SQLException {
     if (value instanceof Instant instant) {
-      statement.setObject(index, instant.atOffset(ZoneOffset.UTC));
+      dialect.bindInstant(statement, index, instant);
     } else if (value instanceof Json json) {
       statement.setString(index, json.text());
     } else if (value instanceof String text) {

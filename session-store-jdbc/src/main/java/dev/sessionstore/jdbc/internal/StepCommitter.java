@@ -17,7 +17,6 @@ import dev.sessionstore.ToolCall;
 import dev.sessionstore.ToolCallResolution;
 import dev.sessionstore.ToolCallStatus;
 import dev.sessionstore.ToolCallWrite;
-import dev.sessionstore.spi.Arguments;
 import dev.sessionstore.spi.StepLog;
 import dev.sessionstore.spi.ToolCallTransitions;
 import dev.sessionstore.spi.Upserts;
@@ -38,14 +37,14 @@ import java.util.Set;
 /**
  * Commits a {@link Step} in one transaction (SPEC guarantee 16).
  *
- * <p>The transaction first takes the session's head lock ({@code FOR NO KEY UPDATE} on its row, or creates the row,
- * which locks it just the same), so steps and appends of one session serialize and every read after it sees the
+ * <p>The transaction first locks the session's row ({@link Dialect#lockForUpdate()}, or creates the row, which
+ * locks it just the same), so steps and appends of one session serialize and every read after it sees the
  * previous holder's writes. It then reads what the step needs (the stored events among the step's ids, the tail a
  * cut would remove when it may be the step's own retry, each tool call it names, locked), lets {@link StepLog}
  * decide the log's changes and {@link ToolCallTransitions} the calls', and writes. A stale resolution rolls back
  * everything written so far (the session and run upserts, an implicit session) and is returned as a value; every
  * other failure is an exception, which rolls back the same way. A tool call found absent that another transaction
- * registered meanwhile (a standalone save, which does not take the head lock) makes the step start over in the
+ * registered meanwhile (a standalone save, which does not lock the session's row) makes the step start over in the
  * same transaction, after a rollback.
  *
  * <p>Once committed, the session's waiters (waiting reads, tool-call waits) are woken in this instance and in
@@ -64,6 +63,7 @@ final class StepCommitter {
   private final JdbcSummaries summaries;
   private final JdbcCheckpoints checkpoints;
   private final AppendNotifier notifier;
+  private final Sql sql;
   private final RowMapper<Session> sessionRows;
 
   StepCommitter(Database database, Clock clock, Tables tables, ImplicitSession implicitSession,
@@ -80,11 +80,11 @@ final class StepCommitter {
     this.summaries = summaries;
     this.checkpoints = checkpoints;
     this.notifier = notifier;
+    this.sql = new Sql(database.dialect());
     this.sessionRows = SessionRows.mapper(database.dialect());
   }
 
   StepOutcome commit(Step step) {
-    Arguments.requireNonNull("step", step);
     checkStorable(step);
     StepLog stepLog = StepLog.of(step);
     StepOutcome outcome = database.transaction("commit a step of session " + step.sessionId(), connection -> {
@@ -118,25 +118,26 @@ final class StepCommitter {
   private Optional<StepOutcome> attempt(Connection connection, Step step, StepLog stepLog) throws SQLException {
     String sessionId = step.sessionId();
     Instant now = clock.instant();
-    OptionalLong locked = appender.lockHead(connection, sessionId);
+    OptionalLong locked = appender.lockLastSeq(connection, sessionId);
     if (locked.isEmpty() && step.truncateFrom().isPresent()) {
       throw new NotFoundException("session", sessionId);
     }
-    long head;
+    long lastSeq;
     if (step.session().isPresent()) {
-      head = sessions.save(connection, step.session().get(), now).lastSeq();
+      lastSeq = sessions.save(connection, step.session().get(), now).lastSeq();
     } else if (locked.isPresent()) {
-      head = locked.getAsLong();
-    } else if (Sql.update(connection, implicitSession.insert(), sessionId, now, now) == 1) {
-      head = 0;
+      lastSeq = locked.getAsLong();
+    } else if (implicitSession.create(connection, sessionId, now)) {
+      lastSeq = 0;
     } else {
       return Optional.empty();
     }
 
-    Map<String, Event> stored = head == 0 ? Map.of() : appender.storedWithIds(connection, sessionId, stepLog.ids());
-    List<Event> tail = mayBeRetriedTail(step, head) ? appender.storedFrom(connection, sessionId,
+    Map<String, Event> stored = lastSeq == 0 ? Map.of()
+        : appender.storedWithIds(connection, sessionId, stepLog.ids());
+    List<Event> tail = mayBeRetriedTail(step, lastSeq) ? appender.storedFrom(connection, sessionId,
         step.truncateFrom().getAsLong()) : List.of();
-    StepLog.Plan plan = stepLog.plan(head, stored, cutSeq -> tail);
+    StepLog.Plan plan = stepLog.plan(lastSeq, stored, cutSeq -> tail);
     Run run = step.run().isPresent() ? runs.save(connection, step.run().get(), now) : null;
     requireRequestEvents(connection, sessionId, stepLog, plan);
 
@@ -173,19 +174,19 @@ final class StepCommitter {
         calls.put(ToolCallTransitions.withDeadline(call, change.deadline(), now));
       }
     }
-    long lastSeqAfter = (plan.cuts() ? plan.cutFrom() - 1 : head) + plan.fresh().size();
+    long lastSeqAfter = (plan.cuts() ? plan.cutFrom() - 1 : lastSeq) + plan.fresh().size();
     step.summary().ifPresent(summary -> {
       if (summary.toSeq() > lastSeqAfter) {
         throw new InvalidArgumentException("summary.toSeq",
-            "past the session's latest seq " + lastSeqAfter + " (" + summary.toSeq() + ")");
+            "past the session's last seq " + lastSeqAfter + " (" + summary.toSeq() + ")");
       }
     });
 
     if (plan.cuts()) {
-      appender.cut(connection, sessionId, plan.cutFrom());
+      appender.cut(connection, sessionId, lastSeq, plan.cutFrom());
     }
-    List<Event> appended = appender.appendFresh(connection, sessionId, plan.cuts() ? plan.cutFrom() - 1 : head,
-        plan.fresh(), now);
+    List<Event> appended = appender.appendFresh(connection, sessionId,
+        plan.cuts() ? plan.cutFrom() - 1 : lastSeq, plan.fresh(), now);
     if (!calls.store()) {
       return Optional.empty();
     }
@@ -199,7 +200,7 @@ final class StepCommitter {
         put.add(checkpoints.put(connection, sessionId, change.name(), change.data(), now));
       }
     }
-    Session session = Sql.first(connection, "SELECT " + SessionRows.COLUMNS + " FROM " + tables.sessions()
+    Session session = sql.first(connection, "SELECT " + SessionRows.COLUMNS + " FROM " + tables.sessions()
         + " WHERE id = ?", sessionRows, sessionId).orElseThrow();
     List<ToolCall> registeredNow = registered.stream().map(call -> calls.latest(call.id())).toList();
     return Optional.of(new StepOutcome.Committed(new StepResult(session, Optional.ofNullable(run), plan.removes(),
@@ -210,11 +211,11 @@ final class StepCommitter {
    * Whether the step's cut may be the step's own retry, so that {@link StepLog#plan} needs the tail it would
    * remove: it removes events, and no more than the step appends.
    */
-  private static boolean mayBeRetriedTail(Step step, long head) {
+  private static boolean mayBeRetriedTail(Step step, long lastSeq) {
     if (step.truncateFrom().isEmpty()) {
       return false;
     }
-    long removes = head - step.truncateFrom().getAsLong() + 1;
+    long removes = lastSeq - step.truncateFrom().getAsLong() + 1;
     return removes > 0 && removes <= step.events().size();
   }
 

@@ -1,12 +1,19 @@
 package dev.sessionstore.jdbc.internal;
 
+import dev.sessionstore.InvalidArgumentException;
 import java.time.Clock;
 import java.time.Duration;
+import java.util.regex.Pattern;
 import javax.sql.DataSource;
 
 /**
  * The checked configuration of one store, as {@link dev.sessionstore.jdbc.JdbcSessionStore.Builder} resolved it
- * (defaults applied, identifiers validated).
+ * (defaults applied). Schema and table prefix are the only identifiers that reach SQL text: no settings hold ones
+ * that {@link #requireSchema} and {@link #requireTablePrefix} refuse.
+ *
+ * @param notificationDataSource where notifications are sent and listened for: {@code dataSource} unless one was
+ *                               given for them
+ * @throws InvalidArgumentException naming {@code schema} or {@code tablePrefix} if one is not allowed
  */
 public record StoreSettings(
     DataSource dataSource,
@@ -17,5 +24,61 @@ public record StoreSettings(
     boolean modelCallAudit,
     Duration deadlineSweepInterval,
     Duration waitPollInterval,
-    Duration retryTimeout) {
+    Duration retryTimeout,
+    boolean notifications,
+    DataSource notificationDataSource,
+    Duration keepAliveInterval,
+    Duration migrationLockTimeout) {
+
+  /** Identifiers the store puts into SQL: lower-case, so that quoting never changes their meaning. */
+  private static final Pattern IDENTIFIER = Pattern.compile("[a-z_][a-z0-9_]*");
+  /** PostgreSQL's identifier limit. */
+  private static final int MAX_SCHEMA_LENGTH = 63;
+  /** Leaves room for the longest derived name ({@code <prefix>session_checkpoints_session_fkey}) in 63. */
+  private static final int MAX_PREFIX_LENGTH = 24;
+
+  public StoreSettings {
+    requireSchema(schema);
+    requireTablePrefix(tablePrefix);
+  }
+
+  /**
+   * {@code schema}, if allowed: matching {@code [a-z_][a-z0-9_]*}, at most 63 chars, not starting with {@code pg_}.
+   *
+   * @throws InvalidArgumentException naming {@code schema} if not
+   */
+  public static String requireSchema(String schema) {
+    requireIdentifier("schema", schema, MAX_SCHEMA_LENGTH);
+    if (schema.startsWith("pg_")) {
+      throw new InvalidArgumentException("schema",
+          "\"" + schema + "\": names starting with pg_ are reserved by PostgreSQL; choose another name");
+    }
+    return schema;
+  }
+
+  /**
+   * {@code tablePrefix}, if allowed: empty, or matching {@code [a-z_][a-z0-9_]*} with at most 24 chars.
+   *
+   * @throws InvalidArgumentException naming {@code tablePrefix} if not
+   */
+  public static String requireTablePrefix(String tablePrefix) {
+    if (tablePrefix == null || !tablePrefix.isEmpty()) {
+      requireIdentifier("tablePrefix", tablePrefix, MAX_PREFIX_LENGTH);
+    }
+    return tablePrefix;
+  }
+
+  private static void requireIdentifier(String field, String value, int maxLength) {
+    if (value == null) {
+      throw new InvalidArgumentException(field, "must not be null");
+    }
+    if (!IDENTIFIER.matcher(value).matches()) {
+      throw new InvalidArgumentException(field, "\"" + value + "\" is not allowed: use lower-case letters, "
+          + "digits and underscores, not starting with a digit ([a-z_][a-z0-9_]*)");
+    }
+    if (value.length() > maxLength) {
+      throw new InvalidArgumentException(field, "\"" + value + "\" is " + value.length()
+          + " chars long; use at most " + maxLength);
+    }
+  }
 }

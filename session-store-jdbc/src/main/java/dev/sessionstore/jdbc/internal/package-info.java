@@ -1,5 +1,47 @@
 /**
  * The implementation of the JDBC adapter. Not API: unsupported for direct use and may change in any release; build
  * stores with {@link dev.sessionstore.jdbc.JdbcSessionStore#builder()}.
+ *
+ * <h2>What a dialect implements</h2>
+ *
+ * <p>A database is one {@link dev.sessionstore.jdbc.internal.Dialect}, chosen by
+ * {@link dev.sessionstore.jdbc.internal.Dialects} from the connection metadata, plus its migration scripts under
+ * {@code dev/sessionstore/jdbc/<database>/}. It implements:
+ * <ul>
+ *   <li>{@code chainsWrites()}: whether writes chain in one {@code WITH} statement (one-statement fork, cut and
+ *       implicit session); without, they run one by one in a transaction;</li>
+ *   <li>{@code appendInOneCall}: the auto-committed call that appends a batch in one round trip (PostgreSQL: a
+ *       function of its schema script), or none, and appends take the portable locked path;</li>
+ *   <li>{@code bindInstant}, {@code readInstant}: how a timestamp is bound and read, exact to the microsecond;</li>
+ *   <li>{@code jsonParameter()}, {@code readJson}: the document column type, read back with the text written;</li>
+ *   <li>{@code metadataParameter()}, {@code containsMetadata}: the metadata column and its containment filter;</li>
+ *   <li>{@code jsonTextField}: one string field of a document, its key a parameter, as the resumable-sessions
+ *       filter reads it;</li>
+ *   <li>{@code isAnyOf}, {@code textList}: a list of strings bound as one parameter, as a condition;</li>
+ *   <li>{@code eventRows}, {@code eventRowsParameters}: a batch of new events bound as rows with their position;</li>
+ *   <li>{@code databaseTime()}: the database's own clock, which orders runs stamped alike;</li>
+ *   <li>{@code onConflictUpdate}, {@code onConflictIgnore}: the upsert clauses;</li>
+ *   <li>{@code lockForUpdate()}, {@code lockForShare()}, {@code lockSkippingLocked()}: row locks, empty where a
+ *       writing transaction holds the whole database;</li>
+ *   <li>{@code snapshotTransaction()}: a read-only transaction whose statements all read one snapshot;</li>
+ *   <li>{@code uniqueKeyName}: the constraint a failure names when a session id or name is taken;</li>
+ *   <li>{@code earliestStorable()}, {@code isStorable}: the instants a timestamp column stores exactly;</li>
+ *   <li>{@code notifies()}, {@code channel}, {@code notifyEach()}, {@code listen}: whether and how other
+ *       instances' waiting reads are woken (without it they poll);</li>
+ *   <li>{@code migrationFolder()}, {@code lockForMigration}, {@code createSchemaAndVersionTable},
+ *       {@code versionTableExists}, {@code runScript}: the scripts, the lock that serializes migrations under a
+ *       timeout, and how a script runs;</li>
+ *   <li>{@code requireWithinStatementLimit}: refuses a batch past what one statement may carry;</li>
+ *   <li>{@code classify}, {@code message}: what a driver error means (kind, SQLState, retryable), and its message
+ *       as the database worded it.</li>
+ * </ul>
+ *
+ * <h2>What stays shared</h2>
+ *
+ * <p>Every algorithm and every statement that reads alike on all databases: sequencing under the lock of the
+ * session's row and the append paths ({@link dev.sessionstore.jdbc.internal.EventAppender}), agent steps, forks,
+ * truncation, tool-call resolution and expiry, summaries, revival and chapters, checkpoints, the audit, paging,
+ * retries and outcome settling ({@link dev.sessionstore.jdbc.internal.Database}), chained writes
+ * ({@link dev.sessionstore.jdbc.internal.WriteChain}), waiting and waking in-process, and the schema version table.
  */
 package dev.sessionstore.jdbc.internal;

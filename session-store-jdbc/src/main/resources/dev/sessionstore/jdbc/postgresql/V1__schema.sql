@@ -17,8 +17,8 @@
 -- syntax again. Session metadata, a string map that is merged and filtered by containment (@>) and whose text is
 -- never returned as written, stays jsonb for its GIN index.
 
--- One row per session. last_seq is the head of the session's log: appends lock this row and move it forward, so
--- seqs are gapless under any number of writers. fillfactor leaves room for HOT updates of the head.
+-- One row per session. last_seq is the last seq of the session's log: appends lock this row and move it forward, so
+-- seqs are gapless under any number of writers. fillfactor leaves room for HOT updates of last_seq.
 CREATE TABLE ${schema}.${prefix}sessions (
   id              text COLLATE "C" NOT NULL,
   name            text COLLATE "C",
@@ -51,7 +51,9 @@ CREATE INDEX ${prefix}sessions_metadata_idx ON ${schema}.${prefix}sessions USING
 CREATE INDEX ${prefix}sessions_resumable_idx ON ${schema}.${prefix}sessions (id)
   WHERE settings ->> 'resume_policy' = 'eager';
 
--- The append-only log. seq is assigned under the session's head lock, never by a sequence.
+-- The append-only log. seq is assigned under the lock of the session's row, never by a sequence. No foreign key to
+-- the sessions table: every write of events holds the lock of its session's row, which exists (appends create it),
+-- and deleting a session deletes its events after its row, so the per-row check would only repeat that guarantee.
 CREATE TABLE ${schema}.${prefix}events (
   session_id  text COLLATE "C" NOT NULL,
   seq         bigint NOT NULL,
@@ -63,15 +65,13 @@ CREATE TABLE ${schema}.${prefix}events (
   payload     json NOT NULL,
   ts          timestamptz NOT NULL,
   CONSTRAINT ${prefix}events_pkey PRIMARY KEY (session_id, seq),
-  CONSTRAINT ${prefix}events_id_key UNIQUE (session_id, id),
-  CONSTRAINT ${prefix}events_session_fkey FOREIGN KEY (session_id)
-    REFERENCES ${schema}.${prefix}sessions (id) ON DELETE CASCADE
+  CONSTRAINT ${prefix}events_id_key UNIQUE (session_id, id)
 );
 
--- Reads filtered by run, type or agent, in seq order; tail reads use the primary key.
+-- Reads filtered by run or agent (revival and chapters narrowed to one agent), in seq order; tail reads and reads
+-- filtered by type use the primary key, filtering a seq range of one session.
 CREATE INDEX ${prefix}events_run_idx ON ${schema}.${prefix}events (session_id, run_id, seq)
   WHERE run_id IS NOT NULL;
-CREATE INDEX ${prefix}events_type_idx ON ${schema}.${prefix}events (session_id, type, seq);
 CREATE INDEX ${prefix}events_agent_idx ON ${schema}.${prefix}events (session_id, agent_id, seq)
   WHERE agent_id IS NOT NULL;
 
@@ -164,3 +164,76 @@ CREATE TABLE ${schema}.${prefix}model_calls (
 
 -- Removal by age across sessions.
 CREATE INDEX ${prefix}model_calls_recorded_idx ON ${schema}.${prefix}model_calls (recorded_at);
+
+-- Appends a batch of new events (distinct ids, one array per column, positions from 1) to a session's log in one
+-- auto-committed call, the append's one round trip. The session's row is locked by moving its last_seq by the batch
+-- size, or created (status active) if unknown; the events get the old last_seq + their position. Each statement of
+-- the function reads the rows committed before it starts, so the ones after the lock see every earlier holder's
+-- events. Writes the batch whole or nothing; never raises for a stored id:
+-- * appended: one row, appended true, last_seq the last seq before the batch;
+-- * otherwise (an id is stored, last_seq is not p_expected (NULL: any), or the session is unknown and p_expected is
+--   above 0): appended false, one row with last_seq (as locked; 0 for an unknown session) and no event, then one row
+--   per stored event among p_ids. The caller decides from those rows: replay, conflict, or the locked path.
+CREATE FUNCTION ${schema}.${prefix}append_events(p_session_id text, p_expected bigint, p_now timestamptz,
+    p_ids text[], p_types text[], p_run_ids text[], p_agent_ids text[], p_parent_ids text[], p_payloads json[],
+    p_ts timestamptz[])
+  RETURNS TABLE (appended boolean, last_seq bigint, session_id text, seq bigint, id text, type text, run_id text,
+    agent_id text, parent_id text, payload json, ts timestamptz)
+  LANGUAGE plpgsql VOLATILE AS $$
+#variable_conflict use_column
+DECLARE
+  v_size bigint := cardinality(p_ids);
+  v_base bigint;
+  v_inserted bigint;
+BEGIN
+  LOOP
+    UPDATE ${schema}.${prefix}sessions AS s SET last_seq = s.last_seq + v_size
+      WHERE s.id = p_session_id AND (p_expected IS NULL OR s.last_seq = p_expected)
+      RETURNING s.last_seq - v_size INTO v_base;
+    EXIT WHEN FOUND;
+    SELECT s.last_seq INTO v_base FROM ${schema}.${prefix}sessions AS s WHERE s.id = p_session_id
+      FOR NO KEY UPDATE;
+    IF FOUND OR coalesce(p_expected, 0) <> 0 THEN
+      RETURN QUERY SELECT * FROM ${schema}.${prefix}stored_events(p_session_id, coalesce(v_base, 0), p_ids);
+      RETURN;
+    END IF;
+    INSERT INTO ${schema}.${prefix}sessions AS s (id, status, settings, metadata, last_seq, created_at, updated_at)
+      VALUES (p_session_id, 'active', '{}', '{}', v_size, p_now, p_now)
+      ON CONFLICT (id) DO NOTHING;
+    IF FOUND THEN
+      v_base := 0;
+      EXIT;
+    END IF;
+    -- Created meanwhile by another transaction, now committed: lock it like any existing one.
+  END LOOP;
+  INSERT INTO ${schema}.${prefix}events AS e (session_id, seq, id, type, run_id, agent_id, parent_id, payload, ts)
+    SELECT p_session_id, v_base + b.position, b.id, b.type, b.run_id, b.agent_id, b.parent_id, b.payload, b.ts
+    FROM unnest(p_ids, p_types, p_run_ids, p_agent_ids, p_parent_ids, p_payloads, p_ts) WITH ORDINALITY
+      AS b(id, type, run_id, agent_id, parent_id, payload, ts, position)
+    ON CONFLICT (session_id, id) DO NOTHING;
+  GET DIAGNOSTICS v_inserted = ROW_COUNT;
+  IF v_inserted = v_size THEN
+    RETURN QUERY SELECT true, v_base, NULL::text, NULL::bigint, NULL::text, NULL::text, NULL::text, NULL::text,
+      NULL::text, NULL::json, NULL::timestamptz;
+    RETURN;
+  END IF;
+  -- An id is stored: undo this call's writes, still under the lock, and report.
+  DELETE FROM ${schema}.${prefix}events AS e WHERE e.session_id = p_session_id AND e.seq > v_base;
+  UPDATE ${schema}.${prefix}sessions AS s SET last_seq = v_base WHERE s.id = p_session_id;
+  RETURN QUERY SELECT * FROM ${schema}.${prefix}stored_events(p_session_id, v_base, p_ids);
+END
+$$;
+
+-- What append_events reports when it appended nothing: last_seq, then the session's stored events among p_ids.
+CREATE FUNCTION ${schema}.${prefix}stored_events(p_session_id text, p_last_seq bigint, p_ids text[])
+  RETURNS TABLE (appended boolean, last_seq bigint, session_id text, seq bigint, id text, type text, run_id text,
+    agent_id text, parent_id text, payload json, ts timestamptz)
+  LANGUAGE sql VOLATILE AS $$
+  SELECT false, p_last_seq, NULL::text, NULL::bigint, NULL::text, NULL::text, NULL::text, NULL::text, NULL::text,
+    NULL::json, NULL::timestamptz
+  UNION ALL
+  SELECT false, p_last_seq, e.session_id, e.seq, e.id, e.type, e.run_id, e.agent_id, e.parent_id, e.payload, e.ts
+  FROM unnest(p_ids) AS b(id),
+    LATERAL (SELECT * FROM ${schema}.${prefix}events AS e WHERE e.session_id = p_session_id AND e.id = b.id
+      LIMIT 1) AS e
+$$;

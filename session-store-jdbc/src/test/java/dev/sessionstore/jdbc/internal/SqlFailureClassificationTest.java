@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import java.io.IOException;
 import java.sql.SQLException;
 import java.sql.SQLTransientConnectionException;
+import java.util.Set;
 import org.junit.jupiter.api.DisplayName;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
@@ -12,7 +13,11 @@ import org.junit.jupiter.params.provider.CsvSource;
 import org.postgresql.util.PSQLException;
 import org.postgresql.util.PSQLState;
 
-/** The PostgreSQL dialect's SQLState table: which failures are conflicts, bad values, retryable or lost connections. */
+/**
+ * The PostgreSQL dialect's SQLState table, as a table: which failures are conflicts, bad values, limits, retried
+ * rollbacks, lost connections, transient or broken backends. {@link SqlStateTranslationTest} produces the states for
+ * real and checks the exceptions callers get.
+ */
 class SqlFailureClassificationTest {
 
   private final PostgresDialect dialect = new PostgresDialect();
@@ -20,22 +25,42 @@ class SqlFailureClassificationTest {
   @ParameterizedTest(name = "{0} is {1}")
   @CsvSource({
       "23505, UNIQUE_VIOLATION",
-      "40001, RETRYABLE",
-      "40P01, RETRYABLE",
+      "23503, INTEGRITY_VIOLATION",
+      "23P01, INTEGRITY_VIOLATION",
+      "23502, INVALID_VALUE",
+      "23514, INVALID_VALUE",
+      "22001, INVALID_VALUE",
+      "22003, INVALID_VALUE",
+      "22P02, INVALID_VALUE",
+      "22P05, INVALID_VALUE",
+      "54000, LIMIT_EXCEEDED",
+      "54023, LIMIT_EXCEEDED",
+      "40001, TRANSACTION_ROLLBACK",
+      "40P01, TRANSACTION_ROLLBACK",
       "08000, CONNECTION",
       "08001, CONNECTION",
       "08003, CONNECTION",
       "08006, CONNECTION",
+      "08P01, CONNECTION",
       "57P01, CONNECTION",
       "57P02, CONNECTION",
       "57P03, CONNECTION",
-      "22001, INVALID_VALUE",
-      "22P05, INVALID_VALUE",
+      "57P05, CONNECTION",
+      "25P03, CONNECTION",
+      "57014, TRANSIENT",
+      "55P03, TRANSIENT",
+      "53000, TRANSIENT",
+      "53100, TRANSIENT",
+      "53200, TRANSIENT",
+      "53300, TRANSIENT",
+      "25006, TRANSIENT",
+      "58030, TRANSIENT",
       "3D000, BACKEND",
       "28P01, BACKEND",
+      "42501, BACKEND",
       "42P01, BACKEND",
-      "53100, BACKEND",
-      "57014, BACKEND",
+      "42601, BACKEND",
+      "0A000, BACKEND",
       "XX000, BACKEND"})
   @DisplayName("Each SQLState maps to its kind of failure, keeping the state")
   void sqlStates(String state, SqlFailure.Kind kind) {
@@ -43,6 +68,9 @@ class SqlFailureClassificationTest {
 
     assertThat(failure.kind()).isEqualTo(kind);
     assertThat(failure.sqlState()).isEqualTo(state);
+    assertThat(failure.kind().retryable()).as("retryable")
+        .isEqualTo(Set.of(SqlFailure.Kind.TRANSACTION_ROLLBACK, SqlFailure.Kind.CONNECTION, SqlFailure.Kind.TRANSIENT)
+            .contains(kind));
   }
 
   @Test

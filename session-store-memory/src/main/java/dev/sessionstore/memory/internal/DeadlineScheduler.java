@@ -1,5 +1,6 @@
 package dev.sessionstore.memory.internal;
 
+import dev.sessionstore.spi.Timeouts;
 import java.time.Clock;
 import java.time.Duration;
 import java.time.Instant;
@@ -88,7 +89,7 @@ final class DeadlineScheduler {
 
     /** Arms the timer for the remaining distance to {@link #at}; called inside {@code timers.compute} for the key. */
     void start() {
-      long delayNanos = Durations.nanosUpToForever(Duration.between(clock.instant(), at));
+      long delayNanos = Timeouts.nanos(Duration.between(clock.instant(), at));
       try {
         future = executor.schedule(this::fire, delayNanos, TimeUnit.NANOSECONDS);
       } catch (RejectedExecutionException closing) {

@@ -3,9 +3,6 @@ package dev.sessionstore.memory.internal;
 import dev.sessionstore.Checkpoint;
 import dev.sessionstore.CheckpointKey;
 import dev.sessionstore.Checkpoints;
-import dev.sessionstore.InvalidArgumentException;
-import dev.sessionstore.Limits;
-import dev.sessionstore.spi.Arguments;
 import java.time.Instant;
 import java.util.Optional;
 import java.util.concurrent.ConcurrentHashMap;
@@ -28,13 +25,6 @@ final class MemoryCheckpoints implements Checkpoints {
 
   @Override
   public Checkpoint put(CheckpointKey key, byte[] data) {
-    context.checkOpen();
-    Arguments.requireNonNull("key", key);
-    Arguments.requireNonNull("data", data);
-    if (data.length > Limits.MAX_CHECKPOINT_BYTES) {
-      throw new InvalidArgumentException("data",
-          "larger than " + Limits.MAX_CHECKPOINT_BYTES + " bytes (" + data.length + ")");
-    }
     if (!key.isSessionScoped()) {
       Checkpoint checkpoint = new Checkpoint(key, data, context.now());
       globals.put(key.name(), checkpoint);
@@ -51,8 +41,6 @@ final class MemoryCheckpoints implements Checkpoints {
 
   @Override
   public Optional<Checkpoint> get(CheckpointKey key) {
-    context.checkOpen();
-    Arguments.requireNonNull("key", key);
     if (!key.isSessionScoped()) {
       return Optional.ofNullable(globals.get(key.name()));
     }
@@ -62,8 +50,6 @@ final class MemoryCheckpoints implements Checkpoints {
 
   @Override
   public boolean delete(CheckpointKey key) {
-    context.checkOpen();
-    Arguments.requireNonNull("key", key);
     if (!key.isSessionScoped()) {
       return globals.remove(key.name()) != null;
     }

@@ -7,8 +7,8 @@ import dev.sessionstore.EventQuery;
 import dev.sessionstore.NewEvent;
 import dev.sessionstore.NotFoundException;
 import dev.sessionstore.SeqConflictException;
-import dev.sessionstore.spi.Arguments;
 import dev.sessionstore.spi.EventBatch;
+import dev.sessionstore.spi.Timeouts;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.HashMap;
@@ -36,32 +36,38 @@ final class MemoryEventLog implements EventLog {
 
   @Override
   public Event append(String sessionId, NewEvent event) {
-    context.checkOpen();
-    Arguments.requireKey("sessionId", sessionId);
-    Arguments.requireNonNull("event", event);
-    return appendBatch(EventBatch.of(sessionId, List.of(event)), sessionId, OptionalLong.empty()).get(0);
+    return appendOne(sessionId, event, OptionalLong.empty());
   }
 
   @Override
   public Event append(String sessionId, NewEvent event, long expectedLastSeq) {
-    context.checkOpen();
-    Arguments.requireKey("sessionId", sessionId);
-    Arguments.requireNonNull("event", event);
-    Arguments.requireNonNegative("expectedLastSeq", expectedLastSeq);
-    return appendBatch(EventBatch.of(sessionId, List.of(event)), sessionId, OptionalLong.of(expectedLastSeq)).get(0);
+    return appendOne(sessionId, event, OptionalLong.of(expectedLastSeq));
+  }
+
+  /** A batch of one event, appended by the rules of {@link #prepare} and {@link #commit} without building one. */
+  private Event appendOne(String sessionId, NewEvent event, OptionalLong expectedLastSeq) {
+    return registry.withCreatable(sessionId, state -> {
+      Event stored = state.log.find(event.id());
+      if (stored != null) {
+        return EventBatch.replay(sessionId, event, stored);
+      }
+      checkExpected(state, expectedLastSeq);
+      Instant now = context.now();
+      registry.ensureExists(state, now);
+      Event appended = state.log.append(state.id, event, now);
+      state.appended.signalAll();
+      return appended;
+    });
   }
 
   @Override
   public List<Event> appendAll(String sessionId, List<NewEvent> events) {
-    context.checkOpen();
     return appendBatch(EventBatch.of(sessionId, events), sessionId, OptionalLong.empty());
   }
 
   @Override
   public List<Event> appendAll(String sessionId, List<NewEvent> events, long expectedLastSeq) {
-    context.checkOpen();
     EventBatch batch = EventBatch.of(sessionId, events);
-    Arguments.requireNonNegative("expectedLastSeq", expectedLastSeq);
     return appendBatch(batch, sessionId, OptionalLong.of(expectedLastSeq));
   }
 
@@ -83,11 +89,18 @@ final class MemoryEventLog implements EventLog {
   PreparedAppend prepare(SessionState state, EventBatch batch, OptionalLong expectedLastSeq) {
     Map<String, Event> stored = state.log.findAll(batch.ids());
     List<NewEvent> fresh = batch.fresh(stored);
-    long lastSeq = state.log.lastSeq();
-    if (!fresh.isEmpty() && expectedLastSeq.isPresent() && expectedLastSeq.getAsLong() != lastSeq) {
-      throw new SeqConflictException(state.id, expectedLastSeq.getAsLong(), lastSeq);
+    if (!fresh.isEmpty()) {
+      checkExpected(state, expectedLastSeq);
     }
     return new PreparedAppend(batch, stored, fresh);
+  }
+
+  /** Fails unless the session's log ends at {@code expectedLastSeq}, when one is given. */
+  private static void checkExpected(SessionState state, OptionalLong expectedLastSeq) {
+    long lastSeq = state.log.lastSeq();
+    if (expectedLastSeq.isPresent() && expectedLastSeq.getAsLong() != lastSeq) {
+      throw new SeqConflictException(state.id, expectedLastSeq.getAsLong(), lastSeq);
+    }
   }
 
   /**
@@ -107,43 +120,30 @@ final class MemoryEventLog implements EventLog {
   }
 
   @Override
-  public long latestSeq(String sessionId) {
-    context.checkOpen();
-    Arguments.requireKey("sessionId", sessionId);
+  public long lastSeq(String sessionId) {
     return registry.withExisting(sessionId, state -> state.log.lastSeq(), () -> 0L);
   }
 
   @Override
   public Optional<Event> find(String sessionId, String eventId) {
-    context.checkOpen();
-    Arguments.requireKey("sessionId", sessionId);
-    Arguments.requireKey("eventId", eventId);
     return registry.withExisting(sessionId, state -> Optional.ofNullable(state.log.find(eventId)), Optional::empty);
   }
 
   @Override
   public EventPage read(String sessionId, EventQuery query) {
-    context.checkOpen();
-    Arguments.requireKey("sessionId", sessionId);
-    Arguments.requireNonNull("query", query);
     return registry.withExisting(sessionId, state -> state.log.read(query), () -> EMPTY_PAGE);
   }
 
   @Override
   public EventPage await(String sessionId, EventQuery query, Duration timeout) {
-    context.checkOpen();
-    Arguments.requireKey("sessionId", sessionId);
-    Arguments.requireNonNull("query", query);
-    Arguments.requireNonNegative("timeout", timeout);
-    long remainingNanos = Durations.nanosUpToForever(timeout);
+    long remainingNanos = Timeouts.nanos(timeout);
     while (true) {
       SessionState state = registry.lockLive(sessionId);
       state.addWaiter();
       try {
         while (!state.isRemoved()) {
-          context.checkOpen();
           EventPage page = state.exists() ? state.log.read(query) : EMPTY_PAGE;
-          if (!page.isEmpty() || remainingNanos <= 0) {
+          if (!page.isEmpty() || remainingNanos <= 0 || context.isClosed()) {
             return page;
           }
           try {
@@ -163,9 +163,6 @@ final class MemoryEventLog implements EventLog {
 
   @Override
   public int truncate(String sessionId, long fromSeq) {
-    context.checkOpen();
-    Arguments.requireKey("sessionId", sessionId);
-    Arguments.requirePositive("fromSeq", fromSeq);
     return registry.withExisting(sessionId, state -> {
       state.summaries.tailMap(fromSeq, true).clear();
       return state.log.truncateFrom(fromSeq);

@@ -3,8 +3,7 @@ package dev.sessionstore.memory.internal;
 import dev.sessionstore.ModelCall;
 import dev.sessionstore.ModelCallAudit;
 import dev.sessionstore.NewModelCall;
-import dev.sessionstore.spi.Arguments;
-import java.time.DateTimeException;
+import dev.sessionstore.spi.Timeouts;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.List;
@@ -27,15 +26,11 @@ final class MemoryModelCallAudit implements ModelCallAudit {
 
   @Override
   public boolean enabled() {
-    context.checkOpen();
     return enabled;
   }
 
   @Override
   public boolean record(String sessionId, NewModelCall call) {
-    context.checkOpen();
-    Arguments.requireKey("sessionId", sessionId);
-    Arguments.requireNonNull("call", call);
     if (!enabled) {
       return false;
     }
@@ -50,8 +45,6 @@ final class MemoryModelCallAudit implements ModelCallAudit {
 
   @Override
   public List<ModelCall> list(String sessionId) {
-    context.checkOpen();
-    Arguments.requireKey("sessionId", sessionId);
     if (!enabled) {
       return List.of();
     }
@@ -60,17 +53,12 @@ final class MemoryModelCallAudit implements ModelCallAudit {
 
   @Override
   public int deleteOlderThan(String sessionId, Duration age) {
-    context.checkOpen();
-    Arguments.requireKey("sessionId", sessionId);
-    Arguments.requireNonNegative("age", age);
     Instant cutoff = cutoff(age);
     return registry.withExisting(sessionId, state -> deleteBefore(state, cutoff), () -> 0);
   }
 
   @Override
   public int deleteOlderThan(Duration age) {
-    context.checkOpen();
-    Arguments.requireNonNegative("age", age);
     Instant cutoff = cutoff(age);
     int deleted = 0;
     for (SessionState state : registry.all()) {
@@ -81,11 +69,7 @@ final class MemoryModelCallAudit implements ModelCallAudit {
 
   /** The instant {@code age} before now by the store clock; rows recorded before it are older than {@code age}. */
   private Instant cutoff(Duration age) {
-    try {
-      return context.now().minus(age);
-    } catch (DateTimeException | ArithmeticException beforeTime) {
-      return Instant.MIN;
-    }
+    return Timeouts.cutoff(context.now(), age);
   }
 
   private static int deleteBefore(SessionState state, Instant cutoff) {

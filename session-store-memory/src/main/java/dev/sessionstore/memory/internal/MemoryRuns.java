@@ -4,7 +4,6 @@ import dev.sessionstore.Run;
 import dev.sessionstore.RunStatus;
 import dev.sessionstore.RunWrite;
 import dev.sessionstore.Runs;
-import dev.sessionstore.spi.Arguments;
 import dev.sessionstore.spi.IdOrder;
 import dev.sessionstore.spi.Upserts;
 import java.time.Instant;
@@ -31,8 +30,6 @@ final class MemoryRuns implements Runs {
 
   @Override
   public Run save(RunWrite write) {
-    context.checkOpen();
-    Arguments.requireNonNull("run", write);
     return registry.withCreatable(write.sessionId(), state -> {
       Instant now = context.now();
       Run run = merge(state, write, now);
@@ -55,25 +52,17 @@ final class MemoryRuns implements Runs {
 
   @Override
   public Optional<Run> find(String sessionId, String runId) {
-    context.checkOpen();
-    Arguments.requireKey("sessionId", sessionId);
-    Arguments.requireKey("runId", runId);
     return registry.withExisting(sessionId, state -> Optional.ofNullable(state.runs.get(runId)), Optional::empty);
   }
 
   @Override
   public List<Run> list(String sessionId) {
-    context.checkOpen();
-    Arguments.requireKey("sessionId", sessionId);
     return registry.withExisting(sessionId,
         state -> state.runs.values().stream().sorted(CREATION_ORDER).toList(), List::of);
   }
 
   @Override
   public List<Run> list(String sessionId, RunStatus status) {
-    context.checkOpen();
-    Arguments.requireKey("sessionId", sessionId);
-    Arguments.requireNonNull("status", status);
     return registry.withExisting(sessionId,
         state -> state.runs.values().stream().filter(run -> run.status() == status).sorted(CREATION_ORDER).toList(),
         List::of);
@@ -81,8 +70,6 @@ final class MemoryRuns implements Runs {
 
   @Override
   public Optional<Run> active(String sessionId) {
-    context.checkOpen();
-    Arguments.requireKey("sessionId", sessionId);
     return registry.withExisting(sessionId, state -> {
       Run active = null;
       for (Run run : state.runs.values()) {

@@ -3,7 +3,6 @@ package dev.sessionstore.memory.internal;
 import dev.sessionstore.Checkpoint;
 import dev.sessionstore.ConflictException;
 import dev.sessionstore.Event;
-import dev.sessionstore.ForkOrigin;
 import dev.sessionstore.NotFoundException;
 import dev.sessionstore.Run;
 import dev.sessionstore.Session;
@@ -13,7 +12,6 @@ import dev.sessionstore.SessionWrite;
 import dev.sessionstore.Sessions;
 import dev.sessionstore.Summary;
 import dev.sessionstore.ToolCall;
-import dev.sessionstore.spi.Arguments;
 import dev.sessionstore.spi.ForkRule;
 import dev.sessionstore.spi.IdOrder;
 import dev.sessionstore.spi.SessionCursor;
@@ -46,8 +44,6 @@ final class MemorySessions implements Sessions {
 
   @Override
   public Session save(SessionWrite write) {
-    context.checkOpen();
-    Arguments.requireNonNull("session", write);
     return registry.withCreatable(write.id(), state -> {
       Session session = merge(state, write, context.now());
       claimName(session);
@@ -82,9 +78,7 @@ final class MemorySessions implements Sessions {
 
   @Override
   public Session mergeMetadata(String sessionId, Map<String, String> patch) {
-    context.checkOpen();
-    Arguments.requireKey("sessionId", sessionId);
-    SessionWrite write = SessionWrite.of(sessionId).withMetadata(Arguments.requireNonNull("metadata", patch));
+    SessionWrite write = SessionWrite.of(sessionId).withMetadata(patch);
     return registry.withExisting(sessionId, state -> {
       Session session = Upserts.session(write, state.session(), context.now());
       registry.store(state, session);
@@ -96,15 +90,11 @@ final class MemorySessions implements Sessions {
 
   @Override
   public Optional<Session> find(String sessionId) {
-    context.checkOpen();
-    Arguments.requireKey("sessionId", sessionId);
     return Optional.ofNullable(registry.session(sessionId));
   }
 
   @Override
   public Optional<Session> findByName(String name) {
-    context.checkOpen();
-    Arguments.requireKey("name", name);
     String owner = registry.names.owner(name);
     Session session = owner == null ? null : registry.session(owner);
     return session != null && name.equals(session.name()) ? Optional.of(session) : Optional.empty();
@@ -112,8 +102,6 @@ final class MemorySessions implements Sessions {
 
   @Override
   public SessionPage list(SessionQuery query) {
-    context.checkOpen();
-    Arguments.requireNonNull("query", query);
     SessionCursor from = query.cursor() == null ? null : SessionCursor.decode(query.cursor());
     int limit = query.limit().orElse(Integer.MAX_VALUE);
     int toSkip = query.offset();
@@ -136,7 +124,6 @@ final class MemorySessions implements Sessions {
 
   @Override
   public List<String> listResumable() {
-    context.checkOpen();
     return registry.all().stream()
         .map(SessionState::session)
         .filter(session -> session != null && session.resumesEagerly())
@@ -152,10 +139,6 @@ final class MemorySessions implements Sessions {
 
   @Override
   public Session fork(String sessionId, long atSeq, String newSessionId) {
-    context.checkOpen();
-    Arguments.requireKey("sessionId", sessionId);
-    Arguments.requirePositive("atSeq", atSeq);
-    Arguments.requireKey("newSessionId", newSessionId);
     ForkSource source = registry.withExisting(sessionId, parent -> {
       if (atSeq > parent.log.lastSeq()) {
         throw new NotFoundException("event", sessionId + "@" + atSeq);
@@ -182,10 +165,7 @@ final class MemorySessions implements Sessions {
       if (state.exists()) {
         throw new ConflictException("session " + newSessionId + " already exists");
       }
-      Session parent = source.session();
-      Instant now = context.now();
-      Session fork = new Session(newSessionId, null, parent.tenant(), parent.agentId(), parent.status(),
-          parent.settings(), parent.metadata(), new ForkOrigin(sessionId, atSeq), now, now);
+      Session fork = ForkRule.session(source.session(), newSessionId, atSeq, context.now());
       registry.store(state, fork);
       state.log.addAll(source.events().stream().map(event -> ForkRule.copy(event, newSessionId)).toList());
       source.summaries().forEach(summary -> state.summaries.put(summary.toSeq(), ForkRule.copy(summary, newSessionId)));
@@ -200,15 +180,11 @@ final class MemorySessions implements Sessions {
 
   @Override
   public boolean delete(String sessionId) {
-    context.checkOpen();
-    Arguments.requireKey("sessionId", sessionId);
     return registry.delete(sessionId, session -> true);
   }
 
   @Override
   public int deleteByTenant(String tenant) {
-    context.checkOpen();
-    Arguments.requireKey("tenant", tenant);
     int deleted = 0;
     for (SessionState state : registry.all()) {
       Session session = state.session();

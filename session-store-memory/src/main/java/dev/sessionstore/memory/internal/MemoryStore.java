@@ -26,7 +26,6 @@ import dev.sessionstore.ToolCallResolution;
 import dev.sessionstore.ToolCallStatus;
 import dev.sessionstore.ToolCallWrite;
 import dev.sessionstore.ToolCalls;
-import dev.sessionstore.spi.Arguments;
 import dev.sessionstore.spi.StepLog;
 import dev.sessionstore.spi.ToolCallTransitions;
 import dev.sessionstore.spi.Upserts;
@@ -67,8 +66,12 @@ import org.slf4j.LoggerFactory;
  * removed state looks the id up again.
  *
  * <p>Tool-call deadlines are expired by the first access that finds them due by the store clock, and in real time by
- * one daemon thread ({@link DeadlineScheduler}). {@link #close()} stops that thread and wakes waiting readers; from
- * then on every operation throws {@link IllegalStateException}.
+ * one daemon thread ({@link DeadlineScheduler}). {@link #close()} stops that thread and wakes waiting readers, which
+ * return what they have at once.
+ *
+ * <p>The store always runs behind {@link dev.sessionstore.spi.ValidatingSessionStore}, which refuses calls after
+ * close and rejects bad arguments; this class relies on the arguments it gets being valid (see the contract in
+ * {@code dev.sessionstore.spi}).
  */
 public final class MemoryStore implements SessionStore {
 
@@ -107,50 +110,41 @@ public final class MemoryStore implements SessionStore {
 
   @Override
   public Sessions sessions() {
-    context.checkOpen();
     return sessions;
   }
 
   @Override
   public EventLog events() {
-    context.checkOpen();
     return events;
   }
 
   @Override
   public Runs runs() {
-    context.checkOpen();
     return runs;
   }
 
   @Override
   public ToolCalls toolCalls() {
-    context.checkOpen();
     return toolCalls;
   }
 
   @Override
   public Summaries summaries() {
-    context.checkOpen();
     return summaries;
   }
 
   @Override
   public Checkpoints checkpoints() {
-    context.checkOpen();
     return checkpoints;
   }
 
   @Override
   public ModelCallAudit modelCalls() {
-    context.checkOpen();
     return modelCalls;
   }
 
   @Override
   public StepOutcome commit(Step step) {
-    context.checkOpen();
-    Arguments.requireNonNull("step", step);
     StepLog stepLog = StepLog.of(step);
     return registry.withCreatable(step.sessionId(), state -> {
       Instant now = context.now();
@@ -258,7 +252,6 @@ public final class MemoryStore implements SessionStore {
 
   @Override
   public Set<Capability> capabilities() {
-    context.checkOpen();
     return CAPABILITIES;
   }
 

@@ -8,7 +8,6 @@ import dev.sessionstore.NotFoundException;
 import dev.sessionstore.Revival;
 import dev.sessionstore.Summaries;
 import dev.sessionstore.Summary;
-import dev.sessionstore.spi.Arguments;
 import java.time.Instant;
 import java.util.List;
 import java.util.Map;
@@ -30,9 +29,6 @@ final class MemorySummaries implements Summaries {
 
   @Override
   public Summary put(String sessionId, NewSummary summary) {
-    context.checkOpen();
-    Arguments.requireKey("sessionId", sessionId);
-    Arguments.requireNonNull("summary", summary);
     return registry.withExisting(sessionId, state -> {
       Summary stored = check(state, summary, state.log.lastSeq(), context.now());
       state.summaries.put(stored.toSeq(), stored);
@@ -50,37 +46,28 @@ final class MemorySummaries implements Summaries {
   static Summary check(SessionState state, NewSummary summary, long lastSeq, Instant now) {
     if (summary.toSeq() > lastSeq) {
       throw new InvalidArgumentException("summary.toSeq",
-          "past the session's latest seq " + lastSeq + " (" + summary.toSeq() + ")");
+          "past the session's last seq " + lastSeq + " (" + summary.toSeq() + ")");
     }
     return new Summary(state.id, summary.fromSeq(), summary.toSeq(), summary.content(), summary.version(), now);
   }
 
   @Override
   public Optional<Summary> latest(String sessionId) {
-    context.checkOpen();
-    Arguments.requireKey("sessionId", sessionId);
     return registry.withExisting(sessionId, state -> latestOf(state), Optional::empty);
   }
 
   @Override
   public List<Summary> list(String sessionId) {
-    context.checkOpen();
-    Arguments.requireKey("sessionId", sessionId);
     return registry.withExisting(sessionId, state -> List.copyOf(state.summaries.values()), List::of);
   }
 
   @Override
   public Revival revive(String sessionId) {
-    context.checkOpen();
-    Arguments.requireKey("sessionId", sessionId);
     return revival(sessionId, null);
   }
 
   @Override
   public Revival revive(String sessionId, String agentId) {
-    context.checkOpen();
-    Arguments.requireKey("sessionId", sessionId);
-    Arguments.requireKey("agentId", agentId);
     return revival(sessionId, agentId);
   }
 
@@ -94,18 +81,11 @@ final class MemorySummaries implements Summaries {
 
   @Override
   public Optional<Chapter> chapter(String sessionId, long summaryToSeq) {
-    context.checkOpen();
-    Arguments.requireKey("sessionId", sessionId);
-    Arguments.requirePositive("summaryToSeq", summaryToSeq);
     return chapterOf(sessionId, summaryToSeq, null);
   }
 
   @Override
   public Optional<Chapter> chapter(String sessionId, long summaryToSeq, String agentId) {
-    context.checkOpen();
-    Arguments.requireKey("sessionId", sessionId);
-    Arguments.requirePositive("summaryToSeq", summaryToSeq);
-    Arguments.requireKey("agentId", agentId);
     return chapterOf(sessionId, summaryToSeq, agentId);
   }
 

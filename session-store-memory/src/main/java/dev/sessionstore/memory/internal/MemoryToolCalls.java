@@ -1,7 +1,6 @@
 package dev.sessionstore.memory.internal;
 
 import dev.sessionstore.Event;
-import dev.sessionstore.InvalidArgumentException;
 import dev.sessionstore.Json;
 import dev.sessionstore.NotFoundException;
 import dev.sessionstore.Resolution;
@@ -12,9 +11,9 @@ import dev.sessionstore.ToolCallWrite;
 import dev.sessionstore.ToolCalls;
 import dev.sessionstore.spi.Arguments;
 import dev.sessionstore.spi.IdOrder;
+import dev.sessionstore.spi.Timeouts;
 import dev.sessionstore.spi.ToolCallTransitions;
 import dev.sessionstore.spi.Upserts;
-import java.time.DateTimeException;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
@@ -53,8 +52,6 @@ final class MemoryToolCalls implements ToolCalls {
 
   @Override
   public ToolCall save(ToolCallWrite write) {
-    context.checkOpen();
-    Arguments.requireNonNull("toolCall", write);
     return registry.withCreatable(write.sessionId(), state -> {
       Instant now = context.now();
       requireRequestEvent(state, write.requestEventId(), event -> true);
@@ -101,17 +98,12 @@ final class MemoryToolCalls implements ToolCalls {
 
   @Override
   public Optional<ToolCall> find(String sessionId, String toolCallId) {
-    context.checkOpen();
-    Arguments.requireKey("sessionId", sessionId);
-    Arguments.requireKey("toolCallId", toolCallId);
     return registry.withExisting(sessionId, state -> Optional.ofNullable(current(state, toolCallId, context.now())),
         Optional::empty);
   }
 
   @Override
   public List<ToolCall> pending(String sessionId) {
-    context.checkOpen();
-    Arguments.requireKey("sessionId", sessionId);
     return registry.withExisting(sessionId, state -> {
       Instant now = context.now();
       List<ToolCall> pending = new ArrayList<>();
@@ -128,13 +120,6 @@ final class MemoryToolCalls implements ToolCalls {
 
   @Override
   public Resolution resolve(String sessionId, String toolCallId, ToolCallStatus status, Json result) {
-    context.checkOpen();
-    Arguments.requireKey("sessionId", sessionId);
-    Arguments.requireKey("toolCallId", toolCallId);
-    Arguments.requireNonNull("status", status);
-    if (status == ToolCallStatus.PENDING || status == ToolCallStatus.EXPIRED) {
-      throw new InvalidArgumentException("status", "must be COMPLETED, FAILED or CANCELLED (was " + status + ")");
-    }
     ToolCallResolution asked = new ToolCallResolution(toolCallId, status, result);
     return registry.withExisting(sessionId, state -> resolve(state, asked, context.now()),
         () -> new Resolution.Stale(toolCallId, Optional.empty()));
@@ -155,23 +140,18 @@ final class MemoryToolCalls implements ToolCalls {
 
   @Override
   public Optional<ToolCall> await(String sessionId, String toolCallId, Duration timeout) {
-    context.checkOpen();
-    Arguments.requireKey("sessionId", sessionId);
-    Arguments.requireKey("toolCallId", toolCallId);
-    Arguments.requireNonNegative("timeout", timeout);
-    long deadlineNanos = System.nanoTime() + Durations.nanosUpToForever(timeout);
+    long deadlineNanos = System.nanoTime() + Timeouts.nanos(timeout);
     while (true) {
       SessionState state = registry.lockLive(sessionId);
       state.addWaiter();
       try {
         while (!state.isRemoved()) {
-          context.checkOpen();
           ToolCall call = state.exists() ? current(state, toolCallId, context.now()) : null;
           if (call != null && call.status() != ToolCallStatus.PENDING) {
             return Optional.of(call);
           }
           long remaining = deadlineNanos - System.nanoTime();
-          if (remaining <= 0) {
+          if (remaining <= 0 || context.isClosed()) {
             return Optional.empty();
           }
           long wait = call != null && call.deadline() != null
@@ -193,11 +173,7 @@ final class MemoryToolCalls implements ToolCalls {
 
   @Override
   public boolean expireAt(String sessionId, String toolCallId, Instant deadline) {
-    context.checkOpen();
-    Arguments.requireKey("sessionId", sessionId);
-    Arguments.requireKey("toolCallId", toolCallId);
-    Instant at = Arguments.requireInstant("deadline", deadline);
-    return registry.withExisting(sessionId, state -> changeDeadline(state, toolCallId, at, context.now()), () -> {
+    return registry.withExisting(sessionId, state -> changeDeadline(state, toolCallId, deadline, context.now()), () -> {
       throw new NotFoundException("tool call", sessionId + "/" + toolCallId);
     });
   }
@@ -222,24 +198,12 @@ final class MemoryToolCalls implements ToolCalls {
 
   @Override
   public boolean expireAfter(String sessionId, String toolCallId, Duration timeout) {
-    context.checkOpen();
-    Arguments.requireKey("sessionId", sessionId);
-    Arguments.requireKey("toolCallId", toolCallId);
-    Arguments.requireNonNegative("timeout", timeout);
-    Instant deadline;
-    try {
-      deadline = context.now().plus(timeout);
-    } catch (DateTimeException | ArithmeticException tooLong) {
-      throw new InvalidArgumentException("timeout", "too long: the deadline is past the end of time (" + timeout + ")");
-    }
-    return expireAt(sessionId, toolCallId, deadline);
+    return expireAt(sessionId, toolCallId, Arguments.requireInstant("deadline",
+        Timeouts.deadlineAfter(context.now(), timeout)));
   }
 
   @Override
   public boolean cancelDeadline(String sessionId, String toolCallId) {
-    context.checkOpen();
-    Arguments.requireKey("sessionId", sessionId);
-    Arguments.requireKey("toolCallId", toolCallId);
     return registry.withExisting(sessionId, state -> {
       ToolCall call = current(state, toolCallId, context.now());
       if (call == null || call.deadline() == null) {

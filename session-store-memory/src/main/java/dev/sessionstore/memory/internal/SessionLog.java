@@ -4,17 +4,15 @@ import dev.sessionstore.Event;
 import dev.sessionstore.EventPage;
 import dev.sessionstore.EventQuery;
 import dev.sessionstore.NewEvent;
-import dev.sessionstore.ReadDirection;
 import dev.sessionstore.spi.EventBatch;
 import dev.sessionstore.spi.EventFilter;
+import dev.sessionstore.spi.EventPaging;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.Collection;
-import java.util.Collections;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.OptionalLong;
 
 /**
  * The event log of one session. Seqs are gapless from 1, so the event with seq {@code s} sits at index {@code s - 1}:
@@ -52,9 +50,16 @@ final class SessionLog {
   List<Event> append(String sessionId, List<NewEvent> fresh, Instant now) {
     List<Event> stored = new ArrayList<>(fresh.size());
     for (NewEvent event : fresh) {
-      stored.add(EventBatch.toStored(sessionId, event, lastSeq() + stored.size() + 1, now));
+      stored.add(append(sessionId, event, now));
     }
-    addAll(stored);
+    return stored;
+  }
+
+  /** Stores {@code event} with the next seq, stamped {@code now} unless it has a timestamp; returns it stored. */
+  Event append(String sessionId, NewEvent event, Instant now) {
+    Event stored = EventBatch.toStored(sessionId, event, lastSeq() + 1, now);
+    events.add(stored);
+    byId.put(stored.id(), stored);
     return stored;
   }
 
@@ -100,50 +105,29 @@ final class SessionLog {
     byId.clear();
   }
 
-  /** The page {@code query} selects, as {@link ReadDirection} and {@link EventPage} define it. */
+  /** The page {@code query} selects, built by {@link EventPaging} from the matching events in fetch order. */
   EventPage read(EventQuery query) {
     int start = clampIndex(query.after());
     int end = query.before().isPresent() ? clampIndex(query.before().getAsLong() - 1) : events.size();
-    int limit = query.limit().orElse(Integer.MAX_VALUE);
-    List<Event> items = new ArrayList<>();
-    if (query.direction() == ReadDirection.OLDEST_FIRST) {
-      int index = start;
-      for (; index < end && items.size() < limit; index++) {
-        collect(query, index, items);
+    long wanted = EventPaging.fetchLimit(query).orElse(Long.MAX_VALUE);
+    List<Event> fetched = new ArrayList<>();
+    if (EventPaging.fetchesNewestFirst(query)) {
+      for (int index = end - 1; index >= start && fetched.size() < wanted; index--) {
+        collect(query, index, fetched);
       }
-      boolean more = items.size() == limit && anyMatch(query, index, end);
-      return page(items, more ? items.get(items.size() - 1) : null);
+    } else {
+      for (int index = start; index < end && fetched.size() < wanted; index++) {
+        collect(query, index, fetched);
+      }
     }
-    int index = end - 1;
-    for (; index >= start && items.size() < limit; index--) {
-      collect(query, index, items);
-    }
-    boolean more = items.size() == limit && anyMatch(query, start, index + 1);
-    Event oldest = items.isEmpty() ? null : items.get(items.size() - 1);
-    if (query.direction() == ReadDirection.TAIL) {
-      Collections.reverse(items);
-    }
-    return page(items, more ? oldest : null);
+    return EventPaging.page(fetched, query);
   }
 
-  private void collect(EventQuery query, int index, List<Event> items) {
+  private void collect(EventQuery query, int index, List<Event> fetched) {
     Event event = events.get(index);
     if (EventFilter.matches(query, event)) {
-      items.add(event);
+      fetched.add(event);
     }
-  }
-
-  private boolean anyMatch(EventQuery query, int fromIndex, int toIndex) {
-    for (int index = fromIndex; index < toIndex; index++) {
-      if (EventFilter.matches(query, events.get(index))) {
-        return true;
-      }
-    }
-    return false;
-  }
-
-  private static EventPage page(List<Event> items, Event cursorEvent) {
-    return new EventPage(items, cursorEvent == null ? OptionalLong.empty() : OptionalLong.of(cursorEvent.seq()));
   }
 
   /** The index just past seq {@code seq}, within the log: the number of events with a seq up to it. */

@@ -5,12 +5,12 @@ import dev.sessionstore.conformance.BrokenStoreTest;
 import dev.sessionstore.conformance.SessionStoreConformance;
 import java.time.Clock;
 
-/** A store whose latestSeq is off by one for sessions it does not know (-1 instead of 0). */
-class BrokenLatestSeqOfUnknownSessionTest extends BrokenStoreTest {
+/** A store whose lastSeq is off by one for sessions it does not know (-1 instead of 0). */
+class BrokenLastSeqOfUnknownSessionTest extends BrokenStoreTest {
 
-  BrokenLatestSeqOfUnknownSessionTest() {
-    super(SessionStoreConformance.EventAppends.class, "latestSeqIsZeroForUnknownAndEmptySessions",
-        "latestSeq of an unknown session");
+  BrokenLastSeqOfUnknownSessionTest() {
+    super(SessionStoreConformance.EventAppends.class, "lastSeqIsZeroForUnknownAndEmptySessions",
+        "lastSeq of an unknown session");
   }
 
   @Override
@@ -18,8 +18,8 @@ class BrokenLatestSeqOfUnknownSessionTest extends BrokenStoreTest {
     SessionStore correct = correctStore(clock);
     return ForwardingStore.of(correct).withEvents(log -> new ForwardingEventLog(log) {
       @Override
-      public long latestSeq(String sessionId) {
-        long latest = delegate.latestSeq(sessionId);
+      public long lastSeq(String sessionId) {
+        long latest = delegate.lastSeq(sessionId);
         return correct.sessions().find(sessionId).isPresent() ? latest : latest - 1;
       }
     });

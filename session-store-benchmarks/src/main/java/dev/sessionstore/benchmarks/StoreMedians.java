@@ -34,22 +34,22 @@ import org.openjdk.jmh.runner.options.OptionsBuilder;
  * hand, against the PostgreSQL {@link StoreKind} names:
  * <pre>{@code
  * mvn -pl session-store-benchmarks -am package -DskipTests
- * java -cp session-store-benchmarks/target/benchmarks.jar dev.sessionstore.benchmarks.SideBySide
- * java -cp session-store-benchmarks/target/benchmarks.jar dev.sessionstore.benchmarks.SideBySide ReadBenchmark
+ * java -cp session-store-benchmarks/target/benchmarks.jar dev.sessionstore.benchmarks.StoreMedians
+ * java -cp session-store-benchmarks/target/benchmarks.jar dev.sessionstore.benchmarks.StoreMedians ReadBenchmark
  * }</pre>
  */
-public final class SideBySide {
+public final class StoreMedians {
 
   private static final String KIND = "kind";
 
-  private SideBySide() {
+  private StoreMedians() {
   }
 
   public static void main(String[] args) throws CommandLineOptionException, RunnerException {
     CommandLineOptions command = new CommandLineOptions(args);
     ChainedOptionsBuilder options = new OptionsBuilder().parent(command);
     if (command.getIncludes().isEmpty()) {
-      options.include(SideBySide.class.getPackageName().replace(".", "\\.") + "\\..*");
+      options.include(StoreMedians.class.getPackageName().replace(".", "\\.") + "\\..*");
     }
     Collection<RunResult> results = new Runner(options.build()).run();
     System.out.println();

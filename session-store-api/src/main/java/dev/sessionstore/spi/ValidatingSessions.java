@@ -1,0 +1,100 @@
+package dev.sessionstore.spi;
+
+import dev.sessionstore.Session;
+import dev.sessionstore.SessionPage;
+import dev.sessionstore.SessionQuery;
+import dev.sessionstore.SessionWrite;
+import dev.sessionstore.Sessions;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+
+/**
+ * The sessions of a {@link ValidatingSessionStore}: the closed check and the argument rules, then the adapter's. A
+ * listing's cursor is decoded here once, so an adapter only ever sees cursors {@link SessionCursor#decode} accepts.
+ */
+final class ValidatingSessions implements Sessions {
+
+  private final OpenGate gate;
+  private final Sessions adapter;
+
+  ValidatingSessions(OpenGate gate, Sessions adapter) {
+    this.gate = gate;
+    this.adapter = adapter;
+  }
+
+  @Override
+  public Session save(SessionWrite write) {
+    gate.checkOpen();
+    Arguments.requireNonNull("session", write);
+    return adapter.save(write);
+  }
+
+  @Override
+  public Session mergeMetadata(String sessionId, Map<String, String> patch) {
+    gate.checkOpen();
+    Arguments.requireKey("sessionId", sessionId);
+    return adapter.mergeMetadata(sessionId, Arguments.requireMetadataPatch("metadata", patch));
+  }
+
+  @Override
+  public Optional<Session> find(String sessionId) {
+    gate.checkOpen();
+    Arguments.requireKey("sessionId", sessionId);
+    return adapter.find(sessionId);
+  }
+
+  @Override
+  public Optional<Session> findByName(String name) {
+    gate.checkOpen();
+    Arguments.requireKey("name", name);
+    return adapter.findByName(name);
+  }
+
+  @Override
+  public SessionPage list(SessionQuery query) {
+    gate.checkOpen();
+    Arguments.requireNonNull("query", query);
+    if (query.cursor() != null) {
+      SessionCursor.decode(query.cursor());
+    }
+    return adapter.list(query);
+  }
+
+  @Override
+  public List<String> listResumable() {
+    gate.checkOpen();
+    return adapter.listResumable();
+  }
+
+  @Override
+  public Session fork(String sessionId, long atSeq) {
+    gate.checkOpen();
+    Arguments.requireKey("sessionId", sessionId);
+    Arguments.requirePositive("atSeq", atSeq);
+    return adapter.fork(sessionId, atSeq);
+  }
+
+  @Override
+  public Session fork(String sessionId, long atSeq, String newSessionId) {
+    gate.checkOpen();
+    Arguments.requireKey("sessionId", sessionId);
+    Arguments.requirePositive("atSeq", atSeq);
+    Arguments.requireKey("newSessionId", newSessionId);
+    return adapter.fork(sessionId, atSeq, newSessionId);
+  }
+
+  @Override
+  public boolean delete(String sessionId) {
+    gate.checkOpen();
+    Arguments.requireKey("sessionId", sessionId);
+    return adapter.delete(sessionId);
+  }
+
+  @Override
+  public int deleteByTenant(String tenant) {
+    gate.checkOpen();
+    Arguments.requireKey("tenant", tenant);
+    return adapter.deleteByTenant(tenant);
+  }
+}

@@ -1,0 +1,86 @@
+package dev.sessionstore.benchmarks.sidebyside;
+
+import dev.sessionstore.benchmarks.StoreKind;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+
+/**
+ * Measures the library side by side with its baselines (raw-JDBC twins on the same tables, Spring AI's
+ * {@code JdbcChatMemoryRepository}, a {@code ConcurrentHashMap} of {@code ArrayList}s) and publishes the result:
+ * {@value #PAGE} (the table, the numbers behind the chart, what each baseline does) and {@value #CHART}
+ * (throughput against batch size and against writer count, library and raw twin).
+ *
+ * <p>The PostgreSQL is the one {@link StoreKind#URL_VARIABLE} names (default {@link StoreKind#DEFAULT_URL}); its
+ * user must be allowed to create schemas. Each measure creates schemas of its own ({@value PgSchema#PREFIX}…) and
+ * drops them when it ends. The full run takes a few minutes on a 2-core machine:
+ * <pre>{@code
+ * mvn -B -ntp -q -pl session-store-benchmarks -am package -DskipTests
+ * java -cp session-store-benchmarks/target/benchmarks.jar dev.sessionstore.benchmarks.sidebyside.Harness
+ * }</pre>
+ * Options: {@code --out <folder>} (default {@code docs}), {@code --smoke} (one short iteration of each measure, for
+ * checking that everything runs; its numbers mean nothing), {@code --note <text>} (added to the page, e.g. what else
+ * ran on the machine).
+ */
+public final class Harness {
+
+  public static final String PAGE = "benchmarks.md";
+  public static final String CHART = "benchmarks.svg";
+  static final String COMMAND = "mvn -B -ntp -q -pl session-store-benchmarks -am package -DskipTests && "
+      + "java -cp session-store-benchmarks/target/benchmarks.jar dev.sessionstore.benchmarks.sidebyside.Harness";
+
+  private static final List<Measure> MEASURES = List.of(
+      new SingleAppend(),
+      new BatchSweep(),
+      new WriterSweep(),
+      new SharedSessionWriters(),
+      new LongSessionReads(),
+      new SpringChatMemory(),
+      new ForkLongSession(),
+      new CrossInstanceWake(),
+      new InMemoryAppend());
+
+  private Harness() {
+  }
+
+  public static void main(String[] args) throws Exception {
+    Path out = Path.of("docs");
+    Scale scale = Scale.FULL;
+    String note = null;
+    for (int i = 0; i < args.length; i++) {
+      switch (args[i]) {
+        case "--out" -> out = Path.of(value(args, ++i, "--out"));
+        case "--smoke" -> scale = Scale.SMOKE;
+        case "--note" -> note = value(args, ++i, "--note");
+        default -> throw new IllegalArgumentException("unknown argument " + args[i]
+            + "; use --out <folder>, --smoke, --note <text>");
+      }
+    }
+    run(new Bench(StoreKind.jdbcUrl(), scale), out, note);
+  }
+
+  /** Runs every measure on {@code bench} and writes {@value #PAGE} and {@value #CHART} into {@code out}. */
+  public static void run(Bench bench, Path out, String note) throws Exception {
+    RunInfo run = new RunInfo(bench, note);
+    Results results = new Results();
+    long start = System.nanoTime();
+    for (Measure measure : MEASURES) {
+      System.out.printf("[%4d s] %s%n", (System.nanoTime() - start) / 1_000_000_000, measure.name());
+      measure.run(bench, results);
+    }
+    run.finish();
+    Files.createDirectories(out);
+    Chart.write(out.resolve(CHART), results.panels());
+    Report.write(out.resolve(PAGE), run, results, CHART, COMMAND);
+    System.out.printf("[%4d s] wrote %s and %s%n", (System.nanoTime() - start) / 1_000_000_000,
+        out.resolve(PAGE), out.resolve(CHART));
+  }
+
+  private static String value(String[] args, int index, String option) {
+    if (index >= args.length) {
+      throw new IllegalArgumentException(option + " needs a value");
+    }
+    return args[index];
+  }
+}

@@ -1,0 +1,103 @@
+package dev.sessionstore.benchmarks.sidebyside;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import io.zonky.test.db.postgres.embedded.EmbeddedPostgres;
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.regex.Pattern;
+import javax.xml.XMLConstants;
+import javax.xml.parsers.DocumentBuilderFactory;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import org.w3c.dom.Document;
+import org.w3c.dom.Element;
+import org.w3c.dom.NodeList;
+
+/**
+ * Runs every measure of the harness once, at the smoke scale, and checks that the page and the chart come out
+ * complete and well-formed. Asserts nothing about the numbers: a build machine's timings mean nothing.
+ *
+ * <p>The database is the one {@value #URL_VARIABLE} (or the system property {@value #URL_PROPERTY}) names, else an
+ * embedded PostgreSQL; the test prints which.
+ */
+class HarnessSmokeTest {
+
+  static final String URL_VARIABLE = "SESSION_STORE_TEST_JDBC_URL";
+  static final String URL_PROPERTY = "sessionstore.test.jdbcUrl";
+  /** A table row: six cells, the last yes or no. */
+  private static final Pattern ROW = Pattern.compile("\\| [^|]+ \\| .+ \\| .+ \\| [^|]+ \\| [^|]+ \\| (yes|no) \\|");
+  private static final Pattern NUMBER = Pattern.compile("\\d");
+
+  @TempDir
+  Path out;
+
+  @Test
+  void everyMeasureRunsAndThePageAndChartAreWellFormed() throws Exception {
+    String explicit = System.getenv(URL_VARIABLE);
+    if (explicit == null || explicit.isBlank()) {
+      explicit = System.getProperty(URL_PROPERTY);
+    }
+    if (explicit != null && !explicit.isBlank()) {
+      System.out.println("side-by-side smoke test uses: explicit URL "
+          + explicit.replaceAll("password=[^&]*", "password=***"));
+      runAndCheck(explicit);
+    } else {
+      try (EmbeddedPostgres embedded = EmbeddedPostgres.builder().start()) {
+        String url = embedded.getJdbcUrl("postgres", "postgres");
+        System.out.println("side-by-side smoke test uses: embedded PostgreSQL " + url + " (no " + URL_VARIABLE
+            + " given)");
+        runAndCheck(url);
+      }
+    }
+  }
+
+  private void runAndCheck(String url) throws Exception {
+    Harness.run(new Bench(url, Scale.SMOKE), out, "smoke test");
+
+    List<String> page = Files.readAllLines(out.resolve(Harness.PAGE), StandardCharsets.UTF_8);
+    int header = page.indexOf(Report.TABLE_HEADER);
+    assertThat(header).as("the table header in %s", page).isNotNegative();
+    int end = header + 2;
+    while (end < page.size() && page.get(end).startsWith("|")) {
+      end++;
+    }
+    List<String> rows = page.subList(header + 2, end);
+    assertThat(rows).as("one row per measure of the set")
+        .hasSize(11)
+        .allSatisfy(row -> assertThat(row).matches(ROW).doesNotContain("n/a").containsPattern(NUMBER));
+    assertThat(String.join("\n", page))
+        .contains("![", "(" + Harness.CHART + ")", "## What each baseline does", "**Commit:**",
+            "**Database:** PostgreSQL")
+        .contains("single-event append, own commit", "100-event atomic batch", "16 writers over 1,000 sessions",
+            "8 writers on one session", "last 50 of a 2,000-event session", "revival read",
+            "`JdbcChatMemoryRepository`", "fork of a 1,000-event session, PostgreSQL",
+            "fork of a 1,000-event session, in-memory", "waiting read woken from another store instance",
+            "in-memory single-event append");
+
+    Document chart = parse(out.resolve(Harness.CHART));
+    assertThat(chart.getDocumentElement().getLocalName()).isEqualTo("svg");
+    NodeList lines = chart.getElementsByTagNameNS(Chart.SVG, "polyline");
+    assertThat(lines.getLength()).as("a library line and a raw-twin line per panel").isEqualTo(4);
+    for (int i = 0; i < lines.getLength(); i++) {
+      Element line = (Element) lines.item(i);
+      String[] points = line.getAttribute("points").split(" ");
+      assertThat(points).as("points of %s", line.getAttribute("class")).hasSizeGreaterThanOrEqualTo(4)
+          .allSatisfy(point -> assertThat(point).matches("\\d+\\.\\d{2},\\d+\\.\\d{2}"));
+    }
+  }
+
+  private static Document parse(Path file) throws Exception {
+    DocumentBuilderFactory factory = DocumentBuilderFactory.newInstance();
+    factory.setNamespaceAware(true);
+    factory.setFeature(XMLConstants.FEATURE_SECURE_PROCESSING, true);
+    try {
+      return factory.newDocumentBuilder().parse(file.toFile());
+    } catch (IOException e) {
+      throw new IOException("the chart is not readable XML: " + file, e);
+    }
+  }
+}

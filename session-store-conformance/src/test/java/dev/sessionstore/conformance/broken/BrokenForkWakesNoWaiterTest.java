@@ -1,0 +1,30 @@
+package dev.sessionstore.conformance.broken;
+
+import dev.sessionstore.SessionStore;
+import dev.sessionstore.conformance.BrokenStoreTest;
+import dev.sessionstore.conformance.SessionStoreConformance;
+import java.time.Clock;
+
+/**
+ * A store whose waiting reads are woken by appends and step commits but not by forks: a fork that creates the
+ * session a read waits on leaves the read asleep until its timeout.
+ */
+class BrokenForkWakesNoWaiterTest extends BrokenStoreTest {
+
+  BrokenForkWakesNoWaiterTest() {
+    super(SessionStoreConformance.WaitingReads.class, "wakesWhenAForkCreatesTheSession", "nothing woke it");
+  }
+
+  @Override
+  protected SessionStore brokenStore(Clock clock) {
+    SessionStore correct = correctStore(clock);
+    AppendsWakeWaitersLog log = new AppendsWakeWaitersLog(correct.events());
+    return ForwardingStore.of(correct).withEvents(events -> log).withCommit(step -> {
+      try {
+        return correct.commit(step);
+      } finally {
+        log.wake();
+      }
+    });
+  }
+}

@@ -1,0 +1,75 @@
+package dev.sessionstore.jdbc.internal;
+
+import dev.sessionstore.InvalidArgumentException;
+import dev.sessionstore.StoreFailureException;
+import java.sql.Connection;
+import java.sql.DatabaseMetaData;
+import java.sql.SQLException;
+import java.sql.SQLRecoverableException;
+import java.sql.SQLTransientConnectionException;
+import java.time.Duration;
+import java.util.Locale;
+import javax.sql.DataSource;
+
+/**
+ * Chooses the {@link Dialect} of the database behind a data source, from its connections' metadata: the product
+ * name, else the JDBC URL. PostgreSQL is the one supported database.
+ */
+final class Dialects {
+
+  private Dialects() {
+  }
+
+  /**
+   * The dialect of {@code dataSource}'s database, asked on a connection borrowed for a moment. A connection that
+   * cannot be had for want of the database (refused, lost, a pool timing out) is asked for again, with growing
+   * pauses, for up to {@code retryTimeout}.
+   *
+   * @throws InvalidArgumentException naming {@code dataSource} if its database is not a supported one
+   * @throws StoreFailureException    if no connection could be had
+   */
+  static Dialect of(DataSource dataSource, Duration retryTimeout) {
+    RetryPause pause = RetryPause.afterLostConnection(System.nanoTime() + retryTimeout.toNanos());
+    while (true) {
+      try (Connection connection = dataSource.getConnection()) {
+        return of(connection.getMetaData());
+      } catch (SQLException e) {
+        if (!isConnectionError(e) || !pause.pause()) {
+          throw new StoreFailureException("session-store: cannot learn which database the data source connects to: "
+              + (e.getSQLState() == null ? "" : "[" + e.getSQLState() + "] ") + e.getMessage(), isConnectionError(e), e);
+        }
+      }
+    }
+  }
+
+  /**
+   * The dialect of the database {@code metaData} describes.
+   *
+   * @throws InvalidArgumentException naming {@code dataSource} if it is not a supported one
+   */
+  static Dialect of(DatabaseMetaData metaData) throws SQLException {
+    String product = metaData.getDatabaseProductName();
+    String url = metaData.getURL();
+    if ("PostgreSQL".equalsIgnoreCase(product)
+        || url != null && url.toLowerCase(Locale.ROOT).startsWith("jdbc:postgresql:")) {
+      return new PostgresDialect();
+    }
+    throw new InvalidArgumentException("dataSource", "its database is " + (product == null ? "unnamed" : product)
+        + " (JDBC URL " + scheme(url) + "), which session-store does not support: use PostgreSQL");
+  }
+
+  /** The URL's {@code jdbc:<subprotocol>:} only: the rest may hold hosts, users and passwords. */
+  private static String scheme(String url) {
+    if (url == null) {
+      return "unknown";
+    }
+    int end = url.indexOf(':', "jdbc:".length());
+    return end < 0 ? "unknown" : url.substring(0, end + 1) + "…";
+  }
+
+  /** Whether the error says that the database could not be reached, rather than what it answered. */
+  private static boolean isConnectionError(SQLException error) {
+    return error instanceof SQLTransientConnectionException || error instanceof SQLRecoverableException
+        || error.getSQLState() != null && error.getSQLState().startsWith("08");
+  }
+}
