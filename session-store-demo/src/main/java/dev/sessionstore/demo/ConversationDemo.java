@@ -8,7 +8,7 @@ import dev.sessionstore.memory.InMemorySessionStore;
  * output. From the repository root:
  *
  * <pre>{@code
- * mvn -q -pl session-store-demo -am compile exec:java
+ * ./mvnw -q -pl session-store-demo -am compile exec:java
  * }</pre>
  */
 public final class ConversationDemo {
