@@ -1,5 +1,6 @@
 package dev.sessionstore.jdbc;
 
+import dev.sessionstore.Archives;
 import dev.sessionstore.Capability;
 import dev.sessionstore.Checkpoints;
 import dev.sessionstore.EventLog;
@@ -122,6 +123,11 @@ public final class JdbcSessionStore implements SessionStore {
   @Override
   public ModelCallAudit modelCalls() {
     return store.modelCalls();
+  }
+
+  @Override
+  public Archives archives() {
+    return store.archives();
   }
 
   @Override

@@ -1,5 +1,6 @@
 package dev.sessionstore.jdbc.internal;
 
+import dev.sessionstore.Archives;
 import dev.sessionstore.Capability;
 import dev.sessionstore.Checkpoints;
 import dev.sessionstore.EventLog;
@@ -95,6 +96,7 @@ public final class JdbcStore implements SessionStore {
   private final JdbcSummaries summaries;
   private final JdbcCheckpoints checkpoints;
   private final JdbcModelCallAudit modelCalls;
+  private final JdbcArchives archives;
   private final StepCommitter steps;
   private final AppendNotifier notifier;
   private final WakeUpListener listener;
@@ -124,6 +126,8 @@ public final class JdbcStore implements SessionStore {
     this.summaries = new JdbcSummaries(database, tables, clock);
     this.checkpoints = new JdbcCheckpoints(database, tables, clock, implicitSession);
     this.modelCalls = new JdbcModelCallAudit(database, tables, clock, settings.modelCallAudit(), implicitSession);
+    this.archives = new JdbcArchives(database, tables, clock, appender, notifier, sessions, events, runs, toolCalls,
+        summaries, checkpoints, modelCalls);
     this.steps = new StepCommitter(database, clock, tables, implicitSession, appender, sessions, runs, toolCalls,
         summaries, checkpoints, notifier);
     this.sweeper = new DeadlineSweeper(database, toolCalls, clock, settings.deadlineSweepInterval(),
@@ -200,6 +204,11 @@ public final class JdbcStore implements SessionStore {
   @Override
   public ModelCallAudit modelCalls() {
     return modelCalls;
+  }
+
+  @Override
+  public Archives archives() {
+    return archives;
   }
 
   @Override
