@@ -54,8 +54,9 @@ import java.util.Set;
  * commit); fork 1 (a server-side {@code INSERT … SELECT} of everything the fork takes, chained in one statement);
  * resolve 1 for the winner, 2 for a stale call; deadline set or cancel 1; summary put 1; checkpoint and audit
  * writes 1 (an implicit session is created in the same statement); every read 1, revival and chapters included;
- * an export 2 plus one per table in one snapshot ({@link JdbcArchives}); an import 2 plus one per table and one per
- * batch of the log, in one transaction.
+ * an export 10 (a read of due tool calls, then one snapshot: its start, a read per table, commit;
+ * {@link JdbcArchives}); an import 2 plus one per batch of the log and one per other table it fills, in one
+ * transaction.
  * Without chained writes ({@link WriteChain}) each chained write is a statement of its own.
  *
  * <p><b>Waiting reads and tool-call waits.</b> A waiting read or a wait for a tool call registers in-process ({@link SessionWaiters}) and holds no connection
