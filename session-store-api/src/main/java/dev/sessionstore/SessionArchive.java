@@ -7,16 +7,17 @@ import java.util.List;
 
 /**
  * One session whole, as {@link Archives#export} reads it and {@link Archives#importSession} stores it: the session
- * record (with its {@link ForkOrigin}) and everything it owns, every field as stored, timestamps included. Immutable.
+ * record (with its {@link ForkOrigin}) and everything it owns, every field as stored, timestamps included.
  *
  * <p>The lists are held in one canonical order, whatever order they were given in, so that two archives of the same
  * session are equal however they were assembled (a file may list rows in any order): events by seq, runs and tool
  * calls by creation time then id, summaries by {@code toSeq}, checkpoints by name, model calls by turn (ids and names
  * in {@linkplain IdOrder code point order}).
  *
- * <p>Construction checks only that no member is null; whether the members fit together (all of this session, seqs
- * gapless from 1, ids distinct, summaries within the log, limits) is checked by {@link Archives#importSession}
- * before anything is written, with the rules of {@link dev.sessionstore.spi.ArchiveRules}.
+ * <p>Immutable; each {@code with...} returns a copy. Construction checks only that no member is null; whether the
+ * members fit together (all of this session, seqs gapless from 1, ids distinct, summaries within the log, limits) is
+ * checked by {@link Archives#importSession} before anything is written, with the rules of
+ * {@link dev.sessionstore.spi.ArchiveRules}.
  *
  * @param session     the session record
  * @param events      its whole log, seqs 1 to the last
@@ -61,7 +62,27 @@ public record SessionArchive(
     return events.isEmpty() ? 0 : events.get(events.size() - 1).seq();
   }
 
-  /** This archive with {@code modelCalls} in place of its model-call audit rows. */
+  /** This archive with {@code events} in place of its log. The same holds for the other members. */
+  public SessionArchive withEvents(List<Event> events) {
+    return new SessionArchive(session, events, runs, toolCalls, summaries, checkpoints, modelCalls);
+  }
+
+  public SessionArchive withRuns(List<Run> runs) {
+    return new SessionArchive(session, events, runs, toolCalls, summaries, checkpoints, modelCalls);
+  }
+
+  public SessionArchive withToolCalls(List<ToolCall> toolCalls) {
+    return new SessionArchive(session, events, runs, toolCalls, summaries, checkpoints, modelCalls);
+  }
+
+  public SessionArchive withSummaries(List<Summary> summaries) {
+    return new SessionArchive(session, events, runs, toolCalls, summaries, checkpoints, modelCalls);
+  }
+
+  public SessionArchive withCheckpoints(List<Checkpoint> checkpoints) {
+    return new SessionArchive(session, events, runs, toolCalls, summaries, checkpoints, modelCalls);
+  }
+
   public SessionArchive withModelCalls(List<ModelCall> modelCalls) {
     return new SessionArchive(session, events, runs, toolCalls, summaries, checkpoints, modelCalls);
   }

@@ -10,11 +10,16 @@ import dev.sessionstore.Capability;
 import dev.sessionstore.Checkpoint;
 import dev.sessionstore.CheckpointKey;
 import dev.sessionstore.Event;
+import dev.sessionstore.ForkOrigin;
 import dev.sessionstore.ImportOutcome;
 import dev.sessionstore.InvalidArgumentException;
+import dev.sessionstore.Json;
+import dev.sessionstore.Limits;
+import dev.sessionstore.ModelCall;
 import dev.sessionstore.NewEvent;
 import dev.sessionstore.NewModelCall;
 import dev.sessionstore.NewSummary;
+import dev.sessionstore.Run;
 import dev.sessionstore.RunStatus;
 import dev.sessionstore.RunWrite;
 import dev.sessionstore.Session;
@@ -22,6 +27,7 @@ import dev.sessionstore.SessionArchive;
 import dev.sessionstore.SessionStatus;
 import dev.sessionstore.SessionStore;
 import dev.sessionstore.SessionWrite;
+import dev.sessionstore.Summary;
 import dev.sessionstore.ToolCall;
 import dev.sessionstore.ToolCallStatus;
 import dev.sessionstore.ToolCallWrite;
@@ -286,6 +292,105 @@ public abstract class ArchiveContract extends Contract {
     assertThat(store.archives().export(sessionId)).as("export after the rejected import").isEmpty();
     assertThat(store.archives().importSession(valid)).as("import of the valid archive afterwards")
         .isEqualTo(ImportOutcome.IMPORTED);
+  }
+
+  /** An invalid archive and the member its rejection must name. */
+  private record Invalid(String what, String field, SessionArchive archive) {
+  }
+
+  @Test
+  @Tag("guarantee-15")
+  @DisplayName("Archives that break a rule of the write operations or of a stored session are rejected, naming the "
+      + "member, and write nothing")
+  void invalidArchivesAreRejected() {
+    String sessionId = id("invalid");
+    SessionArchive valid = handMade(sessionId, 3);
+    Session session = valid.session();
+    List<Event> events = valid.events();
+    Instant at = clock.instant();
+    Event e1 = events.get(0);
+    List<Invalid> cases = new ArrayList<>(List.of(
+        new Invalid("an event of another session", "archive.events[0].sessionId", valid.withEvents(List.of(
+            new Event("other", 1, "m-1", "message", null, null, null, e1.payload(), e1.timestamp())))),
+        new Invalid("a gap in the seqs", "archive.events[1].seq", valid.withEvents(List.of(e1, events.get(2)))),
+        new Invalid("a session forked from itself", "archive.session.forkedFrom", new SessionArchive(
+            new Session(sessionId, null, null, null, session.status(), session.settings(), session.metadata(),
+                new ForkOrigin(sessionId, 1), session.createdAt(), session.updatedAt()),
+            events, List.of(), List.of(), List.of(), List.of(), List.of())),
+        new Invalid("metadata with a value past the limit", "archive.session.metadata[k]", new SessionArchive(
+            new Session(sessionId, null, null, null, session.status(), session.settings(),
+                Map.of("k", "v".repeat(Limits.MAX_METADATA_VALUE_LENGTH + 1)), null, session.createdAt(),
+                session.updatedAt()),
+            events, List.of(), List.of(), List.of(), List.of(), List.of())),
+        new Invalid("two runs with one id", "archive.runs[1]", valid.withRuns(List.of(run(sessionId, "r", at),
+            run(sessionId, "r", at.plusSeconds(1))))),
+        new Invalid("a run of another session", "archive.runs[0].sessionId",
+            valid.withRuns(List.of(run("other", "r", at)))),
+        new Invalid("two audit rows of one turn", "archive.modelCalls[1]", valid.withModelCalls(List.of(
+            new ModelCall(sessionId, 1, "m", json("{}"), json("{}"), at),
+            new ModelCall(sessionId, 1, "m", json("[]"), json("{}"), at)))),
+        new Invalid("an audit row of another session", "archive.modelCalls[0].sessionId", valid.withModelCalls(
+            List.of(new ModelCall("other", 1, "m", json("{}"), json("{}"), at))))));
+    if (store.supports(Capability.TOOL_CALLS)) {
+      cases.addAll(List.of(
+          new Invalid("a pending call with a result", "archive.toolCalls[0].result", valid.withToolCalls(List.of(
+              call(sessionId, "c", ToolCallStatus.PENDING, json("{}"), null, at)))),
+          new Invalid("a completed call without a result", "archive.toolCalls[0].result", valid.withToolCalls(
+              List.of(call(sessionId, "c", ToolCallStatus.COMPLETED, null, null, at)))),
+          new Invalid("a completed call with a deadline", "archive.toolCalls[0].deadline", valid.withToolCalls(
+              List.of(call(sessionId, "c", ToolCallStatus.COMPLETED, json("{}"), at, at)))),
+          new Invalid("two calls with one id", "archive.toolCalls[1]", valid.withToolCalls(List.of(
+              call(sessionId, "c", ToolCallStatus.PENDING, null, null, at),
+              call(sessionId, "c", ToolCallStatus.CANCELLED, json("{}"), null, at.plusSeconds(1))))),
+          new Invalid("a call of another session", "archive.toolCalls[0].sessionId", valid.withToolCalls(List.of(
+              call("other", "c", ToolCallStatus.PENDING, null, null, at))))));
+    }
+    if (store.supports(Capability.SUMMARIES)) {
+      cases.addAll(List.of(
+          new Invalid("a summary past the last seq", "archive.summaries[0].toSeq", valid.withSummaries(List.of(
+              new Summary(sessionId, 1, 4, json("{}"), 1, at)))),
+          new Invalid("a summary ending before it starts", "archive.summaries[0].toSeq", valid.withSummaries(
+              List.of(new Summary(sessionId, 3, 2, json("{}"), 1, at)))),
+          new Invalid("a summary of version 0", "archive.summaries[0].version", valid.withSummaries(List.of(
+              new Summary(sessionId, 1, 2, json("{}"), 0, at)))),
+          new Invalid("two summaries to one seq", "archive.summaries[1]", valid.withSummaries(List.of(
+              new Summary(sessionId, 1, 2, json("{}"), 1, at), new Summary(sessionId, 2, 2, json("{}"), 1, at)))),
+          new Invalid("a summary of another session", "archive.summaries[0].sessionId", valid.withSummaries(
+              List.of(new Summary("other", 1, 2, json("{}"), 1, at))))));
+    }
+    if (store.supports(Capability.CHECKPOINTS)) {
+      cases.addAll(List.of(
+          new Invalid("a checkpoint past the size limit", "archive.checkpoints[0].data", valid.withCheckpoints(
+              List.of(new Checkpoint(CheckpointKey.of(sessionId, "big"), new byte[Limits.MAX_CHECKPOINT_BYTES + 1],
+                  at)))),
+          new Invalid("two checkpoints of one name", "archive.checkpoints[1]", valid.withCheckpoints(List.of(
+              new Checkpoint(CheckpointKey.of(sessionId, "k"), new byte[] {1}, at),
+              new Checkpoint(CheckpointKey.of(sessionId, "k"), new byte[] {2}, at)))),
+          new Invalid("a checkpoint of another session", "archive.checkpoints[0].sessionId",
+              valid.withCheckpoints(List.of(new Checkpoint(CheckpointKey.of("other", "k"), new byte[] {1}, at))))));
+    }
+
+    for (Invalid invalid : cases) {
+      assertRejected("import of an archive with " + invalid.what(),
+          () -> store.archives().importSession(invalid.archive()), invalid.field());
+      assertThat(store.sessions().find(sessionId)).as("session after rejecting %s", invalid.what()).isEmpty();
+      assertThat(store.sessions().find("other")).as("other session after rejecting %s", invalid.what()).isEmpty();
+    }
+    if (store.supports(Capability.CHECKPOINTS)) {
+      assertRejected("import of a global checkpoint past the size limit", () -> store.archives()
+          .importGlobalCheckpoint(new Checkpoint(CheckpointKey.global("big"), new byte[Limits.MAX_CHECKPOINT_BYTES + 1],
+              at)), "checkpoint.data");
+      assertThat(store.archives().globalCheckpoints()).as("global checkpoints after the rejection").isEmpty();
+    }
+  }
+
+  private static Run run(String sessionId, String id, Instant at) {
+    return new Run(id, sessionId, RunStatus.COMPLETED, Json.emptyObject(), null, at, at);
+  }
+
+  private static ToolCall call(String sessionId, String id, ToolCallStatus status, Json result, Instant deadline,
+      Instant at) {
+    return new ToolCall(id, sessionId, null, null, "tool", Json.emptyObject(), status, result, deadline, at, at);
   }
 
   @Test
