@@ -2,6 +2,7 @@ package dev.sessionstore.jdbc;
 
 import com.zaxxer.hikari.HikariConfig;
 import com.zaxxer.hikari.HikariDataSource;
+import dev.sessionstore.Archives;
 import dev.sessionstore.Capability;
 import dev.sessionstore.Checkpoints;
 import dev.sessionstore.EventLog;
@@ -131,6 +132,11 @@ public final class JdbcSessionStore implements SessionStore {
   @Override
   public ModelCallAudit modelCalls() {
     return store.modelCalls();
+  }
+
+  @Override
+  public Archives archives() {
+    return store.archives();
   }
 
   @Override
