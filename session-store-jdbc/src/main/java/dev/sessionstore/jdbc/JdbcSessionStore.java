@@ -174,6 +174,7 @@ public final class JdbcSessionStore implements SessionStore {
     private Boolean notifications;
     private DataSource notificationDataSource;
     private Duration keepAliveInterval;
+    private Duration changePollInterval;
     private Duration migrationLockTimeout;
 
     private Builder() {
@@ -358,6 +359,23 @@ public final class JdbcSessionStore implements SessionStore {
     }
 
     /**
+     * SQLite only: how often the store asks the database file whether another connection (another store instance,
+     * another process) committed, to wake its waiting reads and tool-call waits; default 50 ms, between 10 ms and
+     * 1 hour. Each look is one {@code PRAGMA data_version} on a connection the store holds for it, and a change
+     * wakes every waiting read of the store, which re-reads its session. Appends of this store wake its own waiting
+     * reads at once, whatever the interval. Ignored by PostgreSQL, where other instances' appends arrive as
+     * notifications.
+     *
+     * @throws InvalidArgumentException naming {@code changePollInterval} if null or out of range
+     * @throws IllegalStateException    if already set
+     */
+    public Builder changePollInterval(Duration interval) {
+      requireUnset("changePollInterval", this.changePollInterval);
+      this.changePollInterval = requireInterval("changePollInterval", interval);
+      return this;
+    }
+
+    /**
      * How long {@link #build()} waits for another node that is migrating the same schema and prefix; default 1
      * minute, between 10 ms and 1 hour. Past it, {@code build()} fails with a retryable
      * {@link StoreFailureException} saying so, rather than wait forever for a node that hung while it held the
@@ -389,9 +407,11 @@ public final class JdbcSessionStore implements SessionStore {
         throw new IllegalStateException(
             "dataSource is required: call JdbcSessionStore.builder().dataSource(...), e.g. with a HikariDataSource");
       }
-      if (Boolean.FALSE.equals(notifications) && (notificationDataSource != null || keepAliveInterval != null)) {
+      if (Boolean.FALSE.equals(notifications) && (notificationDataSource != null || keepAliveInterval != null
+          || changePollInterval != null)) {
         throw new IllegalStateException("notifications(false) turns notification off, yet "
-            + (notificationDataSource != null ? "notificationDataSource" : "keepAliveInterval")
+            + (notificationDataSource != null ? "notificationDataSource"
+                : keepAliveInterval != null ? "keepAliveInterval" : "changePollInterval")
             + " was set for it: drop one of the two");
       }
       return new JdbcSessionStore(ValidatingSessionStore.wrap(JdbcStore.open(new StoreSettings(
@@ -407,6 +427,7 @@ public final class JdbcSessionStore implements SessionStore {
           notifications == null || notifications,
           notificationDataSource == null ? dataSource : notificationDataSource,
           keepAliveInterval == null ? Duration.ofSeconds(10) : keepAliveInterval,
+          changePollInterval == null ? Duration.ofMillis(50) : changePollInterval,
           migrationLockTimeout == null ? Duration.ofMinutes(1) : migrationLockTimeout))));
     }
 

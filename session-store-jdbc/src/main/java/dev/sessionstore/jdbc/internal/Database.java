@@ -129,9 +129,12 @@ final class Database {
    * ({@link Dialect#snapshotTransaction()}).
    */
   <T> T snapshot(String action, SqlWork<T> work) {
-    return transaction(action, connection -> {
-      try (Statement statement = connection.createStatement()) {
-        statement.execute(dialect.snapshotTransaction());
+    String snapshot = dialect.snapshotTransaction();
+    return run(action, Mode.SNAPSHOT, UnknownOutcome.runAgain(), retryDeadline(), connection -> {
+      if (!snapshot.isEmpty()) {
+        try (Statement statement = connection.createStatement()) {
+          statement.execute(snapshot);
+        }
       }
       return work.run(connection);
     });
@@ -211,13 +214,23 @@ final class Database {
       throw new Failed(e, false, false);
     }
     try {
-      return mode == Mode.TRANSACTION ? inTransaction(connection, work) : inAutoCommit(connection, mode, work);
+      try {
+        dialect.prepareConnection(connection);
+      } catch (SQLException e) {
+        throw failed(connection, e, false);
+      }
+      return switch (mode) {
+        case TRANSACTION -> inTransaction(connection, true, work);
+        case SNAPSHOT -> inTransaction(connection, false, work);
+        case AUTO_COMMIT, READ -> inAutoCommit(connection, mode, work);
+      };
     } finally {
       release(connection);
     }
   }
 
-  private static <T> T inTransaction(Connection connection, SqlWork<T> work) throws Failed {
+  /** Runs {@code work} in a transaction; one that {@code writes} begins as the dialect says writes begin. */
+  private <T> T inTransaction(Connection connection, boolean writes, SqlWork<T> work) throws Failed {
     boolean autoCommit;
     try {
       autoCommit = connection.getAutoCommit();
@@ -229,6 +242,9 @@ final class Database {
     }
     T result;
     try {
+      if (writes) {
+        dialect.beginWrites(connection);
+      }
       result = work.run(connection);
     } catch (SQLException e) {
       rollback(connection, autoCommit, e);
@@ -356,7 +372,7 @@ final class Database {
     return text.toString();
   }
 
-  private enum Mode { TRANSACTION, AUTO_COMMIT, READ }
+  private enum Mode { TRANSACTION, SNAPSHOT, AUTO_COMMIT, READ }
 
   /** A failed attempt: the driver's error, and whether the work may have been applied before it struck. */
   private static final class Failed extends Exception {

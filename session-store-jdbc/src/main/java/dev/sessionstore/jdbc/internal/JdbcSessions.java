@@ -206,9 +206,10 @@ final class JdbcSessions implements Sessions {
       parameters.add(cursor.id());
     }
     statement.append(" ORDER BY created_at, id");
-    if (query.limit().isPresent()) {
+    // Every database takes LIMIT before OFFSET, and some (SQLite) take no OFFSET without one.
+    if (query.limit().isPresent() || query.offset() > 0) {
       statement.append(" LIMIT ?");
-      parameters.add(query.limit().getAsInt() + 1L);
+      parameters.add(query.limit().isPresent() ? query.limit().getAsInt() + 1L : Long.MAX_VALUE);
     }
     if (query.offset() > 0) {
       statement.append(" OFFSET ?");

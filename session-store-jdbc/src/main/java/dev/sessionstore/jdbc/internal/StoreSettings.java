@@ -13,6 +13,8 @@ import javax.sql.DataSource;
  *
  * @param notificationDataSource where notifications are sent and listened for: {@code dataSource} unless one was
  *                               given for them
+ * @param changePollInterval     how often a database without notifications (SQLite) is asked whether another
+ *                               connection committed
  * @throws InvalidArgumentException naming {@code schema} or {@code tablePrefix} if one is not allowed
  */
 public record StoreSettings(
@@ -28,6 +30,7 @@ public record StoreSettings(
     boolean notifications,
     DataSource notificationDataSource,
     Duration keepAliveInterval,
+    Duration changePollInterval,
     Duration migrationLockTimeout) {
 
   /** Identifiers the store puts into SQL: lower-case, so that quoting never changes their meaning. */
