@@ -25,9 +25,21 @@ import javax.sql.DataSource;
 /**
  * The {@link SessionStore} on a SQL database through JDBC: every guarantee of the session-store contract, including
  * waiting reads woken across processes and tool-call deadlines kept in the database and swept by any instance. The
- * database is told by the data source's connections; PostgreSQL 12 or later is supported, on which every
- * {@link Capability} is (waiting reads are woken by {@code LISTEN/NOTIFY}). Thread-safe; one store is meant to be
- * shared by the whole application.
+ * database is told by the data source's connections: PostgreSQL 12 or later (waiting reads are woken by
+ * {@code LISTEN/NOTIFY}) or a SQLite 3.38+ file through sqlite-jdbc, each with every {@link Capability}. Thread-safe;
+ * one store is meant to be shared by the whole application.
+ *
+ * <p><b>SQLite</b> ({@code jdbc:sqlite:/path/agents.db}; a plain {@code org.sqlite.SQLiteDataSource}, a pool or a
+ * URL-configured data source alike): a file that any number of threads and processes write at once. Every connection
+ * the store borrows is set to WAL mode, {@code synchronous=FULL} (a write the store acknowledged survives a kill of
+ * the process and a power loss), foreign keys on and a busy timeout of 5 s; every transaction that may write starts
+ * with {@code BEGIN IMMEDIATE}, taking the file's write lock before it reads, so writers queue instead of
+ * deadlocking. A write still busy after the timeout runs again after a short pause, a few times, then fails
+ * retryably. Other processes' appends wake waiting reads and tool-call waits through the file's change counter
+ * ({@code PRAGMA data_version}), read every {@link Builder#changePollInterval(Duration)} (default 50 ms) on a
+ * connection the store holds; a wake-up crosses processes within about one interval. Deadlines are kept in the file
+ * and swept by every store on it. The tables live in the file's {@code main} database: leave the schema unset and
+ * keep stores apart with table prefixes.
  *
  * <pre>{@code
  * HikariDataSource pool = new HikariDataSource(hikariConfig);   // the store never closes it
