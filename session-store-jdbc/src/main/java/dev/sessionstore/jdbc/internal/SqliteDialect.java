@@ -111,13 +111,23 @@ final class SqliteDialect implements Dialect {
 
   /**
    * Ends the deferred transaction the driver began (it has read nothing) and begins an immediate one, which takes
-   * the write lock now, waiting for it up to the busy timeout.
+   * the write lock now, waiting for it up to the busy timeout. Busy past it, a deferred transaction is begun again,
+   * as the driver expects one to roll back.
    */
   @Override
   public void beginWrites(Connection connection) throws SQLException {
     try (Statement statement = connection.createStatement()) {
       statement.execute("COMMIT");
-      statement.execute("BEGIN IMMEDIATE");
+      try {
+        statement.execute("BEGIN IMMEDIATE");
+      } catch (SQLException e) {
+        try {
+          statement.execute("BEGIN");
+        } catch (SQLException again) {
+          e.addSuppressed(again);
+        }
+        throw e;
+      }
     }
   }
 
