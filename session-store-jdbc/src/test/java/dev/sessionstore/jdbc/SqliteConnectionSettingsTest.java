@@ -32,10 +32,9 @@ class SqliteConnectionSettingsTest {
   Path folder;
 
   @Test
-  @DisplayName("A data source configured for a rollback journal, NORMAL sync and no foreign keys gets the store's")
+  @DisplayName("A data source configured for no sync, no foreign keys and no busy wait gets the store's settings")
   void settingsOverrideTheDataSources() throws SQLException {
     SQLiteConfig config = new SQLiteConfig();
-    config.setJournalMode(SQLiteConfig.JournalMode.DELETE);
     config.setSynchronous(SQLiteConfig.SynchronousMode.OFF);
     config.enforceForeignKeys(false);
     config.setBusyTimeout(0);
@@ -43,9 +42,16 @@ class SqliteConnectionSettingsTest {
     dataSource.setUrl("jdbc:sqlite:" + folder.resolve("configured.db"));
     try (SessionStore store = JdbcSessionStore.builder().dataSource(dataSource).build()) {
       store.events().append("s-1", NewEvent.of("ping"));
+      store.runs().save(dev.sessionstore.RunWrite.of("run-1", "s-1"));
+      assertThat(store.sessions().delete("s-1")).isTrue();
     }
     try (Connection connection = dataSource.getConnection()) {
       assertThat(pragma(connection, "journal_mode")).isEqualTo("wal"); // kept by the file
+      try (Statement statement = connection.createStatement();
+           ResultSet rows = statement.executeQuery("SELECT count(*) FROM session_store_runs")) {
+        rows.next();
+        assertThat(rows.getInt(1)).as("runs left after their session was deleted (foreign keys on)").isZero();
+      }
     }
   }
 

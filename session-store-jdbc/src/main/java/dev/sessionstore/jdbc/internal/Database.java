@@ -11,6 +11,8 @@ import java.sql.SQLException;
 import java.sql.Statement;
 import java.time.Duration;
 import java.util.Optional;
+import java.util.concurrent.locks.Lock;
+import java.util.concurrent.locks.ReentrantLock;
 import javax.sql.DataSource;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -58,6 +60,8 @@ final class Database {
   private final DataSource dataSource;
   private final Dialect dialect;
   private final Duration retryTimeout;
+  /** Where the dialect {@linkplain Dialect#writesOneAtATime() writes one at a time}: the queue of write transactions. */
+  private final Lock writers;
   private volatile boolean closed;
 
   /**
@@ -67,6 +71,7 @@ final class Database {
     this.dataSource = dataSource;
     this.dialect = dialect;
     this.retryTimeout = retryTimeout;
+    this.writers = dialect.writesOneAtATime() ? new ReentrantLock(true) : null;
   }
 
   Dialect dialect() {
@@ -205,8 +210,20 @@ final class Database {
     }
   }
 
-  /** One attempt on a connection of its own. */
+  /** One attempt on a connection of its own; a write transaction first takes its turn where writes queue. */
   private <T> T attempt(Mode mode, SqlWork<T> work) throws Failed {
+    if (writers == null || mode != Mode.TRANSACTION) {
+      return attemptOnConnection(mode, work);
+    }
+    writers.lock();
+    try {
+      return attemptOnConnection(mode, work);
+    } finally {
+      writers.unlock();
+    }
+  }
+
+  private <T> T attemptOnConnection(Mode mode, SqlWork<T> work) throws Failed {
     Connection connection;
     try {
       connection = dataSource.getConnection();

@@ -45,6 +45,13 @@ interface Dialect {
    */
   void beginWrites(Connection connection) throws SQLException;
 
+  /**
+   * Whether one transaction at a time may write to the whole database (SQLite): the store then queues its own write
+   * transactions in-process, first come first served, before it borrows their connections, so that they wait in
+   * order instead of in the database's busy loop, and only other instances' writers contend there.
+   */
+  boolean writesOneAtATime();
+
   // The data path: fragments and flags the shared statements are built from, and how values travel.
 
   /**

@@ -81,6 +81,12 @@ final class PostgresDialect implements Dialect {
   public void beginWrites(Connection connection) {
   }
 
+  /** No: writers of different sessions proceed in parallel, on row locks. */
+  @Override
+  public boolean writesOneAtATime() {
+    return false;
+  }
+
   @Override
   public boolean chainsWrites() {
     return true;

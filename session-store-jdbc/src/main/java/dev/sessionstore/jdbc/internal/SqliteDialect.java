@@ -131,6 +131,12 @@ final class SqliteDialect implements Dialect {
     }
   }
 
+  /** Yes: the write lock is the database's. */
+  @Override
+  public boolean writesOneAtATime() {
+    return true;
+  }
+
   @Override
   public boolean chainsWrites() {
     return false;

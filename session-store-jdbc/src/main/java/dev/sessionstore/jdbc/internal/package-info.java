@@ -12,6 +12,7 @@
  *   <li>{@code prepareConnection}: the per-connection settings every borrowed connection gets, whatever the data
  *       source;</li>
  *   <li>{@code beginWrites}: what a transaction that may write runs first (SQLite: {@code BEGIN IMMEDIATE});</li>
+ *   <li>{@code writesOneAtATime()}: whether the store queues its write transactions in-process (SQLite);</li>
  *   <li>{@code chainsWrites()}: whether writes chain in one {@code WITH} statement (one-statement fork, cut and
  *       implicit session); without, they run one by one in a transaction;</li>
  *   <li>{@code appendInOneCall}: the auto-committed call that appends a batch in one round trip (PostgreSQL: a
