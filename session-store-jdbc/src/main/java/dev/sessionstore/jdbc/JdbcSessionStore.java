@@ -36,8 +36,8 @@ import javax.sql.DataSource;
  *
  * <p><b>SQLite</b> ({@code jdbc:sqlite:/path/agents.db}; a plain {@code org.sqlite.SQLiteDataSource}, a pool or a
  * URL-configured data source alike): a file that any number of threads and processes write at once. Every connection
- * the store borrows is set to WAL mode, {@code synchronous=FULL} (a write the store acknowledged survives a kill of
- * the process and a power loss), foreign keys on and a busy timeout of 5 s; every transaction that may write starts
+ * the store borrows is set to WAL mode, {@code synchronous=NORMAL} (a write the store acknowledged survives a kill
+ * of the process; a power loss can lose the last commits, never the file's consistency), foreign keys on and a busy timeout of 5 s; every transaction that may write starts
  * with {@code BEGIN IMMEDIATE}, taking the file's write lock before it reads, so writers queue instead of
  * deadlocking. A write still busy after the timeout runs again after a short pause, a few times, then fails
  * retryably. Other processes' appends wake waiting reads and tool-call waits through the file's change counter

@@ -67,7 +67,7 @@ class SqliteConnectionSettingsTest {
         store.events().append("s-1", NewEvent.of("ping"));
         assertThat(store.events().lastSeq("s-1")).isEqualTo(1);
         // The one pooled connection, as the store left it.
-        assertThat(settings(pool)).containsExactly(Map.entry("journal_mode", "wal"), Map.entry("synchronous", "2"),
+        assertThat(settings(pool)).containsExactly(Map.entry("journal_mode", "wal"), Map.entry("synchronous", "1"),
             Map.entry("foreign_keys", "1"), Map.entry("busy_timeout", "5000"));
         assertThat(store.sessions().delete("s-1")).isTrue();
       }

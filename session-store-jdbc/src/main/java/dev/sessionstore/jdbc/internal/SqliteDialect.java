@@ -30,8 +30,10 @@ import org.sqlite.SQLiteException;
  *
  * <p><b>Durability and locking.</b> Every connection the store borrows is set, whatever data source it came from
  * (a plain {@code SQLiteDataSource}, a pool, a URL), to {@code journal_mode=WAL} (readers never wait for the writer,
- * and the writer never waits for readers), {@code synchronous=FULL} (each commit syncs the write-ahead log to disk
- * before it returns: an acknowledged write survives a kill of the process and a power loss), {@code foreign_keys=ON}
+ * and the writer never waits for readers), {@code synchronous=NORMAL} (each commit is written to the write-ahead log
+ * before it returns, which is synced at checkpoints: an acknowledged write survives a kill of the process; a power
+ * loss or an operating-system crash can lose the last commits before a checkpoint, never the file's consistency),
+ * {@code foreign_keys=ON}
  * (deleting a session cascades to what it owns) and a busy timeout of {@value #BUSY_TIMEOUT_MILLIS} ms. A transaction
  * that may write starts with {@code BEGIN IMMEDIATE}: it takes the database's one write lock before it reads, waiting
  * for it up to the busy timeout, so no transaction ever has to upgrade a read to a write (which SQLite fails at once
@@ -62,7 +64,7 @@ final class SqliteDialect implements Dialect {
   static final int BUSY_TIMEOUT_MILLIS = 5_000;
 
   /** What every borrowed connection is set to; one call, outside any transaction. */
-  private static final String CONNECTION_SETTINGS = "PRAGMA journal_mode = WAL; PRAGMA synchronous = FULL;"
+  private static final String CONNECTION_SETTINGS = "PRAGMA journal_mode = WAL; PRAGMA synchronous = NORMAL;"
       + " PRAGMA foreign_keys = ON; PRAGMA busy_timeout = " + BUSY_TIMEOUT_MILLIS;
 
   /** As on PostgreSQL, so that every adapter stores the same instants. */
@@ -98,7 +100,7 @@ final class SqliteDialect implements Dialect {
   }
 
   /**
-   * WAL, {@code synchronous=FULL}, foreign keys and the busy timeout, in one call. The pragmas need auto-commit
+   * WAL, {@code synchronous=NORMAL}, foreign keys and the busy timeout, in one call. The pragmas need auto-commit
    * ({@code foreign_keys} is ignored inside a transaction), which a pool configured without it would not give.
    */
   @Override
