@@ -1,0 +1,111 @@
+package dev.sessionstore.cli;
+
+import com.zaxxer.hikari.HikariConfig;
+import com.zaxxer.hikari.HikariDataSource;
+import com.zaxxer.hikari.pool.HikariPool;
+import dev.sessionstore.InvalidArgumentException;
+import dev.sessionstore.StoreFailureException;
+import dev.sessionstore.jdbc.JdbcSessionStore;
+import dev.sessionstore.memory.InMemorySessionStore;
+import java.sql.DriverManager;
+import java.sql.SQLException;
+
+/**
+ * Opens the store a {@link StoreTarget} names, through the adapters' public builders: the in-memory store, or a
+ * {@link JdbcSessionStore} on a HikariCP pool. Every way this can fail becomes a {@link CliFailure} with its own
+ * exit code: a malformed or unsupported URL, an unreachable database, a database without the tables.
+ */
+final class StoreOpener {
+
+  /** Whether opening may create or upgrade the tables. */
+  enum Schema {
+    /** Create the tables if missing, upgrade them if old: for commands that write. */
+    CREATE_OR_UPGRADE,
+    /** Use the tables as they are; fail with {@link ExitCode#NO_SCHEMA} if missing or old: for commands that read. */
+    EXISTING
+  }
+
+  private static final int POOL_SIZE = 4;
+  private static final long CONNECTION_TIMEOUT_MILLIS = 10_000;
+
+  private StoreOpener() {
+  }
+
+  static OpenedStore open(StoreTarget target, Schema schema) {
+    if (target.isMemory()) {
+      return new OpenedStore(InMemorySessionStore.builder().build(), target, null);
+    }
+    String url = target.jdbcUrl();
+    if (!url.startsWith("jdbc:")) {
+      throw new CliFailure(ExitCode.BAD_URL, "not a JDBC URL: " + target.describe()
+          + " (expected jdbc:postgresql://host:port/database or jdbc:sqlite:file)");
+    }
+    if (!url.startsWith("jdbc:postgresql:")) {
+      throw new CliFailure(ExitCode.BAD_URL, "unsupported database: " + target.describe()
+          + " (session-store runs on PostgreSQL, jdbc:postgresql://host:port/database)");
+    }
+    requireDriverAccepts(target);
+    HikariDataSource pool = pool(target);
+    try {
+      return new OpenedStore(jdbcStore(target, schema, pool), target, pool);
+    } catch (RuntimeException e) {
+      pool.close();
+      throw e;
+    }
+  }
+
+  private static void requireDriverAccepts(StoreTarget target) {
+    try {
+      DriverManager.getDriver(target.jdbcUrl());
+    } catch (SQLException e) {
+      throw new CliFailure(ExitCode.BAD_URL, "malformed JDBC URL: " + target.describe(), e);
+    }
+  }
+
+  private static HikariDataSource pool(StoreTarget target) {
+    HikariConfig config = new HikariConfig();
+    config.setPoolName("session-store-cli");
+    config.setJdbcUrl(target.jdbcUrl());
+    config.setMaximumPoolSize(POOL_SIZE);
+    config.setConnectionTimeout(CONNECTION_TIMEOUT_MILLIS);
+    try {
+      return new HikariDataSource(config);
+    } catch (HikariPool.PoolInitializationException e) {
+      throw new CliFailure(ExitCode.UNREACHABLE, "cannot connect to " + target.describe() + ": "
+          + rootMessage(e), e);
+    }
+  }
+
+  private static JdbcSessionStore jdbcStore(StoreTarget target, Schema schema, HikariDataSource pool) {
+    JdbcSessionStore.Builder builder = JdbcSessionStore.builder()
+        .dataSource(pool)
+        .createSchema(schema == Schema.CREATE_OR_UPGRADE);
+    try {
+      if (target.schema() != null) {
+        builder.schema(target.schema());
+      }
+      if (target.tablePrefix() != null) {
+        builder.tablePrefix(target.tablePrefix());
+      }
+    } catch (InvalidArgumentException e) {
+      throw new CliFailure(ExitCode.USAGE, e.getMessage(), e);
+    }
+    try {
+      return builder.build();
+    } catch (StoreFailureException e) {
+      if (e.isRetryable()) {
+        throw new CliFailure(ExitCode.UNREACHABLE, "cannot use " + target.describe() + ": " + e.getMessage(), e);
+      }
+      throw new CliFailure(ExitCode.NO_SCHEMA, target.describe() + " has no session-store tables at the version"
+          + " this tool needs; run `session-store migrate` to create or upgrade them (--verbose tells more)", e);
+    }
+  }
+
+  private static String rootMessage(Throwable failure) {
+    Throwable cause = failure;
+    while (cause.getCause() != null && cause.getCause() != cause) {
+      cause = cause.getCause();
+    }
+    return cause.getMessage() == null ? cause.getClass().getSimpleName() : cause.getMessage();
+  }
+}
