@@ -1,15 +1,35 @@
 package dev.sessionstore.cli;
 
+import com.zaxxer.hikari.HikariDataSource;
 import dev.sessionstore.SessionStore;
+import java.sql.Connection;
+import java.sql.ResultSet;
+import java.sql.SQLException;
+import java.sql.Statement;
+import java.util.OptionalLong;
 
 /**
  * A store a command opened, with the connection pool behind it (if any). Closing closes the store, then the pool.
  *
  * @param store  the store
  * @param target where it lives
- * @param pool   what to close after the store, or {@code null}
+ * @param pool   the connection pool, closed after the store; {@code null} for the in-memory store
  */
-record OpenedStore(SessionStore store, StoreTarget target, AutoCloseable pool) implements AutoCloseable {
+record OpenedStore(SessionStore store, StoreTarget target, HikariDataSource pool) implements AutoCloseable {
+
+  /** The size of the database on disk, where it is cheap to ask: PostgreSQL's {@code pg_database_size}. */
+  OptionalLong sizeInBytes() {
+    if (pool == null) {
+      return OptionalLong.empty();
+    }
+    try (Connection connection = pool.getConnection();
+         Statement statement = connection.createStatement();
+         ResultSet size = statement.executeQuery("SELECT pg_database_size(current_database())")) {
+      return size.next() ? OptionalLong.of(size.getLong(1)) : OptionalLong.empty();
+    } catch (SQLException e) {
+      return OptionalLong.empty();
+    }
+  }
 
   @Override
   public void close() {
@@ -17,11 +37,7 @@ record OpenedStore(SessionStore store, StoreTarget target, AutoCloseable pool) i
       store.close();
     } finally {
       if (pool != null) {
-        try {
-          pool.close();
-        } catch (Exception e) {
-          throw new IllegalStateException("cannot close the connection pool of " + target.describe(), e);
-        }
+        pool.close();
       }
     }
   }

@@ -3,20 +3,26 @@ package dev.sessionstore.cli;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.sessionstore.Checkpoint;
+import dev.sessionstore.CheckpointKey;
 import dev.sessionstore.Event;
+import dev.sessionstore.ForkOrigin;
 import dev.sessionstore.Json;
+import dev.sessionstore.ModelCall;
 import dev.sessionstore.Run;
+import dev.sessionstore.RunStatus;
 import dev.sessionstore.Session;
+import dev.sessionstore.SessionStatus;
 import dev.sessionstore.Summary;
 import dev.sessionstore.ToolCall;
+import dev.sessionstore.ToolCallStatus;
 import java.time.Instant;
 import java.util.Base64;
 import java.util.Map;
 import java.util.TreeMap;
 
 /**
- * The JSON shape of each stored record, shared by {@code --json} output and the export format: one object per
- * record, fields named after the record's components. JSON documents (payload, settings, usage, error, arguments,
+ * The JSON shape of each stored record, shared by {@code --json} output and the export format, both ways: one object
+ * per record, fields named after the record's components. JSON documents (payload, settings, usage, error, arguments,
  * result, content) are carried as strings holding their exact stored text, so that what is imported is stored with
  * the same bytes (SPEC guarantee 18); instants are ISO-8601 strings; checkpoint data is Base64. Absent values are
  * omitted.
@@ -107,6 +113,71 @@ final class Records {
     node.put("data", Base64.getEncoder().encodeToString(checkpoint.data()));
     node.put("updatedAt", checkpoint.updatedAt().toString());
     return node;
+  }
+
+  static ObjectNode modelCall(ModelCall call) {
+    ObjectNode node = MAPPER.createObjectNode();
+    node.put("sessionId", call.sessionId());
+    node.put("turn", call.turn());
+    node.put("model", call.model());
+    node.put("context", call.context().text());
+    node.put("usage", call.usage().text());
+    node.put("recordedAt", call.recordedAt().toString());
+    return node;
+  }
+
+  static Session session(LineFields line) {
+    LineFields origin = line.optionalObject("forkedFrom");
+    return new Session(line.string("id"), line.optionalString("name"), line.optionalString("tenant"),
+        line.optionalString("agentId"), SessionStatus.of(line.string("status")), line.document("settings"),
+        line.stringMap("metadata"),
+        origin == null ? null : new ForkOrigin(origin.string("sessionId"), origin.number("seq")),
+        line.instant("createdAt"), line.instant("updatedAt"));
+  }
+
+  static Event event(LineFields line) {
+    return new Event(line.string("sessionId"), line.number("seq"), line.string("id"), line.string("type"),
+        line.optionalString("runId"), line.optionalString("agentId"), line.optionalString("parentId"),
+        line.document("payload"), line.instant("timestamp"));
+  }
+
+  static Run run(LineFields line) {
+    return new Run(line.string("id"), line.string("sessionId"), enumValue(RunStatus.class, line, "status"),
+        line.document("usage"), line.optionalDocument("error"), line.instant("createdAt"),
+        line.instant("updatedAt"));
+  }
+
+  static ToolCall toolCall(LineFields line) {
+    return new ToolCall(line.string("id"), line.string("sessionId"), line.optionalString("runId"),
+        line.optionalString("requestEventId"), line.string("toolName"), line.document("arguments"),
+        enumValue(ToolCallStatus.class, line, "status"), line.optionalDocument("result"),
+        line.optionalInstant("deadline"), line.instant("createdAt"), line.instant("updatedAt"));
+  }
+
+  static Summary summary(LineFields line) {
+    return new Summary(line.string("sessionId"), line.number("fromSeq"), line.number("toSeq"),
+        line.document("content"), line.smallNumber("version"), line.instant("createdAt"));
+  }
+
+  static Checkpoint checkpoint(LineFields line) {
+    String sessionId = line.optionalString("sessionId");
+    CheckpointKey key = sessionId == null ? CheckpointKey.global(line.string("name"))
+        : CheckpointKey.of(sessionId, line.string("name"));
+    return new Checkpoint(key, line.base64("data"), line.instant("updatedAt"));
+  }
+
+  static ModelCall modelCall(LineFields line) {
+    return new ModelCall(line.string("sessionId"), line.number("turn"), line.string("model"),
+        line.document("context"), line.document("usage"), line.instant("recordedAt"));
+  }
+
+  private static <E extends Enum<E>> E enumValue(Class<E> type, LineFields line, String field) {
+    String name = line.string(field);
+    try {
+      return Enum.valueOf(type, name);
+    } catch (IllegalArgumentException e) {
+      throw new LineFields.Malformed("\"" + field + "\" is not a " + type.getSimpleName() + ": " + name);
+    }
   }
 
   /** A string-to-number map as an object, keys sorted. */
