@@ -3,7 +3,9 @@ package dev.sessionstore.cli;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import java.io.ByteArrayOutputStream;
 import java.io.IOException;
+import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -24,7 +26,7 @@ import org.junit.jupiter.api.io.TempDir;
 class ExportImportTest {
 
   @TempDir
-  Path folder;
+  static Path folder;
 
   private PostgresSchema source;
   private Path exported;
@@ -54,8 +56,8 @@ class ExportImportTest {
     assertThat(lines.get(0)).isEqualTo("{\"kind\":\"header\",\"format\":\"session-store-export\",\"version\":1}");
     assertThat(lines.get(1)).startsWith("{\"kind\":\"session\",\"id\":\"trip-lisbon\",");
     assertThat(lines).filteredOn(line -> line.startsWith("{\"kind\":\"end\"")).containsExactly(
-        "{\"kind\":\"end\",\"sessionId\":\"trip-lisbon\",\"records\":14}",
-        "{\"kind\":\"end\",\"sessionId\":\"trip-lisbon-rainy\",\"records\":10}");
+        "{\"kind\":\"end\",\"sessionId\":\"trip-lisbon\",\"records\":13}",
+        "{\"kind\":\"end\",\"sessionId\":\"trip-lisbon-rainy\",\"records\":9}");
     assertThat(lines.get(lines.size() - 1))
         .isEqualTo("{\"kind\":\"trailer\",\"sessions\":2,\"globalCheckpoints\":0}");
     assertThat(Cli.run(source.with("export")).out()).isEqualTo(Files.readString(exported));
@@ -112,17 +114,17 @@ class ExportImportTest {
   }
 
   @Test
-  @DisplayName("An event with a seq out of line: exit 7 naming that event's line")
+  @DisplayName("A gap in a session's seqs: exit 7 naming the line of the event after the gap")
   void archiveRuleBroken() throws IOException {
     List<String> lines = Files.readAllLines(exported);
-    int event = firstLineOf(lines, "\"id\":\"ev-05\"", "\"kind\":\"event\"");
-    lines.set(event, lines.get(event).replace("\"seq\":5,", "\"seq\":50,"));
+    int event = firstLineOf(lines, "\"id\":\"ev-08\"", "\"kind\":\"event\"");
+    lines.set(event, lines.get(event).replace("\"seq\":8,", "\"seq\":9,"));
     Path file = write("gap.jsonl", lines);
 
     Cli.Result result = Cli.run("import", file.toString(), "--memory");
 
     FailureTest.assertFailure(result, ExitCode.CORRUPT_FILE,
-        "session-store: " + file + " line " + (event + 1) + ": archive.events[");
+        "session-store: " + file + " line " + (event + 1) + ": archive.events[7].seq: ");
     assertThat(result.err()).contains("nothing of session \"trip-lisbon\" was imported");
   }
 
@@ -150,6 +152,25 @@ class ExportImportTest {
 
     FailureTest.assertFailure(Cli.run("import", folder.resolve("missing.jsonl").toString(), "--memory"),
         ExitCode.FILE_ERROR, "session-store: cannot read " + folder.resolve("missing.jsonl") + ": no such file");
+  }
+
+  @Test
+  @DisplayName("In a terminal, export and import draw their progress on standard error")
+  void progressInATerminal() {
+    ByteArrayOutputStream out = new ByteArrayOutputStream();
+    ByteArrayOutputStream err = new ByteArrayOutputStream();
+    Path file = folder.resolve("watched.jsonl");
+
+    int exported = SessionStoreCli.run(new PrintStream(out, true, StandardCharsets.UTF_8),
+        new PrintStream(err, true, StandardCharsets.UTF_8), true, source.with("export", "-o", file.toString()));
+    int imported = SessionStoreCli.run(new PrintStream(out, true, StandardCharsets.UTF_8),
+        new PrintStream(err, true, StandardCharsets.UTF_8), true, "import", file.toString(), "--memory");
+
+    assertThat(exported).isZero();
+    assertThat(imported).isZero();
+    assertThat(err.toString(StandardCharsets.UTF_8))
+        .contains("\rexporting [##############################] 100% 2/2 sessions\n")
+        .containsPattern("\\rimporting \\[#+] 100% (\\d+)/\\1 bytes\n");
   }
 
   @Test
