@@ -85,6 +85,23 @@ class ExportImportTest {
   }
 
   @Test
+  @DisplayName("PostgreSQL -> file -> SQLite file -> file: identical")
+  void roundTripThroughSqlite() throws IOException {
+    String url = "jdbc:sqlite:" + folder.resolve("copy.db");
+    Path again = folder.resolve("from-sqlite.jsonl");
+
+    Cli.Result imported = Cli.run("import", exported.toString(), "--jdbc-url", url);
+    Cli.Result export = Cli.run("export", "-o", again.toString(), "--jdbc-url", url);
+
+    assertThat(imported.exitCode()).as(imported.err()).isZero();
+    assertThat(imported.out()).startsWith("sessions: 2 imported, 0 unchanged");
+    assertThat(export.exitCode()).as(export.err()).isZero();
+    assertThat(Files.readAllBytes(again)).isEqualTo(Files.readAllBytes(exported));
+    assertThat(Json.parse(Cli.run("stats", "--json", "--jdbc-url", url).out()).get("sizeBytes").asLong())
+        .isPositive();
+  }
+
+  @Test
   @DisplayName("An import into the in-memory store checks a file whole")
   void importIntoMemory() {
     Cli.Result checked = Cli.run("import", exported.toString(), "--memory");

@@ -8,29 +8,29 @@ import com.zaxxer.hikari.HikariDataSource;
 import dev.sessionstore.NewEvent;
 import dev.sessionstore.SessionStore;
 import dev.sessionstore.jdbc.JdbcSessionStore;
-import java.io.BufferedReader;
-import java.io.InputStreamReader;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
-import java.util.ArrayList;
-import java.util.List;
 import java.util.concurrent.BlockingQueue;
-import java.util.concurrent.LinkedBlockingQueue;
 import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.DisplayName;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import org.sqlite.SQLiteDataSource;
 
 /**
  * {@code events --follow} in a process of its own prints an event that this test's process appends while it follows:
- * the waiting read is woken across processes.
+ * the waiting read is woken across processes, on PostgreSQL (notifications) and on a SQLite file (its change
+ * counter).
  */
 class FollowTest {
 
   private static final long WAIT_SECONDS = 30;
 
+  @TempDir
+  Path folder;
+
   @Test
-  @DisplayName("events --follow in another process prints the event this process appends")
-  void followSeesAnotherProcessesAppend() throws Exception {
+  @DisplayName("PostgreSQL: events --follow in another process prints the event this process appends")
+  void followOnPostgres() throws Exception {
     try (PostgresSchema schema = new PostgresSchema()) {
       assertThat(Cli.run(schema.with("migrate")).exitCode()).isZero();
       HikariConfig config = new HikariConfig();
@@ -38,51 +38,46 @@ class FollowTest {
       config.setMaximumPoolSize(3);
       try (HikariDataSource pool = new HikariDataSource(config);
            SessionStore store = JdbcSessionStore.builder().dataSource(pool).schema(schema.name()).build()) {
-        store.events().append("followed", NewEvent.of("user_message").withId("before-follow"));
-
-        Process follower = tool(schema.with("events", "followed", "--follow", "--json", "--type", "user_message"));
-        try {
-          BlockingQueue<String> lines = linesOf(follower);
-          assertThat(seqOf(lines.poll(WAIT_SECONDS, TimeUnit.SECONDS))).as("the event already stored").isEqualTo(1);
-
-          store.events().append("followed", NewEvent.of("tool_use").withId("filtered-out"));
-          store.events().append("followed", NewEvent.of("user_message").withId("while-following"));
-
-          JsonNode appended = Json.parse(lines.poll(WAIT_SECONDS, TimeUnit.SECONDS));
-          assertThat(appended.get("id").asText()).isEqualTo("while-following");
-          assertThat(appended.get("seq").asLong()).isEqualTo(3);
-          assertThat(follower.isAlive()).as("still following").isTrue();
-        } finally {
-          follower.destroy();
-          follower.waitFor(WAIT_SECONDS, TimeUnit.SECONDS);
-        }
+        assertFollowSeesAppend(store, schema.options());
       }
     }
   }
 
-  /** Starts the tool's main class in a new JVM on this test's class path. */
-  private static Process tool(String... args) throws Exception {
-    List<String> command = new ArrayList<>(List.of(
-        Path.of(System.getProperty("java.home"), "bin", "java").toString(),
-        "-cp", System.getProperty("java.class.path"),
-        SessionStoreCli.class.getName()));
-    command.addAll(List.of(args));
-    return new ProcessBuilder(command).redirectError(ProcessBuilder.Redirect.INHERIT).start();
+  @Test
+  @DisplayName("SQLite: events --follow in another process prints the event this process appends")
+  void followOnSqlite() throws Exception {
+    String url = "jdbc:sqlite:" + folder.resolve("follow.db");
+    assertThat(Cli.run("migrate", "--jdbc-url", url).exitCode()).isZero();
+    SQLiteDataSource file = new SQLiteDataSource();
+    file.setUrl(url);
+    try (SessionStore store = JdbcSessionStore.builder().dataSource(file).build()) {
+      assertFollowSeesAppend(store, new String[] {"--jdbc-url", url});
+    }
   }
 
-  private static BlockingQueue<String> linesOf(Process process) {
-    BlockingQueue<String> lines = new LinkedBlockingQueue<>();
-    Thread reader = new Thread(() -> {
-      try (BufferedReader in = new BufferedReader(
-          new InputStreamReader(process.getInputStream(), StandardCharsets.UTF_8))) {
-        in.lines().forEach(lines::add);
-      } catch (Exception e) {
-        lines.add("reading the follower failed: " + e);
-      }
-    }, "follower-output");
-    reader.setDaemon(true);
-    reader.start();
-    return lines;
+  private void assertFollowSeesAppend(SessionStore store, String[] storeOptions) throws Exception {
+    store.events().append("followed", NewEvent.of("user_message").withId("before-follow"));
+    String[] args = {"events", "followed", "--follow", "--json", "--type", "user_message"};
+    String[] all = new String[args.length + storeOptions.length];
+    System.arraycopy(args, 0, all, 0, args.length);
+    System.arraycopy(storeOptions, 0, all, args.length, storeOptions.length);
+
+    Process follower = ToolProcess.start(folder, all);
+    try {
+      BlockingQueue<String> lines = ToolProcess.linesOf(follower);
+      assertThat(seqOf(lines.poll(WAIT_SECONDS, TimeUnit.SECONDS))).as("the event already stored").isEqualTo(1);
+
+      store.events().append("followed", NewEvent.of("tool_use").withId("filtered-out"));
+      store.events().append("followed", NewEvent.of("user_message").withId("while-following"));
+
+      JsonNode appended = Json.parse(lines.poll(WAIT_SECONDS, TimeUnit.SECONDS));
+      assertThat(appended.get("id").asText()).isEqualTo("while-following");
+      assertThat(appended.get("seq").asLong()).isEqualTo(3);
+      assertThat(follower.isAlive()).as("still following").isTrue();
+    } finally {
+      follower.destroy();
+      follower.waitFor(WAIT_SECONDS, TimeUnit.SECONDS);
+    }
   }
 
   private static long seqOf(String line) {

@@ -1,0 +1,54 @@
+package dev.sessionstore.cli;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.nio.file.Files;
+import java.nio.file.Path;
+import org.junit.jupiter.api.DisplayName;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/** The default store, the SQLite file {@code ./sessions.db}, and the SQLite URL rules. */
+class SqliteTest {
+
+  @TempDir
+  Path folder;
+
+  @Test
+  @DisplayName("Without a store option the tool writes and reads ./sessions.db in the working folder")
+  void defaultFile() throws Exception {
+    Cli.Result demo = ToolProcess.run(folder, "demo");
+    Cli.Result list = ToolProcess.run(folder, "sessions", "list", "--json");
+    Cli.Result events = ToolProcess.run(folder, "events", "Lisbon weekend", "--last", "1", "--json");
+
+    assertThat(demo.exitCode()).as(demo.err()).isZero();
+    assertThat(demo.out()).startsWith("session-store demo: one agent conversation on jdbc:sqlite:sessions.db");
+    assertThat(demo.err()).isEmpty();
+    assertThat(folder.resolve("sessions.db")).isRegularFile();
+    assertThat(Json.parse(list.out()).get("sessions")).extracting(node -> node.get("id").asText())
+        .containsExactly("trip-lisbon", "trip-lisbon-rainy");
+    assertThat(Json.parse(events.out()).get("events").get(0).get("id").asText()).isEqualTo("ev-08");
+  }
+
+  @Test
+  @DisplayName("A read of a SQLite file that does not exist: exit 6, and no file is created")
+  void missingFile() {
+    Path file = folder.resolve("none.db");
+
+    FailureTest.assertFailure(Cli.run("sessions", "list", "--jdbc-url", "jdbc:sqlite:" + file), ExitCode.NO_SCHEMA,
+        "session-store: no SQLite store at " + file);
+    assertThat(file).doesNotExist();
+  }
+
+  @Test
+  @DisplayName("A SQLite file in a folder that does not exist: exit 8; --schema with SQLite: exit 2")
+  void badSqliteTargets() {
+    Path file = folder.resolve("no-folder").resolve("x.db");
+
+    FailureTest.assertFailure(Cli.run("migrate", "--jdbc-url", "jdbc:sqlite:" + file), ExitCode.FILE_ERROR,
+        "session-store: cannot create " + file);
+    FailureTest.assertFailure(Cli.run("migrate", "--jdbc-url", "jdbc:sqlite:" + folder.resolve("y.db"), "--schema",
+        "agents"), ExitCode.USAGE, "session-store: --schema applies to PostgreSQL");
+    assertThat(Files.exists(folder.resolve("y.db"))).isFalse();
+  }
+}
