@@ -69,12 +69,12 @@ final class StoreOpener {
           + " main database (use --table-prefix to keep stores apart)");
     }
     String location = target.jdbcUrl().substring(SQLITE.length());
-    int parameters = location.indexOf('?');
-    Path file = Path.of(parameters < 0 ? location : location.substring(0, parameters));
     if (location.isEmpty() || location.startsWith(":memory:") || location.startsWith("file:")) {
       throw new CliFailure(ExitCode.BAD_URL, "unsupported SQLite URL: " + target.describe()
           + " (expected jdbc:sqlite:path/to/file.db)");
     }
+    int parameters = location.indexOf('?');
+    Path file = Path.of(parameters < 0 ? location : location.substring(0, parameters));
     if (schema == Schema.EXISTING && !Files.isRegularFile(file)) {
       throw new CliFailure(ExitCode.NO_SCHEMA, "no SQLite store at " + file + "; create it with `session-store"
           + " migrate` (or `demo`, `import`)");

@@ -41,7 +41,7 @@ class SqliteTest {
   }
 
   @Test
-  @DisplayName("A SQLite file in a folder that does not exist: exit 8; --schema with SQLite: exit 2")
+  @DisplayName("A SQLite file in a missing folder: exit 8; --schema with SQLite: exit 2; an in-memory SQLite URL: exit 4")
   void badSqliteTargets() {
     Path file = folder.resolve("no-folder").resolve("x.db");
 
@@ -50,5 +50,7 @@ class SqliteTest {
     FailureTest.assertFailure(Cli.run("migrate", "--jdbc-url", "jdbc:sqlite:" + folder.resolve("y.db"), "--schema",
         "agents"), ExitCode.USAGE, "session-store: --schema applies to PostgreSQL");
     assertThat(Files.exists(folder.resolve("y.db"))).isFalse();
+    FailureTest.assertFailure(Cli.run("migrate", "--jdbc-url", "jdbc:sqlite::memory:"), ExitCode.BAD_URL,
+        "session-store: unsupported SQLite URL: jdbc:sqlite::memory:");
   }
 }
