@@ -30,5 +30,7 @@ public enum Capability {
   /** {@link ModelCallAudit}: the model-call audit. */
   MODEL_CALL_AUDIT,
   /** Tenant keys on sessions, listing by tenant and {@link Sessions#deleteByTenant}. */
-  TENANTS
+  TENANTS,
+  /** {@link Archives}: lossless export and import of whole sessions and of global checkpoints. */
+  ARCHIVES
 }

@@ -4,8 +4,9 @@ import java.util.Set;
 
 /**
  * A store of agent conversations: sessions with their append-only event logs, runs, tool calls, summaries,
- * checkpoints and model-call audit, behind one object. Every adapter gives the guarantees of the session-store
- * contract (SPEC.md), proven by the conformance kit; each aggregate interface documents the ones it carries.
+ * checkpoints and model-call audit, behind one object, with their lossless export and import
+ * ({@link #archives()}). Every adapter gives the guarantees of the session-store contract (SPEC.md), proven by the
+ * conformance kit; each aggregate interface documents the ones it carries.
  *
  * <p>Everything a store returns is immutable: records, and lists that cannot be modified, so a caller can never
  * change stored data or another caller's view through a returned value.
@@ -42,6 +43,9 @@ public interface SessionStore extends AutoCloseable {
 
   /** @throws UnsupportedCapabilityException if the store lacks {@link Capability#MODEL_CALL_AUDIT} */
   ModelCallAudit modelCalls();
+
+  /** @throws UnsupportedCapabilityException if the store lacks {@link Capability#ARCHIVES} */
+  Archives archives();
 
   /**
    * Commits one agent step atomically: every member of {@code step} is stored, or none is (SPEC guarantee 16). See

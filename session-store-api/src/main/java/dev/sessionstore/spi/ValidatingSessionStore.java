@@ -1,5 +1,6 @@
 package dev.sessionstore.spi;
 
+import dev.sessionstore.Archives;
 import dev.sessionstore.Capability;
 import dev.sessionstore.Checkpoints;
 import dev.sessionstore.EventLog;
@@ -45,6 +46,7 @@ public final class ValidatingSessionStore implements SessionStore {
   private final Summaries summaries;
   private final Checkpoints checkpoints;
   private final ModelCallAudit modelCalls;
+  private final Archives archives;
 
   private ValidatingSessionStore(SessionStore adapter) {
     this.adapter = adapter;
@@ -59,6 +61,9 @@ public final class ValidatingSessionStore implements SessionStore {
     this.checkpoints = adapterCheckpoints == null ? null : new ValidatingCheckpoints(gate, adapterCheckpoints);
     ModelCallAudit adapterModelCalls = ifSupported(adapter::modelCalls);
     this.modelCalls = adapterModelCalls == null ? null : new ValidatingModelCallAudit(gate, adapterModelCalls);
+    Archives adapterArchives = ifSupported(adapter::archives);
+    this.archives = adapterArchives == null ? null
+        : new ValidatingArchives(gate, adapterArchives, adapter::capabilities);
   }
 
   /**
@@ -117,6 +122,11 @@ public final class ValidatingSessionStore implements SessionStore {
   @Override
   public ModelCallAudit modelCalls() {
     return supported(modelCalls, Capability.MODEL_CALL_AUDIT);
+  }
+
+  @Override
+  public Archives archives() {
+    return supported(archives, Capability.ARCHIVES);
   }
 
   private <T> T supported(T aggregate, Capability capability) {

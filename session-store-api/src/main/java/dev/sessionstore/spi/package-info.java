@@ -17,7 +17,9 @@
  *   <li>a batch of events is an unmodifiable list of at most {@link dev.sessionstore.Limits#MAX_BATCH_SIZE} non-null
  *       events, a metadata patch an unmodifiable, valid patch, checkpoint bytes at most
  *       {@link dev.sessionstore.Limits#MAX_CHECKPOINT_BYTES}, a deadline truncated to microseconds, and a session
- *       listing's cursor one {@link dev.sessionstore.spi.SessionCursor#decode} accepts.</li>
+ *       listing's cursor one {@link dev.sessionstore.spi.SessionCursor#decode} accepts, and a session archive or
+ *       global checkpoint to import one {@link dev.sessionstore.spi.ArchiveRules} accepts for the adapter's
+ *       capabilities.</li>
  * </ul>
  * What only the adapter can know stays the adapter's: state-dependent rules (a summary past the log's end, an
  * unknown session to fork), and what its backend cannot store (a timestamp outside a database's range). In return,
@@ -32,7 +34,8 @@
  * ({@link dev.sessionstore.spi.Upserts}), tool-call transitions and when a call is due
  * ({@link dev.sessionstore.spi.ToolCallTransitions}, {@link dev.sessionstore.spi.Expiry}), what a fork inherits
  * ({@link dev.sessionstore.spi.ForkRule}), which sessions resume eagerly ({@link dev.sessionstore.spi.ResumeRule}),
- * timeouts and deadlines ({@link dev.sessionstore.spi.Timeouts}), the order of ids
+ * timeouts and deadlines ({@link dev.sessionstore.spi.Timeouts}), what an archive must hold to be imported
+ * ({@link dev.sessionstore.spi.ArchiveRules}), the order of ids
  * ({@link dev.sessionstore.spi.IdOrder}), and documents read back from where the store wrote them
  * ({@link dev.sessionstore.spi.StoredJson}).
  */

@@ -6,7 +6,9 @@ import static org.assertj.core.api.Assertions.catchThrowable;
 import static org.assertj.core.api.Assertions.fail;
 import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
+import dev.sessionstore.Archives;
 import dev.sessionstore.Capability;
+import dev.sessionstore.Checkpoint;
 import dev.sessionstore.CheckpointKey;
 import dev.sessionstore.Checkpoints;
 import dev.sessionstore.EventLog;
@@ -17,6 +19,7 @@ import dev.sessionstore.NewModelCall;
 import dev.sessionstore.NewSummary;
 import dev.sessionstore.RunStatus;
 import dev.sessionstore.RunWrite;
+import dev.sessionstore.SessionArchive;
 import dev.sessionstore.SessionQuery;
 import dev.sessionstore.SessionWrite;
 import dev.sessionstore.Sessions;
@@ -85,6 +88,7 @@ public abstract class ClosedStoreContract extends Contract {
         new Operation("summaries()", store::summaries),
         new Operation("checkpoints()", store::checkpoints),
         new Operation("modelCalls()", store::modelCalls),
+        new Operation("archives()", store::archives),
         new Operation("capabilities()", store::capabilities),
         new Operation("commit(step)", () -> store.commit(Step.builder(SESSION).event(event("c-1")).build())),
         new Operation("commit(null)", () -> store.commit(null)),
@@ -169,6 +173,17 @@ public abstract class ClosedStoreContract extends Contract {
           new Operation("modelCalls().deleteOlderThan(sessionId, age)",
               () -> audit.deleteOlderThan(SESSION, Duration.ZERO)),
           new Operation("modelCalls().deleteOlderThan(age)", () -> audit.deleteOlderThan(Duration.ZERO))));
+    }
+    if (store.supports(Capability.ARCHIVES)) {
+      Archives archives = store.archives();
+      SessionArchive archive = archives.export(SESSION).orElseThrow();
+      Checkpoint global = new Checkpoint(CheckpointKey.global("runner"), new byte[] {1}, clock.instant());
+      operations.addAll(List.of(
+          new Operation("archives().export", () -> archives.export(SESSION)),
+          new Operation("archives().importSession", () -> archives.importSession(archive)),
+          new Operation("archives().importSession(null)", () -> archives.importSession(null)),
+          new Operation("archives().globalCheckpoints", archives::globalCheckpoints),
+          new Operation("archives().importGlobalCheckpoint", () -> archives.importGlobalCheckpoint(global))));
     }
     return operations;
   }

@@ -60,6 +60,14 @@ public abstract class Contract {
     return kit.newPeerStore(store, clock);
   }
 
+  /**
+   * Another new, empty store from {@link SessionStoreConformance#newStore}, isolated from {@link #store} and reading
+   * the same {@link #clock}: the target of a move between stores. The caller closes it.
+   */
+  protected SessionStore otherStore() {
+    return kit.newStore(clock);
+  }
+
   /** A fresh id with a readable prefix, unique within the test. */
   protected String id(String prefix) {
     return prefix + "-" + ids.incrementAndGet();

@@ -36,7 +36,7 @@ import org.junit.jupiter.api.Test;
  * stored ids and the expected seq, and only for events that are really new (a replay must not consume a seq); that
  * a batch is checked completely (in-batch duplicates, stored duplicates, expected seq) before anything is written,
  * or written in one transaction that is rolled back on failure, implicit session creation included; and that the
- * content comparison uses {@link NewEvent#sameContentAs} (JSON compared as values, timestamp only when given).
+ * content comparison uses {@link dev.sessionstore.spi.EventBatch#sameContent} (JSON compared as values, timestamp only when given).
  */
 public abstract class EventAppendContract extends Contract {
 

@@ -251,6 +251,15 @@ public abstract class SessionStoreConformance {
 
   @Nested
   @Tag("optional")
+  @DisplayName("Archives: lossless export and import of whole sessions")
+  public class Archives extends ArchiveContract {
+    Archives() {
+      super(SessionStoreConformance.this);
+    }
+  }
+
+  @Nested
+  @Tag("optional")
   @DisplayName("Shared backend: a second instance sees the same store, wakes and deadlines cross instances")
   public class SharedBackend extends SharedBackendContract {
     SharedBackend() {

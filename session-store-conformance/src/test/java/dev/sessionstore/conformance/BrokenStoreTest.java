@@ -2,6 +2,7 @@ package dev.sessionstore.conformance;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.sessionstore.Archives;
 import dev.sessionstore.Capability;
 import dev.sessionstore.Checkpoints;
 import dev.sessionstore.EventLog;
@@ -119,6 +120,11 @@ public abstract class BrokenStoreTest {
     @Override
     public ModelCallAudit modelCalls() {
       return delegate.modelCalls();
+    }
+
+    @Override
+    public Archives archives() {
+      return delegate.archives();
     }
 
     @Override

@@ -11,7 +11,7 @@ import java.util.stream.Stream;
  * repository root, on the in-memory store:
  *
  * <pre>{@code
- * mvn -q -pl session-store-demo -am compile exec:java
+ * ./mvnw -q -pl session-store-demo -am compile exec:java
  * }</pre>
  */
 public final class ConversationDemo {

@@ -1,5 +1,8 @@
 package dev.sessionstore.jdbc;
 
+import com.zaxxer.hikari.HikariConfig;
+import com.zaxxer.hikari.HikariDataSource;
+import dev.sessionstore.Archives;
 import dev.sessionstore.Capability;
 import dev.sessionstore.Checkpoints;
 import dev.sessionstore.EventLog;
@@ -17,6 +20,8 @@ import dev.sessionstore.ToolCalls;
 import dev.sessionstore.jdbc.internal.JdbcStore;
 import dev.sessionstore.jdbc.internal.StoreSettings;
 import dev.sessionstore.spi.ValidatingSessionStore;
+import java.sql.DriverManager;
+import java.sql.SQLException;
 import java.time.Clock;
 import java.time.Duration;
 import java.util.Set;
@@ -79,12 +84,17 @@ import javax.sql.DataSource;
 public final class JdbcSessionStore implements SessionStore {
 
   private final SessionStore store;
+  private final HikariDataSource ownPool;
 
-  private JdbcSessionStore(SessionStore store) {
+  private JdbcSessionStore(SessionStore store, HikariDataSource ownPool) {
     this.store = store;
+    this.ownPool = ownPool;
   }
 
-  /** A builder with the defaults documented on each setter; {@link Builder#dataSource} is required. */
+  /**
+   * A builder with the defaults documented on each setter; the database, {@link Builder#dataSource} or
+   * {@link Builder#jdbcUrl}, is required.
+   */
   public static Builder builder() {
     return new Builder();
   }
@@ -125,6 +135,11 @@ public final class JdbcSessionStore implements SessionStore {
   }
 
   @Override
+  public Archives archives() {
+    return store.archives();
+  }
+
+  @Override
   public StepOutcome commit(Step step) {
     return store.commit(step);
   }
@@ -144,12 +159,19 @@ public final class JdbcSessionStore implements SessionStore {
   /**
    * Stops the store's background work (deadline sweeps, the listener) after sending the notifications of its last
    * appends, and refuses further calls with {@link dev.sessionstore.StoreClosedException}, which also ends the
-   * waiting reads and tool-call waits still blocked and the calls still retrying after a lost connection. The data
-   * source stays open. Closing twice is fine.
+   * waiting reads and tool-call waits still blocked and the calls still retrying after a lost connection. A data
+   * source given to the builder stays open; the pool the store opened for a {@link Builder#jdbcUrl JDBC URL} is
+   * closed. Closing twice is fine.
    */
   @Override
   public void close() {
-    store.close();
+    try {
+      store.close();
+    } finally {
+      if (ownPool != null) {
+        ownPool.close();
+      }
+    }
   }
 
   /**
@@ -163,6 +185,7 @@ public final class JdbcSessionStore implements SessionStore {
     private static final Duration MAX_RETRY_TIMEOUT = Duration.ofMinutes(10);
 
     private DataSource dataSource;
+    private String jdbcUrl;
     private String schema;
     private String tablePrefix;
     private Clock clock;
@@ -180,8 +203,8 @@ public final class JdbcSessionStore implements SessionStore {
     }
 
     /**
-     * The database, required. Any {@link DataSource} of a supported database (PostgreSQL); a connection pool such as
-     * HikariCP in production. The store borrows connections per call and keeps one for {@code LISTEN}; it never
+     * The database, or else {@link #jdbcUrl(String)}. Any {@link DataSource} of a supported database (PostgreSQL); a
+     * connection pool such as HikariCP in production. The store borrows connections per call and keeps one for {@code LISTEN}; it never
      * closes the data source.
      *
      * @throws InvalidArgumentException if {@code dataSource} is null
@@ -190,6 +213,25 @@ public final class JdbcSessionStore implements SessionStore {
     public Builder dataSource(DataSource dataSource) {
       requireUnset("dataSource", this.dataSource);
       this.dataSource = requireNonNull("dataSource", dataSource);
+      return this;
+    }
+
+    /**
+     * The database by JDBC URL, instead of a {@link #dataSource(DataSource)}: the store opens a HikariCP pool of at
+     * most 10 connections on it, named {@code session-store}, and closes the pool when the store closes. User and
+     * password go in the URL ({@code jdbc:postgresql://host:5432/db?user=app&password=...}). For a pool tuned to
+     * your load, build a {@code HikariDataSource} yourself and give it as the data source.
+     *
+     * @throws InvalidArgumentException naming {@code jdbcUrl} if it is null or does not start with {@code jdbc:}
+     * @throws IllegalStateException    if already set
+     */
+    public Builder jdbcUrl(String jdbcUrl) {
+      requireUnset("jdbcUrl", this.jdbcUrl);
+      requireNonNull("jdbcUrl", jdbcUrl);
+      if (!jdbcUrl.startsWith("jdbc:")) {
+        throw new InvalidArgumentException("jdbcUrl", "must start with jdbc:, as jdbc:postgresql://host:5432/db does");
+      }
+      this.jdbcUrl = jdbcUrl;
       return this;
     }
 
@@ -376,26 +418,43 @@ public final class JdbcSessionStore implements SessionStore {
      * Checks the configuration, creates or checks the schema, starts the listener and the deadline sweeper, and
      * returns the open store. Close it to stop them; closing the store leaves the data source open.
      *
-     * @throws IllegalStateException    if no data source was set, or notification settings were given with
+     * @throws IllegalStateException    if neither or both of a data source and a JDBC URL were set, or notification
+     *                                  settings were given with
      *                                  {@code notifications(false)}
-     * @throws InvalidArgumentException naming {@code dataSource} if its database is not a supported one
+     * @throws InvalidArgumentException naming {@code dataSource} if its database is not a supported one, or
+     *                                  {@code jdbcUrl} if no JDBC driver on the class path takes it
      * @throws StoreFailureException    if the database cannot be reached (within the retry timeout) or does not
      *                                  exist, with the database's message and SQLState; or with
      *                                  {@code createSchema(false)} if the schema is missing or older than this
      *                                  library needs
      */
     public JdbcSessionStore build() {
-      if (dataSource == null) {
-        throw new IllegalStateException(
-            "dataSource is required: call JdbcSessionStore.builder().dataSource(...), e.g. with a HikariDataSource");
+      if (dataSource == null && jdbcUrl == null) {
+        throw new IllegalStateException("a database is required: call JdbcSessionStore.builder().dataSource(...),"
+            + " e.g. with a HikariDataSource, or .jdbcUrl(...)");
+      }
+      if (dataSource != null && jdbcUrl != null) {
+        throw new IllegalStateException("both dataSource and jdbcUrl were set: give the database once");
       }
       if (Boolean.FALSE.equals(notifications) && (notificationDataSource != null || keepAliveInterval != null)) {
         throw new IllegalStateException("notifications(false) turns notification off, yet "
             + (notificationDataSource != null ? "notificationDataSource" : "keepAliveInterval")
             + " was set for it: drop one of the two");
       }
-      return new JdbcSessionStore(ValidatingSessionStore.wrap(JdbcStore.open(new StoreSettings(
-          dataSource,
+      HikariDataSource ownPool = jdbcUrl == null ? null : openPool(jdbcUrl);
+      try {
+        return new JdbcSessionStore(open(ownPool == null ? dataSource : ownPool), ownPool);
+      } catch (RuntimeException | Error failure) {
+        if (ownPool != null) {
+          ownPool.close();
+        }
+        throw failure;
+      }
+    }
+
+    private SessionStore open(DataSource database) {
+      return ValidatingSessionStore.wrap(JdbcStore.open(new StoreSettings(
+          database,
           schema == null ? "public" : schema,
           tablePrefix == null ? "session_store_" : tablePrefix,
           clock == null ? Clock.systemUTC() : clock,
@@ -405,9 +464,26 @@ public final class JdbcSessionStore implements SessionStore {
           waitPollInterval == null ? Duration.ofSeconds(5) : waitPollInterval,
           retryTimeout == null ? Duration.ofSeconds(10) : retryTimeout,
           notifications == null || notifications,
-          notificationDataSource == null ? dataSource : notificationDataSource,
+          notificationDataSource == null ? database : notificationDataSource,
           keepAliveInterval == null ? Duration.ofSeconds(10) : keepAliveInterval,
-          migrationLockTimeout == null ? Duration.ofMinutes(1) : migrationLockTimeout))));
+          migrationLockTimeout == null ? Duration.ofMinutes(1) : migrationLockTimeout)));
+    }
+
+    private static HikariDataSource openPool(String jdbcUrl) {
+      try {
+        DriverManager.getDriver(jdbcUrl);
+      } catch (SQLException noDriver) {
+        int subprotocolEnd = jdbcUrl.indexOf(':', "jdbc:".length());
+        throw new InvalidArgumentException("jdbcUrl", "no JDBC driver on the class path takes "
+            + (subprotocolEnd < 0 ? "it" : jdbcUrl.substring(0, subprotocolEnd + 1) + "..."));
+      }
+      HikariConfig config = new HikariConfig();
+      config.setJdbcUrl(jdbcUrl);
+      config.setPoolName("session-store");
+      config.setMaximumPoolSize(10);
+      // A database that is down now is the store's to retry (retryTimeout), not the pool's to refuse at start.
+      config.setInitializationFailTimeout(-1);
+      return new HikariDataSource(config);
     }
 
     private static void requireUnset(String setter, Object current) {

@@ -5,6 +5,8 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import dev.sessionstore.Capability;
 import dev.sessionstore.InvalidArgumentException;
+import dev.sessionstore.Json;
+import dev.sessionstore.NewEvent;
 import dev.sessionstore.OutcomeUnknownException;
 import dev.sessionstore.SessionStore;
 import dev.sessionstore.StoreClosedException;
@@ -13,6 +15,8 @@ import java.lang.reflect.Method;
 import java.lang.reflect.Proxy;
 import java.sql.Connection;
 import java.sql.DatabaseMetaData;
+import java.sql.PreparedStatement;
+import java.sql.ResultSet;
 import java.time.Clock;
 import java.time.Duration;
 import java.util.Map;
@@ -138,13 +142,62 @@ class JdbcSessionStoreBuilderTest {
     assertThatThrownBy(() -> builder.retryTimeout(Duration.ofSeconds(1))).isInstanceOf(IllegalStateException.class);
     builder.dataSource(schema.pool(1));
     assertThatThrownBy(() -> builder.dataSource(schema.pool(1))).isInstanceOf(IllegalStateException.class);
+    builder.jdbcUrl("jdbc:postgresql://localhost/x");
+    assertThatThrownBy(() -> builder.jdbcUrl("jdbc:postgresql://localhost/x"))
+        .isInstanceOf(IllegalStateException.class);
   }
 
   @Test
-  @DisplayName("Building without a data source names the missing setting")
-  void dataSourceIsRequired() {
+  @DisplayName("Building without a database names both ways to give one; giving both is refused")
+  void databaseIsRequiredOnce() {
     assertThatThrownBy(() -> JdbcSessionStore.builder().build())
-        .isInstanceOf(IllegalStateException.class).hasMessageContaining("dataSource is required");
+        .isInstanceOf(IllegalStateException.class).hasMessageContaining("a database is required")
+        .hasMessageContaining("dataSource").hasMessageContaining("jdbcUrl");
+    assertThatThrownBy(() -> JdbcSessionStore.builder().dataSource(schema.pool(1))
+        .jdbcUrl("jdbc:postgresql://localhost/x").build())
+        .isInstanceOf(IllegalStateException.class).hasMessageContaining("both dataSource and jdbcUrl");
+  }
+
+  @Test
+  @DisplayName("A JDBC URL is required non-null, must start with jdbc: and name a driver on the class path; the message shows no more"
+      + " than the driver's prefix")
+  void jdbcUrlIsChecked() {
+    assertThatThrownBy(() -> JdbcSessionStore.builder().jdbcUrl(null))
+        .isInstanceOfSatisfying(InvalidArgumentException.class, e -> assertThat(e.field()).isEqualTo("jdbcUrl"));
+    assertThatThrownBy(() -> JdbcSessionStore.builder().jdbcUrl("postgresql://localhost/x"))
+        .isInstanceOfSatisfying(InvalidArgumentException.class, e -> assertThat(e.field()).isEqualTo("jdbcUrl"));
+    assertThatThrownBy(() -> JdbcSessionStore.builder().jdbcUrl("jdbc:nosuchdb://host/db?password=secret").build())
+        .isInstanceOfSatisfying(InvalidArgumentException.class, e -> assertThat(e.field()).isEqualTo("jdbcUrl"))
+        .hasMessageContaining("jdbc:nosuchdb:").hasMessageNotContaining("secret");
+  }
+
+  @Test
+  @DisplayName("A store built from a JDBC URL works on its own pool and closes that pool when it closes")
+  void jdbcUrlStoreOwnsItsPool() throws Exception {
+    String application = TestDatabase.uniqueName("url_store");
+    JdbcSessionStore store = JdbcSessionStore.builder()
+        .jdbcUrl(TestDatabase.get().urlWithCredentials(application))
+        .schema(schema.name())
+        .build();
+    store.events().append("s-1", NewEvent.of("message", Json.of("{}")));
+    assertThat(store.events().lastSeq("s-1")).isEqualTo(1);
+    assertThat(connectionsOf(application)).isPositive();
+
+    store.close();
+
+    assertThat(connectionsOf(application)).isZero();
+  }
+
+  private static long connectionsOf(String application) throws Exception {
+    try (Connection connection = TestDatabase.get().adminDataSource().getConnection();
+         PreparedStatement count = connection.prepareStatement(
+             "SELECT count(*) FROM pg_stat_activity WHERE application_name = ?")) {
+      count.setString(1, application);
+      try (ResultSet rows = count.executeQuery()) {
+        rows.next();
+        return rows.getLong(1);
+      }
+    }
   }
 
   @Test

@@ -175,6 +175,19 @@ public final class TestDatabase {
     return dataSource;
   }
 
+  /**
+   * The database's JDBC URL with the admin user's credentials in it, and {@code applicationName} so that its
+   * connections can be told apart in {@code pg_stat_activity}.
+   */
+  String urlWithCredentials(String applicationName) {
+    StringBuilder full = new StringBuilder(url).append(url.contains("?") ? '&' : '?')
+        .append("ApplicationName=").append(applicationName);
+    if (user != null) {
+      full.append("&user=").append(user).append("&password=").append(password);
+    }
+    return full.toString();
+  }
+
   /** An unpooled data source connecting as the admin user. */
   public PGSimpleDataSource adminDataSource() {
     PGSimpleDataSource dataSource = new PGSimpleDataSource();

@@ -16,7 +16,7 @@ import java.util.List;
  * user must be allowed to create schemas. Each measure creates schemas of its own ({@value PgSchema#PREFIX}…) and
  * drops them when it ends. The full run takes a few minutes on a 2-core machine:
  * <pre>{@code
- * mvn -B -ntp -q -pl session-store-benchmarks -am package -DskipTests
+ * ./mvnw -B -ntp -q -pl session-store-benchmarks -am package -DskipTests
  * java -cp session-store-benchmarks/target/benchmarks.jar dev.sessionstore.benchmarks.sidebyside.Harness
  * }</pre>
  * Options: {@code --out <folder>} (default {@code docs}), {@code --smoke} (one short iteration of each measure, for
@@ -27,7 +27,7 @@ public final class Harness {
 
   public static final String PAGE = "benchmarks.md";
   public static final String CHART = "benchmarks.svg";
-  static final String COMMAND = "mvn -B -ntp -q -pl session-store-benchmarks -am package -DskipTests && "
+  static final String COMMAND = "./mvnw -B -ntp -q -pl session-store-benchmarks -am package -DskipTests && "
       + "java -cp session-store-benchmarks/target/benchmarks.jar dev.sessionstore.benchmarks.sidebyside.Harness";
 
   private static final List<Measure> MEASURES = List.of(

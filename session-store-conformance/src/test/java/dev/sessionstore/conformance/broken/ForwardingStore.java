@@ -1,5 +1,6 @@
 package dev.sessionstore.conformance.broken;
 
+import dev.sessionstore.Archives;
 import dev.sessionstore.Capability;
 import dev.sessionstore.Checkpoints;
 import dev.sessionstore.EventLog;
@@ -90,6 +91,11 @@ public final class ForwardingStore implements SessionStore {
     return replacing(ModelCallAudit.class, replace.apply(modelCalls()));
   }
 
+  /** This store with its archives replaced by {@code replace} applied to the current ones. */
+  public ForwardingStore withArchives(UnaryOperator<Archives> replace) {
+    return replacing(Archives.class, replace.apply(archives()));
+  }
+
   /** This store with {@code commit} in place of the delegate's step commit. */
   public ForwardingStore withCommit(Function<Step, StepOutcome> commit) {
     return new ForwardingStore(delegate, replacements, commit, close);
@@ -136,6 +142,11 @@ public final class ForwardingStore implements SessionStore {
   @Override
   public ModelCallAudit modelCalls() {
     return aggregate(ModelCallAudit.class, delegate::modelCalls);
+  }
+
+  @Override
+  public Archives archives() {
+    return aggregate(Archives.class, delegate::archives);
   }
 
   @Override

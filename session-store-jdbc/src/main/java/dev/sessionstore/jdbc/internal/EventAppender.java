@@ -1,6 +1,7 @@
 package dev.sessionstore.jdbc.internal;
 
 import dev.sessionstore.Event;
+import dev.sessionstore.Limits;
 import dev.sessionstore.NewEvent;
 import dev.sessionstore.SeqConflictException;
 import dev.sessionstore.spi.EventBatch;
@@ -42,6 +43,13 @@ import java.util.OptionalLong;
  * that starts once the lock is held sees the previous holder's events.
  */
 final class EventAppender {
+
+  /**
+   * The most payload chars one batch of {@link #storeLog} carries: at most 192 MiB even when every char takes 3 bytes
+   * (and escaping doubles some), far below PostgreSQL's 1 GB per statement, so a log of any length is stored in
+   * statements the database takes.
+   */
+  static final long MAX_BATCH_CHARS = 64L * 1024 * 1024;
 
   private final Database database;
   private final Dialect dialect;
@@ -200,6 +208,32 @@ final class EventAppender {
       appended.add(EventBatch.toStored(sessionId, event, ++seq, now));
     }
     return appended;
+  }
+
+  /**
+   * Stores {@code log}, the whole log of a session this transaction has just created with last seq 0 (seqs gapless
+   * from 1, every event with its timestamp), in batches of at most {@link Limits#MAX_BATCH_SIZE} events and
+   * {@link #MAX_BATCH_CHARS} chars of payload, and moves the last seq to the last event's.
+   */
+  void storeLog(Connection connection, String sessionId, List<Event> log, Instant now) throws SQLException {
+    int from = 0;
+    while (from < log.size()) {
+      int to = from;
+      long chars = 0;
+      while (to < log.size() && to - from < Limits.MAX_BATCH_SIZE
+          && (to == from || chars + log.get(to).payload().text().length() <= MAX_BATCH_CHARS)) {
+        chars += log.get(to).payload().text().length();
+        to++;
+      }
+      storeAfter(connection, sessionId, from, log.subList(from, to).stream().map(EventAppender::asNew).toList(), now);
+      from = to;
+    }
+  }
+
+  /** A stored event as the event to store again: same id, content and timestamp. */
+  private static NewEvent asNew(Event event) {
+    return new NewEvent(event.id(), event.type(), event.runId(), event.agentId(), event.parentId(), event.payload(),
+        event.timestamp());
   }
 
   /** Locks the row of {@code sessionId} until commit and returns its last seq; empty if unknown. */

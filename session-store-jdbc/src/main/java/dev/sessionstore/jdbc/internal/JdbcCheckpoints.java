@@ -3,10 +3,12 @@ package dev.sessionstore.jdbc.internal;
 import dev.sessionstore.Checkpoint;
 import dev.sessionstore.CheckpointKey;
 import dev.sessionstore.Checkpoints;
+import dev.sessionstore.ImportOutcome;
 import java.sql.Connection;
 import java.sql.SQLException;
 import java.time.Clock;
 import java.time.Instant;
+import java.util.List;
 import java.util.Optional;
 
 /**
@@ -25,6 +27,7 @@ final class JdbcCheckpoints implements Checkpoints {
   private final WriteChain putSessionScoped;
   private final String deleteSessionScoped;
   private final String putGlobal;
+  private final String importGlobal;
 
   JdbcCheckpoints(Database database, Tables tables, Clock clock, ImplicitSession implicitSession) {
     this.database = database;
@@ -41,6 +44,8 @@ final class JdbcCheckpoints implements Checkpoints {
     this.deleteSessionScoped = "DELETE FROM " + tables.sessionCheckpoints() + " WHERE session_id = ? AND name = ?";
     this.putGlobal = "INSERT INTO " + tables.globalCheckpoints() + " (name, data, updated_at) VALUES (?, ?, ?)"
         + dialect.onConflictUpdate("name", replace);
+    this.importGlobal = "INSERT INTO " + tables.globalCheckpoints() + " (name, data, updated_at) VALUES (?, ?, ?)"
+        + dialect.onConflictIgnore("name");
   }
 
   @Override
@@ -66,15 +71,59 @@ final class JdbcCheckpoints implements Checkpoints {
     sql.update(connection, deleteSessionScoped, sessionId, name);
   }
 
+  /** The session's checkpoints by name, read in the caller's transaction. */
+  List<Checkpoint> list(Connection connection, String sessionId) throws SQLException {
+    return sql.list(connection, "SELECT name, data, updated_at FROM " + tables.sessionCheckpoints()
+            + " WHERE session_id = ? ORDER BY name",
+        row -> new Checkpoint(CheckpointKey.of(sessionId, row.getString("name")), row.getBytes("data"),
+            dialect.readInstant(row, "updated_at")), sessionId);
+  }
+
+  /** Stores exported session checkpoints as they are, their times included, in the caller's transaction. */
+  void insertAll(Connection connection, List<Checkpoint> exported) throws SQLException {
+    if (!exported.isEmpty()) {
+      sql.updateEach(connection, putExistingSession, exported.stream().map(checkpoint -> new Object[] {
+          checkpoint.key().sessionId(), checkpoint.key().name(), checkpoint.data(), checkpoint.updatedAt()}).toList());
+    }
+  }
+
+  /** Every global checkpoint, by name ({@code COLLATE "C"}: code point order). */
+  List<Checkpoint> globals() {
+    return database.read("list the global checkpoints", connection -> sql.list(connection,
+        "SELECT name, data, updated_at FROM " + tables.globalCheckpoints() + " ORDER BY name",
+        row -> new Checkpoint(CheckpointKey.global(row.getString("name")), row.getBytes("data"),
+            dialect.readInstant(row, "updated_at"))));
+  }
+
+  /**
+   * Stores an exported global checkpoint as it is unless its name holds one: {@link ImportOutcome#UNCHANGED} when
+   * that one is equal, {@link ImportOutcome#CONFLICT} when not.
+   */
+  ImportOutcome importGlobal(Checkpoint checkpoint) {
+    String name = checkpoint.key().name();
+    return database.autoCommit("import global checkpoint " + name, connection -> {
+      if (sql.update(connection, importGlobal, name, checkpoint.data(), checkpoint.updatedAt()) == 1) {
+        return ImportOutcome.IMPORTED;
+      }
+      Optional<Checkpoint> stored = get(connection, checkpoint.key());
+      return stored.isPresent() && stored.get().equals(checkpoint) ? ImportOutcome.UNCHANGED
+          : ImportOutcome.CONFLICT;
+    });
+  }
+
   @Override
   public Optional<Checkpoint> get(CheckpointKey key) {
-    return database.read("read checkpoint " + key.name(), connection -> key.isSessionScoped()
+    return database.read("read checkpoint " + key.name(), connection -> get(connection, key));
+  }
+
+  private Optional<Checkpoint> get(Connection connection, CheckpointKey key) throws SQLException {
+    return key.isSessionScoped()
         ? sql.first(connection, "SELECT data, updated_at FROM " + tables.sessionCheckpoints()
             + " WHERE session_id = ? AND name = ?",
             row -> new Checkpoint(key, row.getBytes("data"), dialect.readInstant(row, "updated_at")),
             key.sessionId(), key.name())
         : sql.first(connection, "SELECT data, updated_at FROM " + tables.globalCheckpoints() + " WHERE name = ?",
-            row -> new Checkpoint(key, row.getBytes("data"), dialect.readInstant(row, "updated_at")), key.name()));
+            row -> new Checkpoint(key, row.getBytes("data"), dialect.readInstant(row, "updated_at")), key.name());
   }
 
   @Override

@@ -128,7 +128,7 @@ final class JdbcEventLog implements EventLog {
    * {@link EventPaging} orders, limits and cuts the page. A {@code since} outside what a timestamp column stores
    * selects everything (before the earliest) or nothing (after the last).
    */
-  private EventPage read(Connection connection, String sessionId, EventQuery query) throws SQLException {
+  EventPage read(Connection connection, String sessionId, EventQuery query) throws SQLException {
     Instant since = query.since();
     if (since != null && !database.dialect().isStorable(since)) {
       if (since.isAfter(database.dialect().earliestStorable())) {

@@ -4,9 +4,12 @@ import dev.sessionstore.ModelCall;
 import dev.sessionstore.ModelCallAudit;
 import dev.sessionstore.NewModelCall;
 import dev.sessionstore.spi.Timeouts;
+import java.sql.Connection;
+import java.sql.SQLException;
 import java.time.Clock;
 import java.time.Duration;
 import java.time.Instant;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
 
@@ -24,6 +27,7 @@ final class JdbcModelCallAudit implements ModelCallAudit {
   private final Sql sql;
   private final RowMapper<ModelCall> calls;
   private final WriteChain record;
+  private final String insert;
 
   JdbcModelCallAudit(Database database, Tables tables, Clock clock, boolean enabled,
       ImplicitSession implicitSession) {
@@ -37,6 +41,8 @@ final class JdbcModelCallAudit implements ModelCallAudit {
     this.calls = row -> new ModelCall(row.getString("session_id"), row.getLong("turn"), row.getString("model"),
         dialect.readJson(row, "context"), dialect.readJson(row, "usage"), dialect.readInstant(row, "recorded_at"));
     String json = dialect.jsonParameter();
+    this.insert = "INSERT INTO " + tables.modelCalls()
+        + " (session_id, turn, model, context, usage, recorded_at) VALUES (?, ?, ?, " + json + ", " + json + ", ?)";
     this.record = implicitSession.before("INSERT INTO " + tables.modelCalls()
         + " (session_id, turn, model, context, usage, recorded_at) VALUES (?, ?, ?, " + json + ", " + json + ", ?)"
         + dialect.onConflictUpdate("session_id, turn", "model = excluded.model, context = excluded.context,"
@@ -65,9 +71,26 @@ final class JdbcModelCallAudit implements ModelCallAudit {
     if (!enabled) {
       return List.of();
     }
-    return database.read("list the model calls of session " + sessionId, connection -> sql.list(connection,
-        "SELECT session_id, turn, model, context, usage, recorded_at FROM " + tables.modelCalls()
-            + " WHERE session_id = ? ORDER BY turn", calls, sessionId));
+    return database.read("list the model calls of session " + sessionId, connection -> list(connection, sessionId));
+  }
+
+  /** The session's rows ordered by turn, read in the caller's transaction, whether or not the audit is on. */
+  List<ModelCall> list(Connection connection, String sessionId) throws SQLException {
+    return sql.list(connection, "SELECT session_id, turn, model, context, usage, recorded_at FROM "
+        + tables.modelCalls() + " WHERE session_id = ? ORDER BY turn", calls, sessionId);
+  }
+
+  /** Stores exported rows as they are, in the caller's transaction. */
+  void insertAll(Connection connection, List<ModelCall> rows) throws SQLException {
+    if (rows.isEmpty()) {
+      return;
+    }
+    List<Object[]> parameters = new ArrayList<>(rows.size());
+    for (ModelCall row : rows) {
+      parameters.add(new Object[] {row.sessionId(), row.turn(), row.model(), row.context(), row.usage(),
+          row.recordedAt()});
+    }
+    sql.updateEach(connection, insert, parameters);
   }
 
   @Override

@@ -9,6 +9,7 @@ import java.sql.Connection;
 import java.sql.SQLException;
 import java.time.Clock;
 import java.time.Instant;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
 
@@ -29,6 +30,7 @@ final class JdbcRuns implements Runs {
   private final String selectForUpdate;
   private final WriteChain insert;
   private final String update;
+  private final String insertExported;
 
   JdbcRuns(Database database, Tables tables, Clock clock, ImplicitSession implicitSession) {
     this.database = database;
@@ -44,6 +46,9 @@ final class JdbcRuns implements Runs {
     this.insert = implicitSession.before("INSERT INTO " + tables.runs()
         + " (id, session_id, status, usage, error, created_at, updated_at) VALUES (?, ?, ?, " + json + ", " + json
         + ", ?, ?)" + dialect.onConflictIgnore("session_id, id"));
+    this.insertExported = "INSERT INTO " + tables.runs()
+        + " (id, session_id, status, usage, error, created_at, updated_at) VALUES (?, ?, ?, " + json + ", " + json
+        + ", ?, ?)";
     this.update = "UPDATE " + tables.runs() + " SET status = ?, usage = " + json + ", error = " + json
         + ", updated_at = ?, written_at = " + dialect.databaseTime() + " WHERE session_id = ? AND id = ?";
   }
@@ -73,6 +78,22 @@ final class JdbcRuns implements Runs {
     }
   }
 
+  /**
+   * Stores exported runs as they are, in the caller's transaction, in the order given: of runs updated at the same
+   * instant, the one stored last is the active one.
+   */
+  void insertAll(Connection connection, List<Run> exported) throws SQLException {
+    if (exported.isEmpty()) {
+      return;
+    }
+    List<Object[]> rows = new ArrayList<>(exported.size());
+    for (Run run : exported) {
+      rows.add(new Object[] {run.id(), run.sessionId(), RunRows.column(run.status()), run.usage(), run.error(),
+          run.createdAt(), run.updatedAt()});
+    }
+    sql.updateEach(connection, insertExported, rows);
+  }
+
   @Override
   public Optional<Run> find(String sessionId, String runId) {
     return database.read("find run " + runId + " of session " + sessionId, connection -> sql.first(connection,
@@ -82,9 +103,14 @@ final class JdbcRuns implements Runs {
 
   @Override
   public List<Run> list(String sessionId) {
-    return database.read("list the runs of session " + sessionId, connection -> sql.list(connection,
+    return database.read("list the runs of session " + sessionId, connection -> list(connection, sessionId));
+  }
+
+  /** The session's runs in creation order (then by id), read in the caller's transaction. */
+  List<Run> list(Connection connection, String sessionId) throws SQLException {
+    return sql.list(connection,
         "SELECT " + RunRows.COLUMNS + " FROM " + tables.runs() + " WHERE session_id = ? ORDER BY created_at, id",
-        runs, sessionId));
+        runs, sessionId);
   }
 
   @Override

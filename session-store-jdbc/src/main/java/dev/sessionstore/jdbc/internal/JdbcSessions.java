@@ -164,8 +164,13 @@ final class JdbcSessions implements Sessions {
 
   @Override
   public Optional<Session> find(String sessionId) {
-    return database.read("find session " + sessionId, connection -> sql.first(connection,
-        "SELECT " + SessionRows.COLUMNS + " FROM " + tables.sessions() + " WHERE id = ?", sessions, sessionId));
+    return database.read("find session " + sessionId, connection -> find(connection, sessionId));
+  }
+
+  /** The session as stored, read in the caller's transaction; empty if unknown. */
+  Optional<Session> find(Connection connection, String sessionId) throws SQLException {
+    return sql.first(connection, "SELECT " + SessionRows.COLUMNS + " FROM " + tables.sessions() + " WHERE id = ?",
+        sessions, sessionId);
   }
 
   @Override

@@ -1,5 +1,6 @@
 package dev.sessionstore.jdbc.internal;
 
+import dev.sessionstore.Archives;
 import dev.sessionstore.Capability;
 import dev.sessionstore.Checkpoints;
 import dev.sessionstore.EventLog;
@@ -52,7 +53,10 @@ import java.util.Set;
  * a write per tool call, session read, commit); truncate 3; session, run or tool call save 3 (locked read, write,
  * commit); fork 1 (a server-side {@code INSERT … SELECT} of everything the fork takes, chained in one statement);
  * resolve 1 for the winner, 2 for a stale call; deadline set or cancel 1; summary put 1; checkpoint and audit
- * writes 1 (an implicit session is created in the same statement); every read 1, revival and chapters included.
+ * writes 1 (an implicit session is created in the same statement); every read 1, revival and chapters included;
+ * an export 10 (a read of due tool calls, then one snapshot: its start, a read per table, commit;
+ * {@link JdbcArchives}); an import 2 plus one per batch of the log and one per other table it fills, in one
+ * transaction.
  * Without chained writes ({@link WriteChain}) each chained write is a statement of its own.
  *
  * <p><b>Waiting reads and tool-call waits.</b> A waiting read or a wait for a tool call registers in-process ({@link SessionWaiters}) and holds no connection
@@ -95,6 +99,7 @@ public final class JdbcStore implements SessionStore {
   private final JdbcSummaries summaries;
   private final JdbcCheckpoints checkpoints;
   private final JdbcModelCallAudit modelCalls;
+  private final JdbcArchives archives;
   private final StepCommitter steps;
   private final AppendNotifier notifier;
   private final WakeUpListener listener;
@@ -124,6 +129,8 @@ public final class JdbcStore implements SessionStore {
     this.summaries = new JdbcSummaries(database, tables, clock);
     this.checkpoints = new JdbcCheckpoints(database, tables, clock, implicitSession);
     this.modelCalls = new JdbcModelCallAudit(database, tables, clock, settings.modelCallAudit(), implicitSession);
+    this.archives = new JdbcArchives(database, tables, clock, appender, notifier, sessions, events, runs, toolCalls,
+        summaries, checkpoints, modelCalls);
     this.steps = new StepCommitter(database, clock, tables, implicitSession, appender, sessions, runs, toolCalls,
         summaries, checkpoints, notifier);
     this.sweeper = new DeadlineSweeper(database, toolCalls, clock, settings.deadlineSweepInterval(),
@@ -200,6 +207,11 @@ public final class JdbcStore implements SessionStore {
   @Override
   public ModelCallAudit modelCalls() {
     return modelCalls;
+  }
+
+  @Override
+  public Archives archives() {
+    return archives;
   }
 
   @Override

@@ -87,6 +87,7 @@ final class JdbcSummaries implements Summaries {
   private final RowMapper<PartRow> parts;
   private final String put;
   private final String store;
+  private final String insert;
   private final String revive;
   private final String reviveAgent;
   private final String chapter;
@@ -124,6 +125,8 @@ final class JdbcSummaries implements Summaries {
     this.store = "INSERT INTO " + tables.summaries() + " (" + SUMMARY_COLUMNS + ")"
         + " VALUES (?, ?, ?, " + dialect.jsonParameter() + ", ?, ?)"
         + dialect.onConflictUpdate("session_id, to_seq", replace) + " RETURNING " + SUMMARY_COLUMNS;
+    this.insert = "INSERT INTO " + tables.summaries() + " (" + SUMMARY_COLUMNS + ")"
+        + " VALUES (?, ?, ?, " + dialect.jsonParameter() + ", ?, ?)";
     this.revive = revival(false);
     this.reviveAgent = revival(true);
     this.chapter = chapter(false);
@@ -217,9 +220,26 @@ final class JdbcSummaries implements Summaries {
 
   @Override
   public List<Summary> list(String sessionId) {
-    return database.read("list the summaries of session " + sessionId, connection -> sql.list(
-        connection, "SELECT " + SUMMARY_COLUMNS + " FROM " + tables.summaries()
-            + " WHERE session_id = ? ORDER BY to_seq", summaries, sessionId));
+    return database.read("list the summaries of session " + sessionId, connection -> list(connection, sessionId));
+  }
+
+  /** The session's summaries by ascending {@code toSeq}, read in the caller's transaction. */
+  List<Summary> list(Connection connection, String sessionId) throws SQLException {
+    return sql.list(connection, "SELECT " + SUMMARY_COLUMNS + " FROM " + tables.summaries()
+        + " WHERE session_id = ? ORDER BY to_seq", summaries, sessionId);
+  }
+
+  /** Stores exported summaries as they are, in the caller's transaction. */
+  void insertAll(Connection connection, List<Summary> stored) throws SQLException {
+    if (stored.isEmpty()) {
+      return;
+    }
+    List<Object[]> rows = new ArrayList<>(stored.size());
+    for (Summary summary : stored) {
+      rows.add(new Object[] {summary.sessionId(), summary.toSeq(), summary.fromSeq(), summary.content(),
+          summary.version(), summary.createdAt()});
+    }
+    sql.updateEach(connection, insert, rows);
   }
 
   @Override

@@ -147,6 +147,33 @@ final class JdbcToolCalls implements ToolCalls {
     });
   }
 
+  /**
+   * The session's calls of every status as stored, in creation order (then by id), read in the caller's
+   * transaction; a call due at {@code now} is returned expired, as a read at {@code now} sees it.
+   */
+  List<ToolCall> all(Connection connection, String sessionId, Instant now) throws SQLException {
+    return sql.list(connection, "SELECT " + COLUMNS + " FROM " + tables.toolCalls()
+            + " WHERE session_id = ? ORDER BY created_at, id", calls, sessionId).stream()
+        .map(call -> ToolCallTransitions.isDue(call, now) ? ToolCallTransitions.expired(call, now) : call)
+        .toList();
+  }
+
+  /** Expires the session's calls due at {@code now}, as a read does; auto-committed, it wakes their waiters. */
+  void expireDue(Connection connection, String sessionId, Instant now) throws SQLException {
+    List<ToolCall> due = sql.list(connection, "SELECT " + COLUMNS + " FROM " + tables.toolCalls()
+        + " WHERE session_id = ? AND status = 'pending' AND deadline <= ?", calls, sessionId, now);
+    if (!due.isEmpty()) {
+      expire(connection, due, now);
+    }
+  }
+
+  /** Stores exported calls as they are (status, result, deadline and times), in the caller's transaction. */
+  void insertAll(Connection connection, List<ToolCall> exported) throws SQLException {
+    if (!exported.isEmpty()) {
+      sql.updateEach(connection, insertNew, exported.stream().map(JdbcToolCalls::insertParameters).toList());
+    }
+  }
+
   @Override
   public Resolution resolve(String sessionId, String toolCallId, ToolCallStatus status, Json result) {
     ToolCallResolution asked = new ToolCallResolution(toolCallId, status, result);

@@ -13,7 +13,6 @@ import javax.sql.DataSource;
  *
  * @param notificationDataSource where notifications are sent and listened for: {@code dataSource} unless one was
  *                               given for them
- * @throws InvalidArgumentException naming {@code schema} or {@code tablePrefix} if one is not allowed
  */
 public record StoreSettings(
     DataSource dataSource,
@@ -37,6 +36,11 @@ public record StoreSettings(
   /** Leaves room for the longest derived name ({@code <prefix>session_checkpoints_session_fkey}) in 63. */
   private static final int MAX_PREFIX_LENGTH = 24;
 
+  /**
+   * Checks the identifiers.
+   *
+   * @throws InvalidArgumentException naming {@code schema} or {@code tablePrefix} if one is not allowed
+   */
   public StoreSettings {
     requireSchema(schema);
     requireTablePrefix(tablePrefix);

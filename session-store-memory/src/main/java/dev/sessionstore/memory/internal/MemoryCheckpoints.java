@@ -3,7 +3,11 @@ package dev.sessionstore.memory.internal;
 import dev.sessionstore.Checkpoint;
 import dev.sessionstore.CheckpointKey;
 import dev.sessionstore.Checkpoints;
+import dev.sessionstore.ImportOutcome;
+import dev.sessionstore.spi.IdOrder;
 import java.time.Instant;
+import java.util.Comparator;
+import java.util.List;
 import java.util.Optional;
 import java.util.concurrent.ConcurrentHashMap;
 
@@ -54,5 +58,21 @@ final class MemoryCheckpoints implements Checkpoints {
       return globals.remove(key.name()) != null;
     }
     return registry.withExisting(key.sessionId(), state -> state.checkpoints.remove(key.name()) != null, () -> false);
+  }
+
+  /** Every global checkpoint, by name in code point order. */
+  List<Checkpoint> globals() {
+    return globals.values().stream()
+        .sorted(Comparator.comparing(checkpoint -> checkpoint.key().name(), IdOrder.BY_CODE_POINT))
+        .toList();
+  }
+
+  /** Stores an exported global checkpoint as it is, unless its name holds one already. */
+  ImportOutcome importGlobal(Checkpoint checkpoint) {
+    Checkpoint stored = globals.putIfAbsent(checkpoint.key().name(), checkpoint);
+    if (stored == null) {
+      return ImportOutcome.IMPORTED;
+    }
+    return stored.equals(checkpoint) ? ImportOutcome.UNCHANGED : ImportOutcome.CONFLICT;
   }
 }

@@ -1,5 +1,6 @@
 package dev.sessionstore.memory.internal;
 
+import dev.sessionstore.Archives;
 import dev.sessionstore.Capability;
 import dev.sessionstore.Checkpoint;
 import dev.sessionstore.CheckpointChange;
@@ -89,6 +90,7 @@ public final class MemoryStore implements SessionStore {
   private final MemorySummaries summaries;
   private final MemoryCheckpoints checkpoints;
   private final MemoryModelCallAudit modelCalls;
+  private final MemoryArchives archives;
 
   /**
    * An empty store reading time from {@code clock}, recording the model-call audit if {@code modelCallAudit}. Starts
@@ -105,6 +107,7 @@ public final class MemoryStore implements SessionStore {
     this.summaries = new MemorySummaries(context, registry);
     this.checkpoints = new MemoryCheckpoints(context, registry);
     this.modelCalls = new MemoryModelCallAudit(context, registry, modelCallAudit);
+    this.archives = new MemoryArchives(context, registry, sessions, runs, toolCalls, checkpoints, modelCalls);
     LOG.debug("in-memory session store opened (clock {}, model-call audit {})", clock, modelCallAudit);
   }
 
@@ -141,6 +144,11 @@ public final class MemoryStore implements SessionStore {
   @Override
   public ModelCallAudit modelCalls() {
     return modelCalls;
+  }
+
+  @Override
+  public Archives archives() {
+    return archives;
   }
 
   @Override
