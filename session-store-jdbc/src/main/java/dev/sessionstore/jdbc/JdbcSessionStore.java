@@ -30,9 +30,21 @@ import javax.sql.DataSource;
 /**
  * The {@link SessionStore} on a SQL database through JDBC: every guarantee of the session-store contract, including
  * waiting reads woken across processes and tool-call deadlines kept in the database and swept by any instance. The
- * database is told by the data source's connections; PostgreSQL 12 or later is supported, on which every
- * {@link Capability} is (waiting reads are woken by {@code LISTEN/NOTIFY}). Thread-safe; one store is meant to be
- * shared by the whole application.
+ * database is told by the data source's connections: PostgreSQL 12 or later (waiting reads are woken by
+ * {@code LISTEN/NOTIFY}) or a SQLite 3.38+ file through sqlite-jdbc, each with every {@link Capability}. Thread-safe;
+ * one store is meant to be shared by the whole application.
+ *
+ * <p><b>SQLite</b> ({@code jdbc:sqlite:/path/agents.db}; a plain {@code org.sqlite.SQLiteDataSource}, a pool or a
+ * URL-configured data source alike): a file that any number of threads and processes write at once. Every connection
+ * the store borrows is set to WAL mode, {@code synchronous=FULL} (a write the store acknowledged survives a kill of
+ * the process and a power loss), foreign keys on and a busy timeout of 5 s; every transaction that may write starts
+ * with {@code BEGIN IMMEDIATE}, taking the file's write lock before it reads, so writers queue instead of
+ * deadlocking. A write still busy after the timeout runs again after a short pause, a few times, then fails
+ * retryably. Other processes' appends wake waiting reads and tool-call waits through the file's change counter
+ * ({@code PRAGMA data_version}), read every {@link Builder#changePollInterval(Duration)} (default 50 ms) on a
+ * connection the store holds; a wake-up crosses processes within about one interval. Deadlines are kept in the file
+ * and swept by every store on it. The tables live in the file's {@code main} database: leave the schema unset and
+ * keep stores apart with table prefixes.
  *
  * <pre>{@code
  * HikariDataSource pool = new HikariDataSource(hikariConfig);   // the store never closes it
@@ -197,6 +209,7 @@ public final class JdbcSessionStore implements SessionStore {
     private Boolean notifications;
     private DataSource notificationDataSource;
     private Duration keepAliveInterval;
+    private Duration changePollInterval;
     private Duration migrationLockTimeout;
 
     private Builder() {
@@ -400,6 +413,23 @@ public final class JdbcSessionStore implements SessionStore {
     }
 
     /**
+     * SQLite only: how often the store asks the database file whether another connection (another store instance,
+     * another process) committed, to wake its waiting reads and tool-call waits; default 50 ms, between 10 ms and
+     * 1 hour. Each look is one {@code PRAGMA data_version} on a connection the store holds for it, and a change
+     * wakes every waiting read of the store, which re-reads its session. Appends of this store wake its own waiting
+     * reads at once, whatever the interval. Ignored by PostgreSQL, where other instances' appends arrive as
+     * notifications.
+     *
+     * @throws InvalidArgumentException naming {@code changePollInterval} if null or out of range
+     * @throws IllegalStateException    if already set
+     */
+    public Builder changePollInterval(Duration interval) {
+      requireUnset("changePollInterval", this.changePollInterval);
+      this.changePollInterval = requireInterval("changePollInterval", interval);
+      return this;
+    }
+
+    /**
      * How long {@link #build()} waits for another node that is migrating the same schema and prefix; default 1
      * minute, between 10 ms and 1 hour. Past it, {@code build()} fails with a retryable
      * {@link StoreFailureException} saying so, rather than wait forever for a node that hung while it held the
@@ -436,9 +466,11 @@ public final class JdbcSessionStore implements SessionStore {
       if (dataSource != null && jdbcUrl != null) {
         throw new IllegalStateException("both dataSource and jdbcUrl were set: give the database once");
       }
-      if (Boolean.FALSE.equals(notifications) && (notificationDataSource != null || keepAliveInterval != null)) {
+      if (Boolean.FALSE.equals(notifications) && (notificationDataSource != null || keepAliveInterval != null
+          || changePollInterval != null)) {
         throw new IllegalStateException("notifications(false) turns notification off, yet "
-            + (notificationDataSource != null ? "notificationDataSource" : "keepAliveInterval")
+            + (notificationDataSource != null ? "notificationDataSource"
+                : keepAliveInterval != null ? "keepAliveInterval" : "changePollInterval")
             + " was set for it: drop one of the two");
       }
       HikariDataSource ownPool = jdbcUrl == null ? null : openPool(jdbcUrl);
@@ -466,6 +498,7 @@ public final class JdbcSessionStore implements SessionStore {
           notifications == null || notifications,
           notificationDataSource == null ? database : notificationDataSource,
           keepAliveInterval == null ? Duration.ofSeconds(10) : keepAliveInterval,
+          changePollInterval == null ? Duration.ofMillis(50) : changePollInterval,
           migrationLockTimeout == null ? Duration.ofMinutes(1) : migrationLockTimeout)));
     }
 

@@ -6,8 +6,8 @@ import java.sql.SQLException;
 import java.util.concurrent.atomic.AtomicLong;
 
 /**
- * A database the reliability tests run stores on: PostgreSQL today (owned by a test class, or the shared test
- * database); another backend is one more implementation. Scenarios reach it only through this interface, so each runs
+ * A database the reliability tests run stores on: PostgreSQL (owned by a test class, or the shared test database) or
+ * a SQLite file; another backend is one more implementation. Scenarios reach it only through this interface, so each runs
  * unchanged on every backend it applies to.
  */
 interface Database extends AutoCloseable {

@@ -44,7 +44,7 @@ final class OpenStores implements AutoCloseable {
 
   /** A store on {@code pool}. */
   synchronized SessionStore store(javax.sql.DataSource pool, StoreTuning tuning) {
-    SessionStore store = Stores.open(pool, schema, tuning);
+    SessionStore store = Stores.open(pool, database.jdbcUrl(), schema, tuning);
     opened.add(store);
     return store;
   }

@@ -29,7 +29,8 @@ import java.util.concurrent.atomic.AtomicLong;
  * append acknowledged as {@code ack <event id> <seq> .} (the final dot marks a complete line, so a line cut short by
  * a kill is never mistaken for an acknowledgement), and the other results named below.
  *
- * <p>Arguments: JDBC URL, schema, then the {@link StoreTuning} words.
+ * <p>Arguments: JDBC URL, schema (the namespace {@link Stores#open} keeps the tables under), then the
+ * {@link StoreTuning} words.
  */
 public final class StoreProcess {
 
@@ -46,7 +47,8 @@ public final class StoreProcess {
     config.setMaximumPoolSize(20);
     config.setMinimumIdle(0);
     try (HikariDataSource pool = new HikariDataSource(config);
-         SessionStore store = Stores.open(pool, arguments[1], StoreTuning.fromArguments(arguments, 2))) {
+         SessionStore store = Stores.open(pool, arguments[0], arguments[1],
+             StoreTuning.fromArguments(arguments, 2))) {
       StoreProcess process = new StoreProcess(store);
       process.out.println("ready");
       BufferedReader commands = new BufferedReader(new InputStreamReader(System.in, StandardCharsets.UTF_8));

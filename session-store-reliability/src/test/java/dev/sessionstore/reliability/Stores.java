@@ -10,14 +10,22 @@ final class Stores {
   private Stores() {
   }
 
-  /** A store on {@code dataSource} keeping its tables in {@code schema} (created if missing). */
-  static SessionStore open(DataSource dataSource, String schema, StoreTuning tuning) {
-    return JdbcSessionStore.builder()
+  /**
+   * A store on {@code dataSource} (connecting to {@code jdbcUrl}) keeping its tables apart under {@code namespace}:
+   * in that schema (created if missing) on PostgreSQL; with the table prefix {@code <namespace>_} in the database
+   * file on SQLite, which has no schemas.
+   */
+  static SessionStore open(DataSource dataSource, String jdbcUrl, String namespace, StoreTuning tuning) {
+    JdbcSessionStore.Builder builder = JdbcSessionStore.builder()
         .dataSource(dataSource)
-        .schema(schema)
         .retryTimeout(tuning.retryTimeout())
         .waitPollInterval(tuning.waitPollInterval())
-        .deadlineSweepInterval(tuning.deadlineSweepInterval())
-        .build();
+        .deadlineSweepInterval(tuning.deadlineSweepInterval());
+    if (jdbcUrl.startsWith("jdbc:sqlite:")) {
+      builder.tablePrefix(namespace + "_");
+    } else {
+      builder.schema(namespace);
+    }
+    return builder.build();
   }
 }

@@ -11,6 +11,8 @@ import java.sql.SQLException;
 import java.sql.Statement;
 import java.time.Duration;
 import java.util.Optional;
+import java.util.concurrent.locks.Lock;
+import java.util.concurrent.locks.ReentrantLock;
 import javax.sql.DataSource;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -58,6 +60,8 @@ final class Database {
   private final DataSource dataSource;
   private final Dialect dialect;
   private final Duration retryTimeout;
+  /** Where the dialect {@linkplain Dialect#writesOneAtATime() writes one at a time}: the queue of write transactions. */
+  private final Lock writers;
   private volatile boolean closed;
 
   /**
@@ -67,6 +71,7 @@ final class Database {
     this.dataSource = dataSource;
     this.dialect = dialect;
     this.retryTimeout = retryTimeout;
+    this.writers = dialect.writesOneAtATime() ? new ReentrantLock(true) : null;
   }
 
   Dialect dialect() {
@@ -129,9 +134,12 @@ final class Database {
    * ({@link Dialect#snapshotTransaction()}).
    */
   <T> T snapshot(String action, SqlWork<T> work) {
-    return transaction(action, connection -> {
-      try (Statement statement = connection.createStatement()) {
-        statement.execute(dialect.snapshotTransaction());
+    String snapshot = dialect.snapshotTransaction();
+    return run(action, Mode.SNAPSHOT, UnknownOutcome.runAgain(), retryDeadline(), connection -> {
+      if (!snapshot.isEmpty()) {
+        try (Statement statement = connection.createStatement()) {
+          statement.execute(snapshot);
+        }
       }
       return work.run(connection);
     });
@@ -202,8 +210,20 @@ final class Database {
     }
   }
 
-  /** One attempt on a connection of its own. */
+  /** One attempt on a connection of its own; a write transaction first takes its turn where writes queue. */
   private <T> T attempt(Mode mode, SqlWork<T> work) throws Failed {
+    if (writers == null || mode != Mode.TRANSACTION) {
+      return attemptOnConnection(mode, work);
+    }
+    writers.lock();
+    try {
+      return attemptOnConnection(mode, work);
+    } finally {
+      writers.unlock();
+    }
+  }
+
+  private <T> T attemptOnConnection(Mode mode, SqlWork<T> work) throws Failed {
     Connection connection;
     try {
       connection = dataSource.getConnection();
@@ -211,13 +231,23 @@ final class Database {
       throw new Failed(e, false, false);
     }
     try {
-      return mode == Mode.TRANSACTION ? inTransaction(connection, work) : inAutoCommit(connection, mode, work);
+      try {
+        dialect.prepareConnection(connection);
+      } catch (SQLException e) {
+        throw failed(connection, e, false);
+      }
+      return switch (mode) {
+        case TRANSACTION -> inTransaction(connection, true, work);
+        case SNAPSHOT -> inTransaction(connection, false, work);
+        case AUTO_COMMIT, READ -> inAutoCommit(connection, mode, work);
+      };
     } finally {
       release(connection);
     }
   }
 
-  private static <T> T inTransaction(Connection connection, SqlWork<T> work) throws Failed {
+  /** Runs {@code work} in a transaction; one that {@code writes} begins as the dialect says writes begin. */
+  private <T> T inTransaction(Connection connection, boolean writes, SqlWork<T> work) throws Failed {
     boolean autoCommit;
     try {
       autoCommit = connection.getAutoCommit();
@@ -229,6 +259,9 @@ final class Database {
     }
     T result;
     try {
+      if (writes) {
+        dialect.beginWrites(connection);
+      }
       result = work.run(connection);
     } catch (SQLException e) {
       rollback(connection, autoCommit, e);
@@ -356,7 +389,7 @@ final class Database {
     return text.toString();
   }
 
-  private enum Mode { TRANSACTION, AUTO_COMMIT, READ }
+  private enum Mode { TRANSACTION, SNAPSHOT, AUTO_COMMIT, READ }
 
   /** A failed attempt: the driver's error, and whether the work may have been applied before it struck. */
   private static final class Failed extends Exception {

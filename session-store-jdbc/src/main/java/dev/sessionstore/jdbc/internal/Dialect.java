@@ -12,16 +12,45 @@ import java.time.Instant;
 import java.util.Collection;
 import java.util.List;
 import java.util.Optional;
-import javax.sql.DataSource;
 
 /**
  * What differs between SQL databases, and only that: SQL fragments and capability flags the shared statements are
  * built from (JSON columns, lists bound as one parameter, row locks, upserts, chained writes), how timestamps
  * travel, schema migration, waking waiting reads, and reading driver errors. The algorithms (sequencing, appends,
  * forks, expiry) and every statement that reads alike on all databases are shared; the package documentation lists
- * what a dialect implements. {@link PostgresDialect} is the one implementation; {@link Dialects} chooses it.
+ * what a dialect implements. {@link PostgresDialect} and {@link SqliteDialect} implement it; {@link Dialects} chooses
+ * one.
  */
 interface Dialect {
+
+  // Connections and transactions
+
+  /**
+   * The schema the store's tables live in, given the one configured ({@code "public"} unless set).
+   *
+   * @throws InvalidArgumentException naming {@code schema} if the database cannot hold the tables there
+   */
+  String tablesSchema(String configured);
+
+  /**
+   * Readies a connection just borrowed from the data source, before any work runs on it: the per-connection settings
+   * the store's guarantees rest on, which must hold whatever data source the user gave. Runs on every borrowed
+   * connection, so it must be cheap.
+   */
+  void prepareConnection(Connection connection) throws SQLException;
+
+  /**
+   * Runs first in every transaction that may write, once auto-commit is off: where the database lets a transaction
+   * that has read take the write lock only later, and fail then rather than wait, this takes it at once.
+   */
+  void beginWrites(Connection connection) throws SQLException;
+
+  /**
+   * Whether one transaction at a time may write to the whole database (SQLite): the store then queues its own write
+   * transactions in-process, first come first served, before it borrows their connections, so that they wait in
+   * order instead of in the database's busy loop, and only other instances' writers contend there.
+   */
+  boolean writesOneAtATime();
 
   // The data path: fragments and flags the shared statements are built from, and how values travel.
 
@@ -105,8 +134,12 @@ interface Dialect {
   List<Object> eventRowsParameters(Connection connection, List<NewEvent> events, Instant now)
       throws SQLException;
 
-  /** An expression for the database's own current time, advancing within a transaction. */
-  String databaseTime();
+  /**
+   * An expression whose value grows with every write of a run row, whichever instance writes it: the database's own
+   * clock advancing within a transaction, or a counter where every write holds the database's write lock. It orders
+   * runs the store clock stamped alike.
+   */
+  String writeOrder(Tables tables);
 
   /** The clause that makes an insert update the row it collides with on {@code conflictTarget}. */
   String onConflictUpdate(String conflictTarget, String assignments);
@@ -129,7 +162,8 @@ interface Dialect {
 
   /**
    * The statement that, run first in a transaction, makes the transaction read-only and every statement of it read
-   * one snapshot of the database, taken at its first read.
+   * one snapshot of the database, taken at its first read; empty where every transaction that does not
+   * {@linkplain #beginWrites begin writes} already reads one snapshot.
    */
   String snapshotTransaction();
 
@@ -163,9 +197,9 @@ interface Dialect {
   // Waking waiting reads of other instances
 
   /**
-   * Whether the database can wake the waiting reads of other store instances when this one appends (PostgreSQL:
-   * {@code LISTEN/NOTIFY}). Without it the store builds no {@link NotificationSender} and no {@link WakeUpListener},
-   * and waiting reads find other writers' appends by polling.
+   * Whether appends announce themselves to other store instances by a notification the store sends (PostgreSQL:
+   * {@code NOTIFY}, through a {@link NotificationSender}). Without it, the {@link #listen listener} learns of other
+   * writers' commits on its own (SQLite: the database's change counter), or waiting reads poll.
    */
   boolean notifies();
 
@@ -183,14 +217,11 @@ interface Dialect {
   String notifyEach();
 
   /**
-   * Starts delivering other writers' appends to {@code tables} to {@code waiters}, on a connection of
-   * {@code dataSource} that makes a round trip every {@code keepAliveInterval}; returns {@link WakeUpListener#NONE}
-   * (having logged why) when the data source's connections cannot listen. Only called if {@link #notifies()}.
-   *
-   * @param pollInterval how often waiting reads poll meanwhile, for the log
+   * Starts delivering other writers' appends to {@code tables} to {@code waiters}, on a connection of the settings'
+   * notification data source, as the settings' intervals say; returns {@link WakeUpListener#NONE} (having logged
+   * why) when the data source's connections cannot listen. Only called if notifications are on.
    */
-  WakeUpListener listen(DataSource dataSource, Tables tables, SessionWaiters waiters, Duration keepAliveInterval,
-      Duration pollInterval);
+  WakeUpListener listen(StoreSettings settings, Tables tables, SessionWaiters waiters);
 
   // Schema migration
 

@@ -13,7 +13,7 @@ import javax.sql.DataSource;
 
 /**
  * Chooses the {@link Dialect} of the database behind a data source, from its connections' metadata: the product
- * name, else the JDBC URL. PostgreSQL is the one supported database.
+ * name, else the JDBC URL: PostgreSQL or SQLite.
  */
 final class Dialects {
 
@@ -50,12 +50,15 @@ final class Dialects {
   static Dialect of(DatabaseMetaData metaData) throws SQLException {
     String product = metaData.getDatabaseProductName();
     String url = metaData.getURL();
-    if ("PostgreSQL".equalsIgnoreCase(product)
-        || url != null && url.toLowerCase(Locale.ROOT).startsWith("jdbc:postgresql:")) {
+    String scheme = url == null ? "" : url.toLowerCase(Locale.ROOT);
+    if ("PostgreSQL".equalsIgnoreCase(product) || scheme.startsWith("jdbc:postgresql:")) {
       return new PostgresDialect();
     }
+    if ("SQLite".equalsIgnoreCase(product) || scheme.startsWith("jdbc:sqlite:")) {
+      return new SqliteDialect();
+    }
     throw new InvalidArgumentException("dataSource", "its database is " + (product == null ? "unnamed" : product)
-        + " (JDBC URL " + scheme(url) + "), which session-store does not support: use PostgreSQL");
+        + " (JDBC URL " + scheme(url) + "), which session-store does not support: use PostgreSQL or SQLite");
   }
 
   /** The URL's {@code jdbc:<subprotocol>:} only: the rest may hold hosts, users and passwords. */

@@ -16,7 +16,7 @@ import java.util.Optional;
 /**
  * Runs on the runs table, keyed by (session, run id). A save reads the row under lock, merges with
  * {@link Upserts#run} and writes it back, creating the session when the run is new. The active run is the running or
- * waiting one updated last; {@code written_at} (database time of the write) orders runs the store clock stamped
+ * waiting one updated last; {@code written_at} ({@link Dialect#writeOrder}) orders runs the store clock stamped
  * alike.
  */
 final class JdbcRuns implements Runs {
@@ -44,13 +44,13 @@ final class JdbcRuns implements Runs {
         + " WHERE session_id = ? AND id = ?" + dialect.lockForUpdate();
     String json = dialect.jsonParameter();
     this.insert = implicitSession.before("INSERT INTO " + tables.runs()
-        + " (id, session_id, status, usage, error, created_at, updated_at) VALUES (?, ?, ?, " + json + ", " + json
-        + ", ?, ?)" + dialect.onConflictIgnore("session_id, id"));
+        + " (id, session_id, status, usage, error, created_at, updated_at, written_at) VALUES (?, ?, ?, " + json
+        + ", " + json + ", ?, ?, " + dialect.writeOrder(tables) + ")" + dialect.onConflictIgnore("session_id, id"));
     this.insertExported = "INSERT INTO " + tables.runs()
-        + " (id, session_id, status, usage, error, created_at, updated_at) VALUES (?, ?, ?, " + json + ", " + json
-        + ", ?, ?)";
+        + " (id, session_id, status, usage, error, created_at, updated_at, written_at) VALUES (?, ?, ?, " + json
+        + ", " + json + ", ?, ?, " + dialect.writeOrder(tables) + ")";
     this.update = "UPDATE " + tables.runs() + " SET status = ?, usage = " + json + ", error = " + json
-        + ", updated_at = ?, written_at = " + dialect.databaseTime() + " WHERE session_id = ? AND id = ?";
+        + ", updated_at = ?, written_at = " + dialect.writeOrder(tables) + " WHERE session_id = ? AND id = ?";
   }
 
   @Override

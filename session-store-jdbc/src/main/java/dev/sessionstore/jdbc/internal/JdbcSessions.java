@@ -84,9 +84,10 @@ final class JdbcSessions implements Sessions {
             "INSERT INTO " + tables.summaries() + " (session_id, to_seq, from_seq, content, version, created_at)"
                 + " SELECT ?, s.to_seq, s.from_seq, s.content, s.version, s.created_at"
                 + " FROM " + tables.summaries() + " s WHERE s.session_id = ? AND s.to_seq <= ?" + parentForkPoint,
-            // Runs named by an event of the prefix, as they are now.
-            "INSERT INTO " + tables.runs() + " (id, session_id, status, usage, error, created_at, updated_at)"
-                + " SELECT r.id, ?, r.status, r.usage, r.error, r.created_at, r.updated_at"
+            // Runs named by an event of the prefix, as they are now, in the order they were written.
+            "INSERT INTO " + tables.runs() + " (id, session_id, status, usage, error, created_at, updated_at,"
+                + " written_at)"
+                + " SELECT r.id, ?, r.status, r.usage, r.error, r.created_at, r.updated_at, r.written_at"
                 + " FROM " + tables.runs() + " r WHERE r.session_id = ? AND r.id IN ("
                 + "SELECT e.run_id FROM " + tables.events() + " e WHERE e.session_id = ? AND e.seq <= ?)"
                 + parentForkPoint,
@@ -211,9 +212,10 @@ final class JdbcSessions implements Sessions {
       parameters.add(cursor.id());
     }
     statement.append(" ORDER BY created_at, id");
-    if (query.limit().isPresent()) {
+    // Every database takes LIMIT before OFFSET, and some (SQLite) take no OFFSET without one.
+    if (query.limit().isPresent() || query.offset() > 0) {
       statement.append(" LIMIT ?");
-      parameters.add(query.limit().getAsInt() + 1L);
+      parameters.add(query.limit().isPresent() ? query.limit().getAsInt() + 1L : Long.MAX_VALUE);
     }
     if (query.offset() > 0) {
       statement.append(" OFFSET ?");

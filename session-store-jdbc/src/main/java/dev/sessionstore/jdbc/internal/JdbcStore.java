@@ -115,10 +115,8 @@ public final class JdbcStore implements SessionStore {
     ImplicitSession implicitSession = new ImplicitSession(tables, dialect);
     this.appender = new EventAppender(database, tables, implicitSession);
     this.waiters = new SessionWaiters();
-    boolean notifying = settings.notifications() && dialect.notifies();
-    this.listener = notifying ? dialect.listen(settings.notificationDataSource(), tables, waiters,
-        settings.keepAliveInterval(), settings.waitPollInterval()) : WakeUpListener.NONE;
-    this.notifier = new AppendNotifier(waiters, notifying
+    this.listener = settings.notifications() ? dialect.listen(settings, tables, waiters) : WakeUpListener.NONE;
+    this.notifier = new AppendNotifier(waiters, settings.notifications() && dialect.notifies()
         ? Optional.of(new NotificationSender(settings.notificationDataSource(), dialect, dialect.channel(tables)))
         : Optional.empty());
     SessionWait waiting = new SessionWait(database, waiters, settings.waitPollInterval());
@@ -151,7 +149,7 @@ public final class JdbcStore implements SessionStore {
 
   /** Creates or checks the schema, then opens a store on it that speaks {@code dialect}. */
   static SessionStore open(StoreSettings settings, Dialect dialect) {
-    Tables tables = new Tables(settings.schema(), settings.tablePrefix());
+    Tables tables = new Tables(dialect.tablesSchema(settings.schema()), settings.tablePrefix());
     Database database = new Database(settings.dataSource(), dialect, settings.retryTimeout());
     SchemaMigrator migrator = new SchemaMigrator(database, tables, settings.migrationLockTimeout());
     if (settings.createSchema()) {

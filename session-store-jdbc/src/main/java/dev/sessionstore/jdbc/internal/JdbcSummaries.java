@@ -179,11 +179,16 @@ final class JdbcSummaries implements Summaries {
         + " FROM " + source;
   }
 
-  /** The first page of events that satisfy {@code range}, one more than {@link #PAGE} when more follow. */
+  /**
+   * The first page of events that satisfy {@code range}, one more than {@link #PAGE} when more follow. A derived
+   * table, not a parenthesized member of the union, which not every database takes; its empty columns are typed, as
+   * a derived table would type a bare {@code NULL} as text.
+   */
   private String eventPart(boolean byAgent, String range) {
-    return "(SELECT " + Part.EVENT.ordinal() + ", session_id, seq, NULL, id, type, run_id, agent_id, parent_id,"
-        + " payload, NULL, ts FROM " + tables.events() + " WHERE session_id = ?" + (byAgent ? " AND agent_id = ?" : "")
-        + " AND " + range + " ORDER BY seq LIMIT " + (PAGE + 1) + ")";
+    return "SELECT * FROM (SELECT " + Part.EVENT.ordinal() + " AS part, session_id, seq,"
+        + " CAST(NULL AS bigint) AS from_seq, id, type, run_id, agent_id, parent_id, payload,"
+        + " CAST(NULL AS integer) AS version, ts FROM " + tables.events() + " WHERE session_id = ?"
+        + (byAgent ? " AND agent_id = ?" : "") + " AND " + range + " ORDER BY seq LIMIT " + (PAGE + 1) + ") AS page";
   }
 
   @Override

@@ -23,7 +23,6 @@ import java.util.Collection;
 import java.util.HexFormat;
 import java.util.List;
 import java.util.Optional;
-import javax.sql.DataSource;
 import org.postgresql.util.PSQLException;
 import org.postgresql.util.ServerErrorMessage;
 
@@ -66,6 +65,27 @@ final class PostgresDialect implements Dialect {
 
   /** Runs this dialect's own statements (migration, schema checks). */
   private final Sql sql = new Sql(this);
+
+  @Override
+  public String tablesSchema(String configured) {
+    return configured;
+  }
+
+  /** Nothing: every setting the store relies on is the server's default or set per transaction. */
+  @Override
+  public void prepareConnection(Connection connection) {
+  }
+
+  /** Nothing: row locks are taken by the statements that need them, and a deadlock is detected and re-run. */
+  @Override
+  public void beginWrites(Connection connection) {
+  }
+
+  /** No: writers of different sessions proceed in parallel, on row locks. */
+  @Override
+  public boolean writesOneAtATime() {
+    return false;
+  }
 
   @Override
   public boolean chainsWrites() {
@@ -170,7 +190,7 @@ final class PostgresDialect implements Dialect {
 
   /** {@code clock_timestamp()}: unlike {@code now()}, it advances within a transaction. */
   @Override
-  public String databaseTime() {
+  public String writeOrder(Tables tables) {
     return "clock_timestamp()";
   }
 
@@ -261,9 +281,9 @@ final class PostgresDialect implements Dialect {
   }
 
   @Override
-  public WakeUpListener listen(DataSource dataSource, Tables tables, SessionWaiters waiters,
-      Duration keepAliveInterval, Duration pollInterval) {
-    return PostgresNotificationListener.start(dataSource, channel(tables), waiters, keepAliveInterval, pollInterval);
+  public WakeUpListener listen(StoreSettings settings, Tables tables, SessionWaiters waiters) {
+    return PostgresNotificationListener.start(settings.notificationDataSource(), channel(tables), waiters,
+        settings.keepAliveInterval(), settings.waitPollInterval());
   }
 
   // Schema migration

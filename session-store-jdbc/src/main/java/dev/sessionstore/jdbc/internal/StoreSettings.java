@@ -13,6 +13,8 @@ import javax.sql.DataSource;
  *
  * @param notificationDataSource where notifications are sent and listened for: {@code dataSource} unless one was
  *                               given for them
+ * @param changePollInterval     how often a database without notifications (SQLite) is asked whether another
+ *                               connection committed
  */
 public record StoreSettings(
     DataSource dataSource,
@@ -27,6 +29,7 @@ public record StoreSettings(
     boolean notifications,
     DataSource notificationDataSource,
     Duration keepAliveInterval,
+    Duration changePollInterval,
     Duration migrationLockTimeout) {
 
   /** Identifiers the store puts into SQL: lower-case, so that quoting never changes their meaning. */

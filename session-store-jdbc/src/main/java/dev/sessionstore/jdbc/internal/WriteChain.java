@@ -20,6 +20,7 @@ import java.util.function.Predicate;
  */
 final class WriteChain {
 
+  private final Dialect dialect;
   private final Sql sql;
   private final boolean chained;
   private final List<String> before;
@@ -28,6 +29,7 @@ final class WriteChain {
   private final String statement;
 
   private WriteChain(Dialect dialect, List<String> before, String main, List<String> after) {
+    this.dialect = dialect;
     this.sql = new Sql(dialect);
     this.chained = dialect.chainsWrites();
     this.before = List.copyOf(before);
@@ -89,6 +91,9 @@ final class WriteChain {
       connection.setAutoCommit(false);
     }
     try {
+      if (autoCommit) {
+        dialect.beginWrites(connection);
+      }
       for (int i = 0; i < before.size(); i++) {
         sql.update(connection, before.get(i), parameters[i]);
       }

@@ -8,6 +8,11 @@
  * {@link dev.sessionstore.jdbc.internal.Dialects} from the connection metadata, plus its migration scripts under
  * {@code dev/sessionstore/jdbc/<database>/}. It implements:
  * <ul>
+ *   <li>{@code tablesSchema}: where the tables live, given the configured schema;</li>
+ *   <li>{@code prepareConnection}: the per-connection settings every borrowed connection gets, whatever the data
+ *       source;</li>
+ *   <li>{@code beginWrites}: what a transaction that may write runs first (SQLite: {@code BEGIN IMMEDIATE});</li>
+ *   <li>{@code writesOneAtATime()}: whether the store queues its write transactions in-process (SQLite);</li>
  *   <li>{@code chainsWrites()}: whether writes chain in one {@code WITH} statement (one-statement fork, cut and
  *       implicit session); without, they run one by one in a transaction;</li>
  *   <li>{@code appendInOneCall}: the auto-committed call that appends a batch in one round trip (PostgreSQL: a
@@ -19,15 +24,17 @@
  *       filter reads it;</li>
  *   <li>{@code isAnyOf}, {@code textList}: a list of strings bound as one parameter, as a condition;</li>
  *   <li>{@code eventRows}, {@code eventRowsParameters}: a batch of new events bound as rows with their position;</li>
- *   <li>{@code databaseTime()}: the database's own clock, which orders runs stamped alike;</li>
+ *   <li>{@code writeOrder}: a value growing with every write of a run (a clock or a counter), which orders runs
+ *       stamped alike;</li>
  *   <li>{@code onConflictUpdate}, {@code onConflictIgnore}: the upsert clauses;</li>
  *   <li>{@code lockForUpdate()}, {@code lockForShare()}, {@code lockSkippingLocked()}: row locks, empty where a
  *       writing transaction holds the whole database;</li>
  *   <li>{@code snapshotTransaction()}: a read-only transaction whose statements all read one snapshot;</li>
  *   <li>{@code uniqueKeyName}: the constraint a failure names when a session id or name is taken;</li>
  *   <li>{@code earliestStorable()}, {@code isStorable}: the instants a timestamp column stores exactly;</li>
- *   <li>{@code notifies()}, {@code channel}, {@code notifyEach()}, {@code listen}: whether and how other
- *       instances' waiting reads are woken (without it they poll);</li>
+ *   <li>{@code notifies()}, {@code channel}, {@code notifyEach()}, {@code listen}: whether appends send
+ *       notifications, and how a store learns of other instances' commits (PostgreSQL: {@code LISTEN}; SQLite: the
+ *       file's change counter, polled); without a listener waiting reads poll;</li>
  *   <li>{@code migrationFolder()}, {@code lockForMigration}, {@code createSchemaAndVersionTable},
  *       {@code versionTableExists}, {@code runScript}: the scripts, the lock that serializes migrations under a
  *       timeout, and how a script runs;</li>
