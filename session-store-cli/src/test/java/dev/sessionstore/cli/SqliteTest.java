@@ -31,6 +31,25 @@ class SqliteTest {
   }
 
   @Test
+  @DisplayName("The demo in a SQLite file -> export -> PostgreSQL -> export: identical")
+  void demoFromSqliteThroughPostgres() throws Exception {
+    String url = "jdbc:sqlite:" + folder.resolve("demo.db");
+    Path fromSqlite = folder.resolve("from-sqlite.jsonl");
+    Path fromPostgres = folder.resolve("from-postgres.jsonl");
+    assertThat(Cli.run("demo", "--jdbc-url", url).exitCode()).isZero();
+    assertThat(Cli.run("export", "-o", fromSqlite.toString(), "--jdbc-url", url).exitCode()).isZero();
+
+    try (PostgresSchema schema = new PostgresSchema()) {
+      Cli.Result imported = Cli.run(schema.with("import", fromSqlite.toString()));
+      Cli.Result exported = Cli.run(schema.with("export", "-o", fromPostgres.toString()));
+
+      assertThat(imported.exitCode()).as(imported.err()).isZero();
+      assertThat(exported.exitCode()).as(exported.err()).isZero();
+      assertThat(Files.readAllBytes(fromPostgres)).isEqualTo(Files.readAllBytes(fromSqlite));
+    }
+  }
+
+  @Test
   @DisplayName("A read of a SQLite file that does not exist: exit 6, and no file is created")
   void missingFile() {
     Path file = folder.resolve("none.db");
