@@ -1,0 +1,202 @@
+package dev.sessionstore.cli;
+
+import com.fasterxml.jackson.databind.node.ArrayNode;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.sessionstore.Event;
+import dev.sessionstore.EventLog;
+import dev.sessionstore.EventPage;
+import dev.sessionstore.EventQuery;
+import dev.sessionstore.Session;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.Callable;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.ParameterException;
+import picocli.CommandLine.Parameters;
+import picocli.CommandLine.ParentCommand;
+import picocli.CommandLine.Spec;
+
+/**
+ * {@code events}: a session's events as {@link EventQuery} selects them, and with {@code --follow} every matching
+ * event appended afterwards, by this or any other process the store can see, as it lands. Following is a loop of
+ * waiting reads ({@link EventLog#await}) after the last seq printed; it ends when the process is stopped.
+ */
+@Command(name = "events", description = "Print a session's events; --follow prints new ones as they are appended.")
+final class EventsCommand implements Callable<Integer> {
+
+  /** How long one waiting read of {@code --follow} waits before it asks again. */
+  private static final Duration FOLLOW_WAIT = Duration.ofSeconds(30);
+
+  @Spec
+  private CommandSpec spec;
+
+  @ParentCommand
+  private SessionStoreCli cli;
+
+  @Parameters(paramLabel = "<session>", description = "The session's id or name.")
+  private String idOrName;
+
+  @Option(names = "--after", paramLabel = "<seq>", description = "Only events after this seq.")
+  private long after;
+
+  @Option(names = "--before", paramLabel = "<seq>", description = "Only events before this seq.")
+  private Long before;
+
+  @Option(names = "--first", paramLabel = "<n>", description = "The first n matching events.")
+  private Integer first;
+
+  @Option(names = "--last", paramLabel = "<n>", description = "The last n matching events (oldest first).")
+  private Integer last;
+
+  @Option(names = "--newest-first", description = "Newest first; with --limit, the newest n.")
+  private boolean newestFirst;
+
+  @Option(names = "--limit", paramLabel = "<n>", description = "At most n events, with --newest-first.")
+  private Integer limit;
+
+  @Option(names = "--run", paramLabel = "<id>", description = "Only events of this run.")
+  private String run;
+
+  @Option(names = "--type", paramLabel = "<type>", description = "Only events of this type (repeatable: any of).")
+  private List<String> types = new ArrayList<>();
+
+  @Option(names = "--agent", paramLabel = "<id>", description = "Only events of this agent.")
+  private String agent;
+
+  @Option(names = "--since", paramLabel = "<instant>",
+      description = "Only events at or after this time (ISO-8601, e.g. 2025-01-31T12:00:00Z).")
+  private Instant since;
+
+  @Option(names = {"-f", "--follow"}, description = "Keep printing matching events as they are appended.")
+  private boolean follow;
+
+  @Override
+  public Integer call() {
+    EventQuery query = query();
+    Output output = cli.output();
+    try (OpenedStore opened = cli.open(StoreOpener.Schema.EXISTING)) {
+      Session session = SessionLookup.require(opened.store(), idOrName);
+      EventLog log = opened.store().events();
+      EventPage page = log.read(session.id(), query);
+      if (!follow) {
+        print(output, page);
+        return ExitCode.OK.code();
+      }
+      EventLines lines = new EventLines(output);
+      lines.print(page.items());
+      follow(log, session.id(), filters(), lines, page.items().isEmpty() ? after : lastSeq(page));
+    }
+    return ExitCode.OK.code();
+  }
+
+  private static void follow(EventLog log, String sessionId, EventQuery filters, EventLines lines, long from) {
+    long cursor = from;
+    while (!Thread.currentThread().isInterrupted()) {
+      EventPage next = log.await(sessionId, filters.after(cursor), FOLLOW_WAIT);
+      if (!next.isEmpty()) {
+        lines.print(next.items());
+        cursor = lastSeq(next);
+      }
+    }
+  }
+
+  private static long lastSeq(EventPage page) {
+    return page.items().get(page.items().size() - 1).seq();
+  }
+
+  private static void print(Output output, EventPage page) {
+    if (output.json()) {
+      ObjectNode result = Records.MAPPER.createObjectNode();
+      ArrayNode items = result.putArray("events");
+      page.items().forEach(event -> items.add(Records.event(event)));
+      if (page.nextCursor().isPresent()) {
+        result.put("nextCursor", page.nextCursor().getAsLong());
+      } else {
+        result.putNull("nextCursor");
+      }
+      output.json(result);
+      return;
+    }
+    new EventLines(output).print(page.items());
+    page.nextCursor().ifPresent(next -> output.line("more: next cursor " + next));
+  }
+
+  private EventQuery query() {
+    int limits = (first == null ? 0 : 1) + (last == null ? 0 : 1) + (limit == null ? 0 : 1);
+    if (limits > 1) {
+      throw new ParameterException(spec.commandLine(), "--first, --last and --limit exclude each other");
+    }
+    if (limit != null && !newestFirst) {
+      throw new ParameterException(spec.commandLine(), "--limit goes with --newest-first; use --first or --last");
+    }
+    if (newestFirst && (first != null || last != null)) {
+      throw new ParameterException(spec.commandLine(), "--newest-first goes with --limit, not --first or --last");
+    }
+    if (follow && (newestFirst || before != null)) {
+      throw new ParameterException(spec.commandLine(), "--follow reads forward: not with --newest-first or --before");
+    }
+    EventQuery query = filters().after(after);
+    if (before != null) {
+      query = query.before(before);
+    }
+    if (first != null) {
+      query = query.first(first);
+    }
+    if (last != null) {
+      query = query.last(last);
+    }
+    if (newestFirst) {
+      query = query.newestFirst();
+    }
+    return limit == null ? query : query.limit(limit);
+  }
+
+  /** The filters alone, without seq bounds or limit: what {@code --follow} keeps applying. */
+  private EventQuery filters() {
+    EventQuery query = EventQuery.all();
+    if (run != null) {
+      query = query.runId(run);
+    }
+    if (!types.isEmpty()) {
+      query = query.types(types.toArray(String[]::new));
+    }
+    if (agent != null) {
+      query = query.agentId(agent);
+    }
+    return since == null ? query : query.since(since);
+  }
+
+  /** Prints events as they come: one JSON line each with {@code --json}, else aligned columns under one header. */
+  private static final class EventLines {
+
+    private static final String ROW = "%6s  %-27s  %-16s  %-18s  %-10s  %-8s  %s%n";
+
+    private final Output output;
+    private boolean headerPrinted;
+
+    EventLines(Output output) {
+      this.output = output;
+    }
+
+    void print(List<Event> events) {
+      if (output.json()) {
+        events.forEach(event -> output.json(Records.event(event)));
+        return;
+      }
+      if (!headerPrinted) {
+        output.stream().printf(ROW, "SEQ", "TIME", "ID", "TYPE", "AGENT", "RUN", "PAYLOAD");
+        headerPrinted = true;
+      }
+      for (Event event : events) {
+        output.stream().printf(ROW, event.seq(), event.timestamp(), event.id(), event.type(),
+            Table.oneLine(event.agentId(), Integer.MAX_VALUE), Table.oneLine(event.runId(), Integer.MAX_VALUE),
+            Table.oneLine(event.payload(), Table.MAX_CELL_WIDTH));
+      }
+      output.stream().flush();
+    }
+  }
+}

@@ -1,0 +1,41 @@
+package dev.sessionstore.cli;
+
+/**
+ * The exit status of every {@code session-store} command: 0 on success, one distinct code per kind of failure, so
+ * scripts can tell what went wrong without reading the message. The codes are part of the tool's documented
+ * interface (its README lists them) and never change meaning.
+ */
+public enum ExitCode {
+
+  /** The command did what it was asked. */
+  OK(0),
+  /** The store failed, or something unexpected happened; {@code --verbose} shows the stack trace. */
+  FAILURE(1),
+  /** The command line is wrong: an unknown command or option, a missing or invalid value. */
+  USAGE(2),
+  /** No session has the id (or name) the command names. */
+  UNKNOWN_SESSION(3),
+  /** {@code --jdbc-url} is not a JDBC URL of a supported database (PostgreSQL, SQLite). */
+  BAD_URL(4),
+  /** The database cannot be reached: connection refused, unknown host, authentication failed. */
+  UNREACHABLE(5),
+  /** The database holds no session-store tables at the version this tool needs; run {@code migrate}. */
+  NO_SCHEMA(6),
+  /** An import file is not a valid export; the message names the line, and nothing of its session is imported. */
+  CORRUPT_FILE(7),
+  /** A file cannot be read or written. */
+  FILE_ERROR(8),
+  /** The data conflicts with what the store holds, such as the demo's sessions already being there. */
+  CONFLICT(9);
+
+  private final int code;
+
+  ExitCode(int code) {
+    this.code = code;
+  }
+
+  /** The process exit status. */
+  public int code() {
+    return code;
+  }
+}

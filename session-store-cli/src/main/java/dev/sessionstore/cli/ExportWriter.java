@@ -1,0 +1,82 @@
+package dev.sessionstore.cli;
+
+import com.fasterxml.jackson.core.JsonProcessingException;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.sessionstore.Checkpoint;
+import dev.sessionstore.SessionArchive;
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.io.Writer;
+
+/** Writes an export file in {@link ExportFormat}: the header, session blocks, global checkpoints, the trailer. */
+final class ExportWriter {
+
+  private final Writer out;
+  private int sessions;
+  private int globalCheckpoints;
+
+  ExportWriter(Writer out) {
+    this.out = out;
+  }
+
+  void header() {
+    line(ExportFormat.HEADER, Records.MAPPER.createObjectNode()
+        .put("format", ExportFormat.FORMAT)
+        .put("version", ExportFormat.VERSION));
+  }
+
+  /** One session's block, its records in the archive's canonical order. */
+  void session(SessionArchive archive) {
+    line(ExportFormat.SESSION, Records.session(archive.session()));
+    archive.events().forEach(event -> line(ExportFormat.EVENT, Records.event(event)));
+    archive.runs().forEach(run -> line(ExportFormat.RUN, Records.run(run)));
+    archive.toolCalls().forEach(call -> line(ExportFormat.TOOL_CALL, Records.toolCall(call)));
+    archive.summaries().forEach(summary -> line(ExportFormat.SUMMARY, Records.summary(summary)));
+    archive.checkpoints().forEach(checkpoint -> line(ExportFormat.CHECKPOINT, Records.checkpoint(checkpoint)));
+    archive.modelCalls().forEach(call -> line(ExportFormat.MODEL_CALL, Records.modelCall(call)));
+    int records = archive.events().size() + archive.runs().size() + archive.toolCalls().size()
+        + archive.summaries().size() + archive.checkpoints().size() + archive.modelCalls().size();
+    line(ExportFormat.END, Records.MAPPER.createObjectNode()
+        .put("sessionId", archive.sessionId())
+        .put("records", records));
+    sessions++;
+  }
+
+  void globalCheckpoint(Checkpoint checkpoint) {
+    line(ExportFormat.GLOBAL_CHECKPOINT, Records.checkpoint(checkpoint));
+    globalCheckpoints++;
+  }
+
+  /** The last line; then flushes. */
+  void trailer() {
+    line(ExportFormat.TRAILER, Records.MAPPER.createObjectNode()
+        .put("sessions", sessions)
+        .put("globalCheckpoints", globalCheckpoints));
+    try {
+      out.flush();
+    } catch (IOException e) {
+      throw new UncheckedIOException(e);
+    }
+  }
+
+  int sessions() {
+    return sessions;
+  }
+
+  int globalCheckpoints() {
+    return globalCheckpoints;
+  }
+
+  private void line(String kind, ObjectNode fields) {
+    ObjectNode line = Records.MAPPER.createObjectNode().put(ExportFormat.KIND, kind);
+    line.setAll(fields);
+    try {
+      out.write(Records.MAPPER.writeValueAsString(line));
+      out.write('\n');
+    } catch (JsonProcessingException e) {
+      throw new IllegalStateException("a JSON tree cannot be written", e);
+    } catch (IOException e) {
+      throw new UncheckedIOException(e);
+    }
+  }
+}

@@ -1,0 +1,167 @@
+package dev.sessionstore.cli;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import java.util.ArrayList;
+import java.util.List;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.DisplayName;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.TestInstance;
+
+/** The reading commands against the demo's conversation, written once to a PostgreSQL schema by {@code demo}. */
+@TestInstance(TestInstance.Lifecycle.PER_CLASS)
+class CommandsTest {
+
+  private PostgresSchema schema;
+
+  @BeforeAll
+  void writeTheDemo() {
+    schema = new PostgresSchema();
+    Cli.Result demo = Cli.run(schema.with("demo"));
+    assertThat(demo.exitCode()).as(demo.err()).isZero();
+    assertThat(demo.out()).startsWith("session-store demo: one agent conversation on jdbc:postgresql:")
+        .contains("17. List sessions");
+  }
+
+  @AfterAll
+  void dropSchema() throws Exception {
+    if (schema != null) {
+      schema.close();
+    }
+  }
+
+  @Test
+  @DisplayName("demo on the in-memory store prints the transcript; with --json only the sessions it wrote")
+  void demoInMemory() {
+    Cli.Result table = Cli.run("demo", "--memory");
+    Cli.Result json = Cli.run("--memory", "--json", "demo");
+
+    assertThat(table.exitCode()).isZero();
+    assertThat(table.out()).startsWith("session-store demo: one agent conversation on the in-memory store");
+    assertThat(json.exitCode()).isZero();
+    assertThat(Json.parse(json.out()).get("sessions")).extracting(JsonNode::asText)
+        .containsExactly("trip-lisbon", "trip-lisbon-rainy");
+  }
+
+  @Test
+  @DisplayName("demo refuses a store that already holds its sessions, with the conflict exit code")
+  void demoTwice() {
+    Cli.Result again = Cli.run(schema.with("demo"));
+
+    assertThat(again.exitCode()).isEqualTo(ExitCode.CONFLICT.code());
+    assertThat(again.err()).startsWith("session-store: ").contains("already holds the demo's sessions trip-lisbon");
+    assertThat(again.out()).isEmpty();
+  }
+
+  @Test
+  @DisplayName("sessions list prints a table, filters by status, agent and metadata, and pages with a cursor")
+  void sessionsList() {
+    Cli.Result table = Cli.run(schema.with("sessions", "list"));
+    assertThat(table.exitCode()).isZero();
+    assertThat(table.out().lines().toList()).hasSize(3);
+    assertThat(table.out()).contains("trip-lisbon ", "Lisbon weekend", "trip-lisbon-rainy", "trip-lisbon @ 5");
+
+    assertThat(ids(schema.with("sessions", "list", "--json", "--status", "active", "--agent", "planner",
+        "--metadata", "user=ana"))).containsExactly("trip-lisbon", "trip-lisbon-rainy");
+    assertThat(ids(schema.with("sessions", "list", "--json", "--status", "paused"))).isEmpty();
+    assertThat(ids(schema.with("sessions", "list", "--json", "--metadata", "user=bob"))).isEmpty();
+    assertThat(ids(schema.with("sessions", "list", "--json", "--tenant", "acme"))).isEmpty();
+
+    JsonNode first = Json.parse(Cli.run(schema.with("sessions", "list", "--json", "--limit", "1")).out());
+    assertThat(first.get("sessions")).extracting(node -> node.get("id").asText()).containsExactly("trip-lisbon");
+    assertThat(first.get("sessions").get(0).get("lastSeq").asLong()).isEqualTo(8);
+    String cursor = first.get("nextCursor").asText();
+    JsonNode second = Json.parse(Cli.run(schema.with("sessions", "list", "--json", "--limit", "1", "--cursor",
+        cursor)).out());
+    assertThat(second.get("sessions")).extracting(node -> node.get("id").asText())
+        .containsExactly("trip-lisbon-rainy");
+    assertThat(second.get("nextCursor").isNull()).isTrue();
+    assertThat(Cli.run(schema.with("sessions", "list", "--limit", "1")).out()).contains("more: --cursor " + cursor);
+  }
+
+  @Test
+  @DisplayName("sessions show finds a session by id or by name, with its runs and latest summary")
+  void sessionsShow() {
+    Cli.Result byName = Cli.run(schema.with("sessions", "show", "Lisbon weekend"));
+    Cli.Result byId = Cli.run(schema.with("sessions", "show", "trip-lisbon", "--json"));
+
+    assertThat(byName.exitCode()).isZero();
+    assertThat(byName.out()).contains("id:                trip-lisbon", "events:            8",
+        "seqs 1..5 (version 1)", "run-1  COMPLETED", "run-2  RUNNING");
+    JsonNode session = Json.parse(byId.out());
+    assertThat(session.get("name").asText()).isEqualTo("Lisbon weekend");
+    assertThat(session.get("lastSeq").asLong()).isEqualTo(8);
+    assertThat(session.get("settings").asText()).contains("\"resume_policy\":\"eager\"");
+    assertThat(session.get("runs")).extracting(run -> run.get("id").asText()).containsExactly("run-1", "run-2");
+    assertThat(session.get("latestSummary").get("toSeq").asLong()).isEqualTo(5);
+  }
+
+  @Test
+  @DisplayName("events applies after, before, first, last, newest-first, run, type and agent")
+  void eventsQueries() {
+    assertThat(seqs("events", "trip-lisbon")).containsExactly(1L, 2L, 3L, 4L, 5L, 6L, 7L, 8L);
+    assertThat(seqs("events", "trip-lisbon", "--after", "6")).containsExactly(7L, 8L);
+    assertThat(seqs("events", "trip-lisbon", "--before", "3")).containsExactly(1L, 2L);
+    assertThat(seqs("events", "trip-lisbon", "--first", "2", "--after", "2")).containsExactly(3L, 4L);
+    assertThat(seqs("events", "trip-lisbon", "--last", "3")).containsExactly(6L, 7L, 8L);
+    assertThat(seqs("events", "trip-lisbon", "--last", "2", "--before", "6")).containsExactly(4L, 5L);
+    assertThat(seqs("events", "trip-lisbon", "--newest-first", "--limit", "2")).containsExactly(8L, 7L);
+    assertThat(seqs("events", "trip-lisbon", "--run", "run-2")).containsExactly(6L, 7L, 8L);
+    assertThat(seqs("events", "trip-lisbon", "--type", "tool_use", "--type", "tool_result"))
+        .containsExactly(3L, 4L);
+    assertThat(seqs("events", "trip-lisbon", "--agent", "researcher")).containsExactly(3L, 4L);
+    assertThat(seqs("events", "Lisbon weekend", "--since", "2000-01-01T00:00:00Z", "--first", "1"))
+        .containsExactly(1L);
+
+    JsonNode page = Json.parse(Cli.run(schema.with("events", "trip-lisbon", "--json", "--first", "3")).out());
+    assertThat(page.get("nextCursor").asLong()).isEqualTo(3);
+    JsonNode event = page.get("events").get(2);
+    assertThat(event.get("id").asText()).isEqualTo("ev-03");
+    assertThat(event.get("agentId").asText()).isEqualTo("researcher");
+    assertThat(event.get("payload").asText()).contains("\"tool\":\"get_weather\"");
+
+    Cli.Result table = Cli.run(schema.with("events", "trip-lisbon", "--last", "1"));
+    assertThat(table.out()).startsWith("   SEQ  TIME").contains("ev-08", "Perfect, book it.", "more: next cursor 8");
+  }
+
+  @Test
+  @DisplayName("migrate creates the tables where there are none, and running it again changes nothing")
+  void migrate() throws Exception {
+    try (PostgresSchema empty = new PostgresSchema()) {
+      Cli.Result before = Cli.run(empty.with("sessions", "list"));
+      Cli.Result first = Cli.run(empty.with("migrate"));
+      Cli.Result second = Cli.run(empty.with("migrate", "--json"));
+      Cli.Result after = Cli.run(empty.with("sessions", "list"));
+
+      assertThat(before.exitCode()).isEqualTo(ExitCode.NO_SCHEMA.code());
+      assertThat(first.exitCode()).isZero();
+      assertThat(first.out()).contains("are current");
+      assertThat(second.exitCode()).isZero();
+      assertThat(Json.parse(second.out()).get("schema").asText()).isEqualTo("current");
+      assertThat(after.exitCode()).isZero();
+      assertThat(after.out().lines()).hasSize(1);
+    }
+  }
+
+  private List<String> ids(String... args) {
+    Cli.Result result = Cli.run(args);
+    assertThat(result.exitCode()).as(result.err()).isZero();
+    List<String> ids = new ArrayList<>();
+    Json.parse(result.out()).get("sessions").forEach(node -> ids.add(node.get("id").asText()));
+    return ids;
+  }
+
+  private List<Long> seqs(String... args) {
+    String[] json = new String[args.length + 1];
+    System.arraycopy(args, 0, json, 0, args.length);
+    json[args.length] = "--json";
+    Cli.Result result = Cli.run(schema.with(json));
+    assertThat(result.exitCode()).as(result.err()).isZero();
+    List<Long> seqs = new ArrayList<>();
+    Json.parse(result.out()).get("events").forEach(node -> seqs.add(node.get("seq").asLong()));
+    return seqs;
+  }
+}
