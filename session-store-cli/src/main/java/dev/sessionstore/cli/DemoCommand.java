@@ -12,8 +12,8 @@ import picocli.CommandLine.ParentCommand;
 
 /**
  * {@code demo}: writes the scripted agent conversation of session-store-demo to the chosen store and prints its
- * transcript (with {@code --json}, only the ids of the sessions it wrote). The store must not hold the demo's
- * sessions yet ({@link ExitCode#CONFLICT} otherwise).
+ * transcript (with {@code --json}, only the ids of the sessions it wrote). Running it again replaces the demo's
+ * sessions of the earlier run (deleted first, and said so on standard error), so it always leaves one conversation.
  */
 @Command(name = "demo", description = "Write the scripted demo conversation to the store and print its transcript.")
 final class DemoCommand implements Callable<Integer> {
@@ -25,10 +25,13 @@ final class DemoCommand implements Callable<Integer> {
   public Integer call() throws InterruptedException {
     Output output = cli.output();
     try (OpenedStore opened = cli.open(StoreOpener.Schema.CREATE_OR_UPGRADE)) {
-      List<String> taken = ConversationDemo.sessionsIn(opened.store());
-      if (!taken.isEmpty()) {
-        throw new CliFailure(ExitCode.CONFLICT, opened.target().describe() + " already holds the demo's sessions "
-            + String.join(", ", taken) + "; run the demo on another store, or delete them first");
+      List<String> earlier = ConversationDemo.sessionsIn(opened.store());
+      if (!earlier.isEmpty()) {
+        cli.err().println("session-store: replacing the demo's sessions of an earlier run: "
+            + String.join(", ", earlier));
+        for (int i = earlier.size() - 1; i >= 0; i--) { // the fork before its parent
+          opened.store().sessions().delete(earlier.get(i));
+        }
       }
       PrintStream transcript = output.json()
           ? new PrintStream(OutputStream.nullOutputStream(), true, StandardCharsets.UTF_8)

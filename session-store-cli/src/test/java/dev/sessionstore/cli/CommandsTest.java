@@ -47,13 +47,23 @@ class CommandsTest {
   }
 
   @Test
-  @DisplayName("demo refuses a store that already holds its sessions, with the conflict exit code")
+  @DisplayName("demo run again replaces the earlier run's sessions, says so, and leaves the same conversation")
   void demoTwice() {
+    String before = Cli.run(schema.with("events", "trip-lisbon", "--json")).out();
+
     Cli.Result again = Cli.run(schema.with("demo"));
 
-    assertThat(again.exitCode()).isEqualTo(ExitCode.CONFLICT.code());
-    assertThat(again.err()).startsWith("session-store: ").contains("already holds the demo's sessions trip-lisbon");
-    assertThat(again.out()).isEmpty();
+    assertThat(again.exitCode()).isZero();
+    assertThat(again.err()).contains("replacing the demo's sessions of an earlier run: trip-lisbon, trip-lisbon-rainy");
+    assertThat(again.out()).startsWith("session-store demo: one agent conversation on ");
+    String after = Cli.run(schema.with("events", "trip-lisbon", "--json")).out();
+    assertThat(seqsAndTypes(after)).isEqualTo(seqsAndTypes(before)).hasSize(8);
+  }
+
+  private static List<String> seqsAndTypes(String eventsJson) {
+    List<String> ids = new ArrayList<>();
+    Json.parse(eventsJson).get("events").forEach(event -> ids.add(event.get("seq").asText() + " " + event.get("type").asText()));
+    return ids;
   }
 
   @Test
