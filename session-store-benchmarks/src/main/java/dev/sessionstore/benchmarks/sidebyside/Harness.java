@@ -8,7 +8,7 @@ import java.util.List;
 
 /**
  * Measures the library side by side with its baselines (raw-JDBC twins on the same tables, Spring AI's
- * {@code JdbcChatMemoryRepository}, a {@code ConcurrentHashMap} of {@code ArrayList}s) and publishes the result:
+ * {@code JdbcChatMemoryRepository}, a {@code ConcurrentHashMap} of per-session logs) and publishes the result:
  * {@value #PAGE} (the table, the numbers behind the chart, what each baseline does) and {@value #CHART}
  * (throughput against batch size and against writer count, library and raw twin).
  *

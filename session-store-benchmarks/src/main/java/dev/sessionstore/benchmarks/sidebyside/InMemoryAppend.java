@@ -6,7 +6,7 @@ import dev.sessionstore.benchmarks.Events;
 import dev.sessionstore.benchmarks.StoreKind;
 
 /**
- * How fast does the in-memory store append, against a {@code ConcurrentHashMap} of {@code ArrayList}s
+ * How fast does the in-memory store append, against a {@code ConcurrentHashMap} of per-session logs
  * ({@link MapLog})? One writer; each call times a block of {@value #BLOCK} appends (a single append is too short
  * for the clock) and counts as that block's mean. Each side moves to a new session every
  * {@value #EVENTS_PER_SESSION} events and deletes the previous one, outside the measurement, so memory stays flat.
