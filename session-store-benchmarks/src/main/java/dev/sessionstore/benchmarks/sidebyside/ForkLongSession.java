@@ -45,8 +45,9 @@ final class ForkLongSession implements Measure {
       }
       Sides sides = forks(store, events, bench.scale().warmup(5), bench.scale().calls(20), map::fork, map::delete);
       add(results, memoryName, sides);
-      results.baseline(memoryName, "`new ArrayList<>(log.subList(0, atSeq))` under the list's lock, put in the "
-          + "`ConcurrentHashMap` under the fork's id (see the in-memory append row).");
+      results.baseline(memoryName, "`new ArrayList<>(log.subList(0, atSeq))` and a `HashMap` id index of that "
+          + "prefix, under the parent log's lock, put in the `ConcurrentHashMap` under the fork's id (see the "
+          + "in-memory append row).");
     }
   }
 

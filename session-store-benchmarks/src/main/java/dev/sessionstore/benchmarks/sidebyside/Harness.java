@@ -8,7 +8,7 @@ import java.util.List;
 
 /**
  * Measures the library side by side with its baselines (raw-JDBC twins on the same tables, Spring AI's
- * {@code JdbcChatMemoryRepository}, a {@code ConcurrentHashMap} of {@code ArrayList}s) and publishes the result:
+ * {@code JdbcChatMemoryRepository}, a {@code ConcurrentHashMap} of per-session logs) and publishes the result:
  * {@value #PAGE} (the table, the numbers behind the chart, what each baseline does) and {@value #CHART}
  * (throughput against batch size and against writer count, library and raw twin).
  *
@@ -21,7 +21,9 @@ import java.util.List;
  * }</pre>
  * Options: {@code --out <folder>} (default {@code docs}), {@code --smoke} (one short iteration of each measure, for
  * checking that everything runs; its numbers mean nothing), {@code --note <text>} (added to the page, e.g. what else
- * ran on the machine).
+ * ran on the machine), {@code --only <names>} (the measures whose class names are listed, comma-separated, e.g.
+ * {@code SingleAppend,BatchSweep}: for comparing a change on the rows it touches; write such a run elsewhere with
+ * {@code --out}).
  */
 public final class Harness {
 
@@ -48,24 +50,30 @@ public final class Harness {
     Path out = Path.of("docs");
     Scale scale = Scale.FULL;
     String note = null;
+    List<Measure> measures = MEASURES;
     for (int i = 0; i < args.length; i++) {
       switch (args[i]) {
         case "--out" -> out = Path.of(value(args, ++i, "--out"));
         case "--smoke" -> scale = Scale.SMOKE;
         case "--note" -> note = value(args, ++i, "--note");
+        case "--only" -> measures = only(value(args, ++i, "--only"));
         default -> throw new IllegalArgumentException("unknown argument " + args[i]
-            + "; use --out <folder>, --smoke, --note <text>");
+            + "; use --out <folder>, --smoke, --note <text>, --only <measures>");
       }
     }
-    run(new Bench(StoreKind.jdbcUrl(), scale), out, note);
+    run(new Bench(StoreKind.jdbcUrl(), scale), out, note, measures);
   }
 
   /** Runs every measure on {@code bench} and writes {@value #PAGE} and {@value #CHART} into {@code out}. */
   public static void run(Bench bench, Path out, String note) throws Exception {
+    run(bench, out, note, MEASURES);
+  }
+
+  private static void run(Bench bench, Path out, String note, List<Measure> measures) throws Exception {
     RunInfo run = new RunInfo(bench, note);
     Results results = new Results();
     long start = System.nanoTime();
-    for (Measure measure : MEASURES) {
+    for (Measure measure : measures) {
       System.out.printf("[%4d s] %s%n", (System.nanoTime() - start) / 1_000_000_000, measure.name());
       measure.run(bench, results);
     }
@@ -75,6 +83,19 @@ public final class Harness {
     Report.write(out.resolve(PAGE), run, results, CHART, COMMAND);
     System.out.printf("[%4d s] wrote %s and %s%n", (System.nanoTime() - start) / 1_000_000_000,
         out.resolve(PAGE), out.resolve(CHART));
+  }
+
+  /** The measures whose class names {@code names} lists, comma-separated, in the set's order. */
+  private static List<Measure> only(String names) {
+    List<String> wanted = List.of(names.split(","));
+    List<Measure> measures = MEASURES.stream()
+        .filter(measure -> wanted.contains(measure.getClass().getSimpleName()))
+        .toList();
+    if (measures.size() != wanted.size()) {
+      throw new IllegalArgumentException("--only " + names + ": the measures are "
+          + MEASURES.stream().map(measure -> measure.getClass().getSimpleName()).toList());
+    }
+    return measures;
   }
 
   private static String value(String[] args, int index, String option) {

@@ -167,24 +167,34 @@ final class PostgresDialect implements Dialect {
       throws SQLException {
     requireWithinStatementLimit(events);
     int size = events.size();
-    List<String> ids = new ArrayList<>(size);
-    List<String> types = new ArrayList<>(size);
-    List<String> runIds = new ArrayList<>(size);
-    List<String> agentIds = new ArrayList<>(size);
-    List<String> parentIds = new ArrayList<>(size);
-    List<String> payloads = new ArrayList<>(size);
+    String[] ids = new String[size];
+    String[] types = new String[size];
+    String[] runIds = new String[size];
+    String[] agentIds = new String[size];
+    String[] parentIds = new String[size];
+    String[] payloads = new String[size];
     String[] timestamps = new String[size];
-    for (NewEvent event : events) {
-      ids.add(event.id());
-      types.add(event.type());
-      runIds.add(event.runId());
-      agentIds.add(event.agentId());
-      parentIds.add(event.parentId());
-      payloads.add(event.payload().text());
-      timestamps[ids.size() - 1] = timestampLiteral(event.timestamp() == null ? now : event.timestamp());
+    String stampedNow = null; // the literal of now, made once for every event the store stamps
+    for (int i = 0; i < size; i++) {
+      NewEvent event = events.get(i);
+      ids[i] = event.id();
+      types[i] = event.type();
+      runIds[i] = event.runId();
+      agentIds[i] = event.agentId();
+      parentIds[i] = event.parentId();
+      payloads[i] = event.payload().text();
+      if (event.timestamp() != null) {
+        timestamps[i] = timestampLiteral(event.timestamp());
+      } else {
+        if (stampedNow == null) {
+          stampedNow = timestampLiteral(now);
+        }
+        timestamps[i] = stampedNow;
+      }
     }
-    return List.of(textList(connection, ids), textList(connection, types), textList(connection, runIds),
-        textList(connection, agentIds), textList(connection, parentIds), textList(connection, payloads),
+    return List.of(connection.createArrayOf("text", ids), connection.createArrayOf("text", types),
+        connection.createArrayOf("text", runIds), connection.createArrayOf("text", agentIds),
+        connection.createArrayOf("text", parentIds), connection.createArrayOf("text", payloads),
         connection.createArrayOf("timestamptz", timestamps));
   }
 
@@ -250,8 +260,23 @@ final class PostgresDialect implements Dialect {
    */
   private static String timestampLiteral(Instant instant) {
     LocalDateTime utc = LocalDateTime.ofEpochSecond(instant.getEpochSecond(), instant.getNano(), ZoneOffset.UTC);
-    return String.format("%04d-%02d-%02d %02d:%02d:%02d.%06d+00", utc.getYear(), utc.getMonthValue(),
-        utc.getDayOfMonth(), utc.getHour(), utc.getMinute(), utc.getSecond(), utc.getNano() / 1_000);
+    StringBuilder text = new StringBuilder(32);
+    digits(text, utc.getYear(), 4).append('-');
+    digits(text, utc.getMonthValue(), 2).append('-');
+    digits(text, utc.getDayOfMonth(), 2).append(' ');
+    digits(text, utc.getHour(), 2).append(':');
+    digits(text, utc.getMinute(), 2).append(':');
+    digits(text, utc.getSecond(), 2).append('.');
+    return digits(text, utc.getNano() / 1_000, 6).append("+00").toString();
+  }
+
+  /** Appends {@code value} (not negative) in decimal, zero-padded to at least {@code width} digits. */
+  private static StringBuilder digits(StringBuilder text, int value, int width) {
+    String decimal = Integer.toString(value);
+    for (int pad = width - decimal.length(); pad > 0; pad--) {
+      text.append('0');
+    }
+    return text.append(decimal);
   }
 
   // Waking waiting reads of other instances
@@ -358,6 +383,9 @@ final class PostgresDialect implements Dialect {
    */
   @Override
   public void requireWithinStatementLimit(List<NewEvent> events) {
+    if (upperBoundBytes(events) <= MAX_STATEMENT_BYTES) {
+      return; // far from the limit: no need to count each character
+    }
     long bytes = 0;
     for (NewEvent event : events) {
       bytes += TIMESTAMP_ELEMENT_BYTES + elementBytes(event.id()) + elementBytes(event.type())
@@ -369,6 +397,24 @@ final class PostgresDialect implements Dialect {
           + bytes / (1024 * 1024) + " MiB in one statement, more than PostgreSQL's limit of 1 GB for one message or"
           + " value allows (at most " + MAX_STATEMENT_BYTES / (1024 * 1024) + " MiB); append it in smaller batches");
     }
+  }
+
+  /**
+   * At least what {@link #elementBytes} counts for the batch, from the texts' lengths alone: no char takes more than
+   * three bytes in the array text (a surrogate pair four, two per char; a quote or backslash two).
+   */
+  private static long upperBoundBytes(List<NewEvent> events) {
+    long bytes = 0;
+    for (NewEvent event : events) {
+      bytes += TIMESTAMP_ELEMENT_BYTES + elementBytesAtMost(event.id()) + elementBytesAtMost(event.type())
+          + elementBytesAtMost(event.runId()) + elementBytesAtMost(event.agentId())
+          + elementBytesAtMost(event.parentId()) + elementBytesAtMost(event.payload().text());
+    }
+    return bytes;
+  }
+
+  private static long elementBytesAtMost(String text) {
+    return text == null ? NULL_ELEMENT_BYTES : 3 + 3L * text.length();
   }
 
   private static long elementBytes(String text) {
