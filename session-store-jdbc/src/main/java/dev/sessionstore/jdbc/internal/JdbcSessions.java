@@ -112,14 +112,17 @@ final class JdbcSessions implements Sessions {
 
   /**
    * A condition that holds when an event of the parent's log up to the fork point matches {@code match} (a condition
-   * on alias {@code e}), among its own rows or the rows it shares; an index lookup per segment. Parameters: parent id,
-   * fork seq, parent id, fork seq.
+   * on alias {@code e} that an index serves), among its own rows or the rows it shares: the first matching own seq,
+   * then each shared segment, by index lookups per row of the table copied. Written so that the database cannot turn
+   * it into one scan of the prefix (a hashed subplan of every event up to the fork point). Parameters: parent id,
+   * fork seq, parent id, fork seq, fork seq.
    */
   private static String inPrefix(Tables tables, String match) {
-    return "(EXISTS (SELECT 1 FROM " + tables.events() + " e WHERE e.session_id = ? AND " + match
-        + " AND e.seq <= ?) OR EXISTS (SELECT 1 FROM " + tables.segments() + " g JOIN " + tables.events() + " e"
-        + " ON e.session_id = g.source_id AND " + match + " AND e.seq >= g.from_seq AND e.seq <= g.to_seq"
-        + " WHERE g.session_id = ? AND g.source_id <> g.session_id AND e.seq <= ?))";
+    return "((SELECT min(e.seq) FROM " + tables.events() + " e WHERE e.session_id = ? AND " + match + ") <= ?"
+        + " OR EXISTS (SELECT 1 FROM " + tables.segments() + " g WHERE g.session_id = ?"
+        + " AND g.source_id <> g.session_id AND g.from_seq <= ? AND EXISTS (SELECT 1 FROM " + tables.events() + " e"
+        + " WHERE e.session_id = g.source_id AND " + match + " AND e.seq >= g.from_seq AND e.seq <= g.to_seq"
+        + " AND e.seq <= ?)))";
   }
 
   @Override
@@ -275,8 +278,8 @@ final class JdbcSessions implements Sessions {
             new Object[] {newSessionId, atSeq, atSeq, sessionId, atSeq, sessionId, atSeq, newSessionId, atSeq,
                 sessionId, atSeq, atSeq},
             new Object[] {newSessionId, sessionId, atSeq, sessionId, atSeq},
-            new Object[] {newSessionId, sessionId, sessionId, atSeq, sessionId, atSeq, sessionId, atSeq},
-            new Object[] {newSessionId, sessionId, sessionId, atSeq, sessionId, atSeq, sessionId, atSeq},
+            new Object[] {newSessionId, sessionId, sessionId, atSeq, sessionId, atSeq, atSeq, sessionId, atSeq},
+            new Object[] {newSessionId, sessionId, sessionId, atSeq, sessionId, atSeq, atSeq, sessionId, atSeq},
             new Object[] {newSessionId, sessionId, sessionId, atSeq});
       } catch (SQLException e) {
         if (dialect.classify(e).violates(dialect.uniqueKeyName(tables, UniqueKey.SESSION_ID))) {
