@@ -51,9 +51,12 @@ public interface Sessions {
 
   /**
    * Forks {@code sessionId} at {@code atSeq} into a new session with a generated id; the parent is untouched and the
-   * two diverge from there (SPEC guarantee 11). The fork takes, in one consistent view of the parent:
+   * two diverge from there (SPEC guarantee 11). The fork shows, as of one consistent view of the parent:
    * <ul>
-   *   <li>copies of events {@code 1..atSeq}, with the same ids and seqs;</li>
+   *   <li>events {@code 1..atSeq}, with the same ids, seqs and content, each returned with the fork's session id; they
+   *       take part in the fork's idempotency (a replay of one of their ids returns it), later appends to the parent
+   *       never appear in the fork, and truncating or deleting the parent (or any session it was forked from) never
+   *       changes them;</li>
    *   <li>the summaries whose {@code toSeq <= atSeq};</li>
    *   <li>the runs named by an event of that prefix ({@link Event#runId()}), as they are stored now;</li>
    *   <li>the tool calls whose requesting event is in the prefix, with their current state (status, result,

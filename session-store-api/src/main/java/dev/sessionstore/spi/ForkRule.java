@@ -9,9 +9,6 @@ import dev.sessionstore.Session;
 import dev.sessionstore.Summary;
 import dev.sessionstore.ToolCall;
 import java.time.Instant;
-import java.util.Collection;
-import java.util.HashSet;
-import java.util.Set;
 
 /**
  * What a fork at {@code atSeq} takes from its parent (SPEC guarantee 11), decided once for every adapter and
@@ -41,27 +38,14 @@ public final class ForkRule {
     return summary.toSeq() <= atSeq;
   }
 
-  /** The run ids the fork takes: those named by an event of the prefix. */
-  public static Set<String> runIds(Collection<Event> prefix) {
-    Set<String> runIds = new HashSet<>();
-    for (Event event : prefix) {
-      if (event.runId() != null) {
-        runIds.add(event.runId());
-      }
-    }
-    return runIds;
-  }
-
-  /** Whether the fork takes the parent's tool call: its requesting event is among {@code prefixEventIds}. */
-  public static boolean takesToolCall(ToolCall call, Set<String> prefixEventIds) {
-    return call.requestEventId() != null && prefixEventIds.contains(call.requestEventId());
-  }
-
-  /** The event ids of the prefix. */
-  public static Set<String> eventIds(Collection<Event> prefix) {
-    Set<String> ids = new HashSet<>();
-    prefix.forEach(event -> ids.add(event.id()));
-    return ids;
+  /**
+   * Whether the fork takes the parent's run or tool call anchored at {@code seq}: a run at the seq of the first event
+   * that names it, a tool call at the seq of the event that requested it, and either at 0 when the parent holds no
+   * such event. Adapters find that seq by index (never by scanning the prefix), so that a fork's cost does not grow
+   * with the log.
+   */
+  public static boolean isInPrefix(long seq, long atSeq) {
+    return seq > 0 && seq <= atSeq;
   }
 
   /** {@code event} as the fork holds it: same seq and content. */

@@ -19,6 +19,7 @@ import dev.sessionstore.Capability;
 import dev.sessionstore.ConflictException;
 import dev.sessionstore.DuplicateEventException;
 import dev.sessionstore.Event;
+import dev.sessionstore.EventQuery;
 import dev.sessionstore.ForkOrigin;
 import dev.sessionstore.InvalidArgumentException;
 import dev.sessionstore.NewEvent;
@@ -32,6 +33,7 @@ import dev.sessionstore.Summary;
 import dev.sessionstore.spi.ForkRule;
 import java.time.Duration;
 import java.util.ArrayList;
+import java.util.Collections;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
@@ -41,16 +43,22 @@ import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 
 /**
- * Forks (SPEC guarantee 11): a fork at seq N starts with copies of the parent's events 1..N (same ids, seqs,
- * content and timestamps) and of its summaries up to N, takes the parent's agent, tenant, status, settings and
- * metadata but not its name, records where it came from, and from then on the two logs are independent. Forking an
+ * Forks (SPEC guarantee 11): a fork at seq N starts with the parent's events 1..N (same ids, seqs, content and
+ * timestamps) and copies of its summaries up to N, takes the parent's agent, tenant, status, settings and metadata
+ * but not its name, records where it came from, and from then on the two logs are independent. Forking an
  * unknown session or event is an error. Requires {@link Capability#FORKS}.
  *
- * <p>If this fails, check that a fork copies rows rather than referencing the parent's (no shared list, no view
- * over the parent's table that later appends or truncations leak through), that the fork's next seq continues from
- * N in the fork only, that copied events keep their timestamps instead of taking the clock's now, that the copied
- * event ids take part in the fork's idempotency checks, and that the existence checks (session, event at N, target
- * id) run before anything is written.
+ * <p>A fork shows what it took forever, at any depth (a fork of a fork): later appends to the parent never reach it,
+ * and truncating or deleting the parent or any ancestor never changes it. A store may share the parent's events
+ * rather than copy them, as long as that holds.
+ *
+ * <p>If this fails, check: that a fork never reads past its fork point in a storage or table it shares with its
+ * parent (by seq range and by id lookup), at every depth; that truncating or deleting a session first keeps
+ * whatever its forks, and their forks, still show (materialized into them, or kept alive for them); that the fork's
+ * next seq continues from N in the fork only; that shared events keep their timestamps and come back with the
+ * fork's session id; that the prefix's ids, from every ancestor, take part in the fork's idempotency checks; that
+ * reads merge the shared and own parts in seq order at every cursor, limit and direction; and that the existence
+ * checks (session, event at N, target id) run before anything is written.
  */
 public abstract class ForkContract extends Contract {
 
@@ -453,5 +461,208 @@ public abstract class ForkContract extends Contract {
     Resolution inParent = store.toolCalls().resolve(parent, "call-1", ToolCallStatus.FAILED, json("{\"p\":1}"));
     assertThat(inParent.won()).as("resolving the parent's call after the fork's").isTrue();
     assertThat(store.toolCalls().find(fork.id(), "call-1").map(ToolCall::result)).contains(json("{\"f\":1}"));
+  }
+  @Test
+  @Tag("guarantee-11")
+  @DisplayName("A fork of a fork of a fork shows each ancestor's events up to its fork point and then its own")
+  void aForkOfAForkOfAFork() {
+    String root = id("root");
+    List<Event> rootLog = appendEvents(root, 5);
+    Session child = store.sessions().fork(root, 3);
+    List<Event> childOwn = appendEvents(child.id(), 3);
+    Session grandchild = store.sessions().fork(child.id(), 5);
+    List<Event> grandchildOwn = appendEvents(grandchild.id(), 2);
+    Session greatGrandchild = store.sessions().fork(grandchild.id(), 6);
+    Event last = store.events().append(greatGrandchild.id(), event(id("last")));
+
+    List<Event> expected = new ArrayList<>(inSession(rootLog.subList(0, 3), greatGrandchild.id()));
+    expected.addAll(inSession(childOwn.subList(0, 2), greatGrandchild.id()));
+    expected.addAll(inSession(grandchildOwn.subList(0, 1), greatGrandchild.id()));
+    expected.add(last);
+    assertThat(log(greatGrandchild.id())).as("events of the fork of a fork of a fork").isEqualTo(expected);
+    assertThat(last.seq()).isEqualTo(7);
+    assertThat(store.events().find(greatGrandchild.id(), rootLog.get(1).id()))
+        .contains(ForkRule.copy(rootLog.get(1), greatGrandchild.id()));
+    assertThat(store.events().find(greatGrandchild.id(), childOwn.get(2).id()))
+        .as("an event of the grandparent after the fork point").isEmpty();
+    assertThat(store.events().find(greatGrandchild.id(), rootLog.get(3).id()))
+        .as("an event of the root after the first fork point").isEmpty();
+    assertThat(Events.seqs(log(grandchild.id()))).containsExactly(1L, 2L, 3L, 4L, 5L, 6L, 7L);
+  }
+
+  @Test
+  @Tag("guarantee-11")
+  @Tag("guarantee-12")
+  @DisplayName("Truncating the parent below the fork point and appending again never changes the fork")
+  void truncatingTheParentBelowTheForkPointLeavesTheFork() {
+    assumeTrue(store.supports(Capability.TRUNCATION), "store does not declare Capability.TRUNCATION");
+    String parent = id("parent");
+    List<Event> parentLog = appendEvents(parent, 6);
+    Session fork = store.sessions().fork(parent, 5);
+    Event own = store.events().append(fork.id(), event(id("own")));
+
+    store.events().truncate(parent, 2);
+    List<Event> rewritten = appendEvents(parent, 5);
+
+    List<Event> expected = new ArrayList<>(inSession(parentLog.subList(0, 5), fork.id()));
+    expected.add(own);
+    assertThat(log(fork.id())).as("fork log after truncating the parent below the fork point").isEqualTo(expected);
+    assertThat(store.events().find(fork.id(), parentLog.get(3).id()))
+        .contains(ForkRule.copy(parentLog.get(3), fork.id()));
+    assertThat(store.events().find(fork.id(), rewritten.get(0).id()))
+        .as("an event appended to the parent after its truncation").isEmpty();
+    assertThat(Events.seqs(log(parent))).containsExactly(1L, 2L, 3L, 4L, 5L, 6L);
+  }
+
+  @Test
+  @Tag("guarantee-11")
+  @Tag("guarantee-12")
+  @DisplayName("Truncating the parent above the fork point never changes the fork, nor its own later events")
+  void truncatingTheParentAboveTheForkPointLeavesTheFork() {
+    assumeTrue(store.supports(Capability.TRUNCATION), "store does not declare Capability.TRUNCATION");
+    String parent = id("parent");
+    List<Event> parentLog = appendEvents(parent, 6);
+    Session fork = store.sessions().fork(parent, 3);
+    List<Event> own = appendEvents(fork.id(), 3);
+
+    store.events().truncate(parent, 5);
+    appendEvents(parent, 2);
+
+    List<Event> expected = new ArrayList<>(inSession(parentLog.subList(0, 3), fork.id()));
+    expected.addAll(own);
+    assertThat(log(fork.id())).as("fork log after truncating the parent above the fork point").isEqualTo(expected);
+    assertThat(store.events().lastSeq(fork.id())).isEqualTo(6);
+  }
+
+  @Test
+  @Tag("guarantee-11")
+  @Tag("guarantee-14")
+  @DisplayName("Deleting the parent leaves the fork whole: its events, runs, pending tool calls, summaries and "
+      + "checkpoints")
+  void deletingTheParentLeavesTheForkWhole() {
+    assumeTrue(store.supports(Capability.TOOL_CALLS) && store.supports(Capability.CHECKPOINTS)
+        && store.supports(Capability.SUMMARIES),
+        "store does not declare Capability.TOOL_CALLS, Capability.CHECKPOINTS and Capability.SUMMARIES");
+    String parent = id("parent");
+    store.commit(Step.builder(parent)
+        .run(RunWrite.of("r-1", parent).withStatus(RunStatus.WAITING))
+        .events(List.of(event("e1").withRunId("r-1"), NewEvent.of("tool_use").withId("use-1"), event("e3")))
+        .registerToolCall(ToolCallWrite.of("call-1", parent, "approve").withRequestEventId("use-1"))
+        .putCheckpoint("turn", new byte[] {7})
+        .build());
+    store.summaries().put(parent, NewSummary.of(1, 2, json("{\"s\":2}")));
+    Session fork = store.sessions().fork(parent, 3);
+    List<Event> forkLog = log(fork.id());
+
+    store.sessions().delete(parent);
+
+    assertThat(log(fork.id())).as("fork log after deleting the parent").isEqualTo(forkLog);
+    assertThat(Events.ids(forkLog)).containsExactly("e1", "use-1", "e3");
+    assertThat(store.runs().find(fork.id(), "r-1").map(Run::status)).as("the fork's run after deleting the parent")
+        .contains(RunStatus.WAITING);
+    assertThat(store.toolCalls().pending(fork.id())).as("pending calls of the fork after deleting the parent")
+        .extracting(ToolCall::id).containsExactly("call-1");
+    assertThat(store.summaries().list(fork.id())).extracting(Summary::toSeq).containsExactly(2L);
+    assertThat(store.checkpoints().get(CheckpointKey.of(fork.id(), "turn"))).isPresent();
+    assertThat(store.summaries().revive(fork.id()).events()).extracting(Event::id).containsExactly("e3");
+  }
+
+  @Test
+  @Tag("guarantee-11")
+  @DisplayName("Truncating or deleting an ancestor never changes a fork of a fork, nor the fork between them")
+  void changingAnAncestorLeavesAForkOfAFork() {
+    String root = id("root");
+    List<Event> rootLog = appendEvents(root, 5);
+    Session child = store.sessions().fork(root, 4);
+    List<Event> childOwn = appendEvents(child.id(), 2);
+    Session grandchild = store.sessions().fork(child.id(), 5);
+    List<Event> childLog = log(child.id());
+    List<Event> expected = new ArrayList<>(inSession(rootLog.subList(0, 4), grandchild.id()));
+    expected.add(ForkRule.copy(childOwn.get(0), grandchild.id()));
+    if (store.supports(Capability.TRUNCATION)) {
+      store.events().truncate(root, 2);
+      appendEvents(root, 4);
+      assertThat(log(grandchild.id())).as("fork of a fork after truncating its grandparent").isEqualTo(expected);
+      assertThat(log(child.id())).as("fork after truncating its parent").isEqualTo(childLog);
+    }
+
+    store.sessions().delete(root);
+
+    assertThat(log(grandchild.id())).as("fork of a fork after deleting its grandparent").isEqualTo(expected);
+    assertThat(log(child.id())).as("fork after deleting its parent").isEqualTo(childLog);
+    store.sessions().delete(child.id());
+    assertThat(log(grandchild.id())).as("fork of a fork after deleting both ancestors").isEqualTo(expected);
+  }
+
+  @Test
+  @Tag("guarantee-3")
+  @Tag("guarantee-11")
+  @DisplayName("In a fork of a fork, a batch replaying events of either ancestor's share returns them with their "
+      + "seqs and appends only the new ones; one of their ids with other content is a duplicate")
+  void replaysMatchEveryAncestorsShare() {
+    String root = id("root");
+    NewEvent fromRoot = event(id("root-e")).withTimestamp(clock.instant());
+    store.events().append(root, fromRoot);
+    store.events().append(root, event(id("root-e")));
+    Session child = store.sessions().fork(root, 1);
+    NewEvent fromChild = event(id("child-e")).withTimestamp(clock.instant());
+    store.events().append(child.id(), fromChild);
+    Session grandchild = store.sessions().fork(child.id(), 2);
+    NewEvent fresh = event(id("fresh"));
+
+    List<Event> result = store.events().appendAll(grandchild.id(), List.of(fromChild, fresh, fromRoot));
+
+    assertThat(result).extracting(Event::seq).as("seqs of a replay of both ancestors' events and a new one")
+        .containsExactly(2L, 3L, 1L);
+    assertThat(result).extracting(Event::sessionId).containsOnly(grandchild.id());
+    assertThat(result.get(2)).isEqualTo(log(grandchild.id()).get(0));
+    assertThat(store.events().append(grandchild.id(), fromRoot, 0).seq())
+        .as("seq of a replay with a stale expected seq").isEqualTo(1);
+    assertThatThrownBy(() -> store.events().appendAll(grandchild.id(), List.of(event(id("x")),
+        NewEvent.of("message", json("{\"other\":true}")).withId(fromRoot.id()))))
+        .as("the root's event id with other content").isInstanceOf(DuplicateEventException.class);
+    assertThatThrownBy(() -> store.events().append(grandchild.id(),
+        NewEvent.of("message", json("{\"other\":true}")).withId(fromChild.id())))
+        .as("the parent's event id with other content").isInstanceOf(DuplicateEventException.class);
+    assertThat(store.events().lastSeq(grandchild.id())).isEqualTo(3);
+  }
+
+  @Test
+  @Tag("guarantee-7")
+  @Tag("guarantee-11")
+  @DisplayName("Every page of a fork, at every cursor and limit around the fork point, in every direction, is the "
+      + "page of the same log unforked")
+  void pagesOfAForkAcrossTheForkPoint() {
+    String parent = id("parent");
+    appendEvents(parent, 8);
+    Session fork = store.sessions().fork(parent, 4);
+    appendEvents(fork.id(), 3);
+    List<Event> all = log(fork.id());
+    assertThat(Events.seqs(all)).containsExactly(1L, 2L, 3L, 4L, 5L, 6L, 7L);
+
+    for (int limit = 1; limit <= 3; limit++) {
+      for (long cursor = 0; cursor <= 8; cursor++) {
+        long c = cursor;
+        List<Event> newer = all.stream().filter(event -> event.seq() > c).toList();
+        List<Event> older = all.stream().filter(event -> event.seq() < c).toList();
+        assertThat(store.events().read(fork.id(), EventQuery.all().after(cursor).first(limit)).items())
+            .as("page of the fork after %d, first %d", cursor, limit)
+            .isEqualTo(newer.subList(0, Math.min(limit, newer.size())));
+        if (cursor > 0) {
+          assertThat(store.events().read(fork.id(), EventQuery.all().before(cursor).last(limit)).items())
+              .as("page of the fork before %d, last %d", cursor, limit)
+              .isEqualTo(older.subList(Math.max(0, older.size() - limit), older.size()));
+          List<Event> newestFirst = new ArrayList<>(older);
+          Collections.reverse(newestFirst);
+          assertThat(store.events().read(fork.id(), EventQuery.all().before(cursor).newestFirst().limit(limit))
+              .items()).as("page of the fork before %d, newest first, %d", cursor, limit)
+              .isEqualTo(newestFirst.subList(0, Math.min(limit, newestFirst.size())));
+        }
+      }
+    }
+    assertThat(store.events().read(fork.id(), EventQuery.all().types("user_message").last(3)).items())
+        .as("page of the fork of one type, last 3").extracting(Event::seq).containsExactly(3L, 5L, 7L);
+    assertThat(store.events().read(fork.id(), EventQuery.all().agentId("planner").newestFirst().limit(2)).items())
+        .as("page of the fork of one agent, newest first").extracting(Event::seq).containsExactly(5L, 4L);
   }
 }

@@ -397,6 +397,29 @@ public abstract class WaitingReadContract extends Contract {
 
   @Test
   @Tag("guarantee-8")
+  @Tag("guarantee-11")
+  @DisplayName("A read waiting on a fork is not woken by appends to its parent, and is by an append to the fork")
+  void aForksWaiterWakesOnTheForksAppendsOnly() {
+    assumeTrue(store.supports(Capability.FORKS), "store does not declare Capability.FORKS");
+    String parent = id("parent");
+    log().appendAll(parent, List.of(event("a"), event("b")));
+    String fork = store.sessions().fork(parent, 2).id();
+    Waiter waiter = startWaiting(fork, EventQuery.all().after(2), LONG);
+    pause(SETTLE_MILLIS);
+
+    log().append(parent, event("parent-only"));
+    log().appendAll(parent, List.of(event("parent-only"), event("parent-only")));
+    pause(SETTLE_MILLIS);
+    assertThat(waiter.page().isDone()).as("a read waiting on the fork returned after appends to the parent")
+        .isFalse();
+    Event mine = log().append(fork, event("fork-only"));
+    EventPage page = waiter.get("waiting on the fork after seq 2");
+
+    assertThat(page.items()).as("events returned to the read waiting on the fork").containsExactly(mine);
+  }
+
+  @Test
+  @Tag("guarantee-8")
   @Tag("guarantee-14")
   @DisplayName("A read waiting on a session that is deleted keeps waiting and wakes on the next append to its id")
   void aDeletedSessionsWaiterWakesOnTheNextAppend() {

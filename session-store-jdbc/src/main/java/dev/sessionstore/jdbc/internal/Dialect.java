@@ -62,6 +62,13 @@ interface Dialect {
   boolean chainsWrites();
 
   /**
+   * Whether a {@code FROM} clause may join a subquery that refers to the items before it ({@code CROSS JOIN LATERAL}).
+   * With it, a read of a fork limits the events of each segment it shares in that segment's index scan
+   * ({@link LogView}); without it, the shared events are joined to their segments and limited as a whole.
+   */
+  boolean joinsLaterally();
+
+  /**
    * The statement that appends a batch of new events in one auto-committed call (a function the dialect's schema
    * script installs), or empty where the database has none: appends then take {@link EventAppender}'s locked path
    * in a transaction. Its parameters: the session id, the expected last seq ({@code null}: any), the creation

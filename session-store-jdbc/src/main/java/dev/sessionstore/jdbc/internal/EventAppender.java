@@ -60,6 +60,10 @@ final class EventAppender {
   private final Optional<String> appendInOneCall;
   private final WriteChain appendLocked;
   private final WriteChain cut;
+  private final Dependents dependents;
+  private final LogView view;
+  private final String storedWithIds;
+  private final String storedFrom;
 
   EventAppender(Database database, Tables tables, ImplicitSession implicitSession) {
     this.database = database;
@@ -74,9 +78,17 @@ final class EventAppender {
             + " SELECT ?, ? + e.ordinality, e.id, e.type, e.run_id, e.agent_id, e.parent_id, e.payload, e.ts"
             + " FROM " + dialect.eventRows("e")),
         "UPDATE " + tables.sessions() + " SET last_seq = ? WHERE id = ?");
+    // The log's own rows, summaries and segments from the cut on go; a segment across the cut is shortened.
     this.cut = WriteChain.after(dialect, "DELETE FROM " + tables.events() + " WHERE session_id = ? AND seq >= ?",
         List.of("DELETE FROM " + tables.summaries() + " WHERE session_id = ? AND to_seq >= ?",
-            "UPDATE " + tables.sessions() + " SET last_seq = ? WHERE id = ?"));
+            "UPDATE " + tables.sessions() + " SET last_seq = ?,"
+                + " shared_seq = CASE WHEN shared_seq < ? THEN shared_seq ELSE ? END WHERE id = ?",
+            "DELETE FROM " + tables.segments() + " WHERE session_id = ? AND from_seq >= ?",
+            "UPDATE " + tables.segments() + " SET to_seq = ? WHERE session_id = ? AND from_seq < ? AND to_seq >= ?"));
+    this.dependents = new Dependents(dialect, tables);
+    this.view = new LogView(dialect, tables);
+    this.storedWithIds = view.select(EventRows.COLUMNS, dialect.isAnyOf("id"), "seq", null);
+    this.storedFrom = view.select(EventRows.COLUMNS, "seq >= ?", "seq", null);
   }
 
   /**
@@ -179,17 +191,24 @@ final class EventAppender {
   /**
    * Cuts the log of a session whose row this transaction has locked, its last seq at {@code lastSeq}: the event at
    * {@code fromSeq} and every later one go, with every summary whose {@code toSeq >= fromSeq}, and the last seq moves
-   * back; returns how many events went.
+   * back; returns how many events went. Forks that share the events that go keep them ({@link Dependents}); the
+   * session's own segments stop at the cut.
    */
   int cut(Connection connection, String sessionId, long lastSeq, long fromSeq) throws SQLException {
-    return cut.update(connection, new Object[] {sessionId, fromSeq}, new Object[] {sessionId, fromSeq},
-        new Object[] {Math.min(lastSeq, fromSeq - 1), sessionId});
+    if (fromSeq > lastSeq) {
+      return 0;
+    }
+    dependents.keepWhole(connection, List.of(sessionId), fromSeq);
+    cut.update(connection, new Object[] {sessionId, fromSeq}, new Object[] {sessionId, fromSeq},
+        new Object[] {fromSeq - 1, fromSeq - 1, fromSeq - 1, sessionId}, new Object[] {sessionId, fromSeq},
+        new Object[] {fromSeq - 1, sessionId, fromSeq, fromSeq});
+    return (int) (lastSeq - fromSeq + 1);
   }
 
-  /** The session's events from {@code seq} to the end, oldest first. */
+  /** The session's events from {@code seq} to the end, its own and those it shares, oldest first. */
   List<Event> storedFrom(Connection connection, String sessionId, long seq) throws SQLException {
-    return sql.list(connection, "SELECT " + EventRows.COLUMNS + " FROM " + tables.events()
-        + " WHERE session_id = ? AND seq >= ? ORDER BY seq", events, sessionId, seq);
+    return LogView.merge(sql.list(connection, storedFrom, events, LogView.parameters(List.of(sessionId, seq))
+        .toArray()), false, Long.MAX_VALUE);
   }
 
   /**
@@ -244,12 +263,15 @@ final class EventAppender {
         .map(OptionalLong::of).orElse(OptionalLong.empty());
   }
 
-  /** The session's stored events among {@code ids}, by id; read after the session's row is locked. */
+  /**
+   * The session's stored events among {@code ids}, its own and those it shares, by id; read after the session's row
+   * is locked.
+   */
   Map<String, Event> storedWithIds(Connection connection, String sessionId, Collection<String> ids)
       throws SQLException {
     Map<String, Event> stored = new HashMap<>();
-    for (Event event : sql.list(connection, "SELECT " + EventRows.COLUMNS + " FROM " + tables.events()
-        + " WHERE session_id = ? AND " + dialect.isAnyOf("id"), events, sessionId, dialect.textList(connection, ids))) {
+    Object list = dialect.textList(connection, ids);
+    for (Event event : sql.list(connection, storedWithIds, events, sessionId, list, sessionId, list)) {
       stored.put(event.id(), event);
     }
     return stored;

@@ -34,6 +34,8 @@ final class JdbcEventLog implements EventLog {
   private final SessionWait waiting;
   private final Sql sql;
   private final RowMapper<Event> events;
+  private final LogView view;
+  private final String findById;
 
   JdbcEventLog(Database database, Tables tables, Clock clock, EventAppender appender, AppendNotifier notifier,
       SessionWait waiting) {
@@ -45,6 +47,8 @@ final class JdbcEventLog implements EventLog {
     this.waiting = waiting;
     this.sql = new Sql(database.dialect());
     this.events = EventRows.mapper(database.dialect());
+    this.view = new LogView(database.dialect(), tables);
+    this.findById = view.select(EventRows.COLUMNS, "id = ?", "seq", null);
   }
 
   @Override
@@ -88,8 +92,7 @@ final class JdbcEventLog implements EventLog {
   @Override
   public Optional<Event> find(String sessionId, String eventId) {
     return database.read("find event " + eventId + " of session " + sessionId, connection ->
-        sql.first(connection, "SELECT " + EventRows.COLUMNS + " FROM " + tables.events()
-            + " WHERE session_id = ? AND id = ?", events, sessionId, eventId));
+        sql.first(connection, findById, events, sessionId, eventId, sessionId, eventId));
   }
 
   @Override
@@ -124,8 +127,9 @@ final class JdbcEventLog implements EventLog {
   }
 
   /**
-   * The page {@code query} selects: its conditions are the SQL twin of {@link EventFilter#matches}, and
-   * {@link EventPaging} orders, limits and cuts the page. A {@code since} outside what a timestamp column stores
+   * The page {@code query} selects, from the session's own events and those it shares ({@link LogView}): its
+   * conditions are the SQL twin of {@link EventFilter#matches}; each branch fetches at most the fetch limit in fetch
+   * order, {@link LogView#merge} keeps the first of them, and {@link EventPaging} cuts the page. A {@code since} outside what a timestamp column stores
    * selects everything (before the earliest) or nothing (after the last).
    */
   EventPage read(Connection connection, String sessionId, EventQuery query) throws SQLException {
@@ -136,35 +140,34 @@ final class JdbcEventLog implements EventLog {
       }
       since = null; // earlier than any timestamp stored
     }
-    StringBuilder statement = new StringBuilder("SELECT " + EventRows.COLUMNS + " FROM " + tables.events()
-        + " WHERE session_id = ? AND seq > ?");
+    StringBuilder condition = new StringBuilder("seq > ?");
     List<Object> parameters = new ArrayList<>(List.of(sessionId, query.after()));
     if (query.before().isPresent()) {
-      statement.append(" AND seq < ?");
+      condition.append(" AND seq < ?");
       parameters.add(query.before().getAsLong());
     }
     if (query.runId() != null) {
-      statement.append(" AND run_id = ?");
+      condition.append(" AND run_id = ?");
       parameters.add(query.runId());
     }
     if (!query.types().isEmpty()) {
-      statement.append(" AND ").append(database.dialect().isAnyOf("type"));
+      condition.append(" AND ").append(database.dialect().isAnyOf("type"));
       parameters.add(database.dialect().textList(connection, query.types()));
     }
     if (query.agentId() != null) {
-      statement.append(" AND agent_id = ?");
+      condition.append(" AND agent_id = ?");
       parameters.add(query.agentId());
     }
     if (since != null) {
-      statement.append(" AND ts >= ?");
+      condition.append(" AND ts >= ?");
       parameters.add(since);
     }
-    statement.append(EventPaging.fetchesNewestFirst(query) ? " ORDER BY seq DESC" : " ORDER BY seq");
+    boolean newestFirst = EventPaging.fetchesNewestFirst(query);
     OptionalLong fetchLimit = EventPaging.fetchLimit(query);
-    if (fetchLimit.isPresent()) {
-      statement.append(" LIMIT ?");
-      parameters.add(fetchLimit.getAsLong());
-    }
-    return EventPaging.page(sql.list(connection, statement.toString(), events, parameters.toArray()), query);
+    fetchLimit.ifPresent(parameters::add);
+    String statement = view.select(EventRows.COLUMNS, condition.toString(), newestFirst ? "seq DESC" : "seq",
+        fetchLimit.isPresent() ? "?" : null);
+    List<Event> rows = sql.list(connection, statement, events, LogView.parameters(parameters).toArray());
+    return EventPaging.page(LogView.merge(rows, newestFirst, fetchLimit.orElse(Long.MAX_VALUE)), query);
   }
 }

@@ -22,8 +22,9 @@ import java.util.UUID;
 
 /**
  * Sessions on the sessions table. A save reads the row under lock, merges with {@link Upserts#session} and writes it
- * back; a fork copies the parent's rows server-side in one statement, by the rule of
- * {@link dev.sessionstore.spi.ForkRule}; deletion cascades through the foreign keys.
+ * back; a fork shares the parent's events through segments and copies the rest server-side, by the rule of
+ * {@link dev.sessionstore.spi.ForkRule}, in time independent of the log's length; deletion keeps forks whole, then
+ * cascades through the foreign keys.
  */
 final class JdbcSessions implements Sessions {
 
@@ -40,7 +41,9 @@ final class JdbcSessions implements Sessions {
   private final String selectForUpdate;
   private final String insert;
   private final String update;
+  private final String lockForFork;
   private final WriteChain fork;
+  private final Dependents dependents;
 
   JdbcSessions(Database database, Tables tables, Clock clock) {
     this.database = database;
@@ -58,49 +61,69 @@ final class JdbcSessions implements Sessions {
         + " VALUES (?, ?, ?, ?, ?, " + json + ", " + metadata + ", ?, ?)" + dialect.onConflictIgnore("id");
     this.update = "UPDATE " + tables.sessions() + " SET name = ?, tenant = ?, agent_id = ?, status = ?, settings = "
         + json + ", metadata = " + metadata + ", updated_at = ? WHERE id = ?";
-    // The new session, then everything it takes from the parent. Each write reads the parent's rows only if the
-    // parent holds the event at the fork point, so that none writes unless the session row is written. Chained, one
-    // statement and one snapshot: the parent, the event at the fork point and everything copied agree even while the
-    // parent is appended to, truncated or resolves its calls; its rows are read, never locked. Unchained, the first
-    // write locks the parent's row against truncation until commit.
+    // Forking locks the parent's row and the sources of its segments against truncation and deletion (a share lock,
+    // which waits for any in progress), so that the rows the fork will share stay as they are until it commits and
+    // a later cut or deletion finds the fork among their dependents. Then one chained write: the new session, then
+    // what it takes from the parent, each reading the parent's rows only if the parent's log reaches the fork point,
+    // so that none writes unless the session row is written. Its cost does not depend on the log's length: the fork
+    // copies the parent's few segments, cut at the fork point, plus one naming the parent's own rows up to it; runs
+    // and tool calls are found by index lookups of their events in the prefix, never by scanning it.
     // The fork's session row is the SQL twin of ForkRule.session, built from the parent's row in this statement so
-    // that the fork stays one round trip: tenant, agent_id, status, settings and metadata are the parent's; name is
-    // NULL; id, fork origin (parent id, fork seq) and both timestamps are bound. A change to the rule changes this
-    // select list with it (ForkRowTest compares the two). The copies after it are the twins of ForkRule's
-    // takesSummary, runIds, takesToolCall and copy methods: the rows they select, every column but the session id.
-    String forkPoint = " AND EXISTS (SELECT 1 FROM " + tables.events() + " x WHERE x.session_id = %s AND x.seq = ?)";
-    String parentForkPoint = forkPoint.formatted("?");
+    // that the fork stays one write: tenant, agent_id, status, settings and metadata are the parent's; name is NULL;
+    // id, fork origin (parent id, fork seq) and both timestamps are bound. A change to the rule changes this select
+    // list with it (ForkRowTest compares the two). The copies after it are the twins of ForkRule's takesSummary,
+    // isInPrefix and copy methods: the rows they select, every column but the session id.
+    this.lockForFork = "SELECT id FROM " + tables.sessions() + " WHERE id = ? OR id IN (SELECT source_id FROM "
+        + tables.segments() + " WHERE session_id = ?) ORDER BY id" + dialect.lockForShare();
+    String forkPoint = " AND EXISTS (SELECT 1 FROM " + tables.sessions() + " x WHERE x.id = ? AND x.last_seq >= ?)";
     this.fork = WriteChain.after(dialect, "INSERT INTO " + tables.sessions()
             + " (id, name, tenant, agent_id, status, settings, metadata, fork_parent_id, fork_seq, last_seq,"
-            + " created_at, updated_at)"
-            + " SELECT ?, NULL, tenant, agent_id, status, settings, metadata, id, ?, ?, ?, ? FROM " + tables.sessions()
-            + " p WHERE p.id = ?" + forkPoint.formatted("p.id")
-            + (dialect.chainsWrites() ? "" : dialect.lockForShare())
+            + " shared_seq, created_at, updated_at)"
+            + " SELECT ?, NULL, tenant, agent_id, status, settings, metadata, id, ?, ?, ?, ?, ? FROM "
+            + tables.sessions() + " p WHERE p.id = ? AND p.last_seq >= ?"
             + " RETURNING " + SessionRows.COLUMNS,
         List.of(
-            "INSERT INTO " + tables.events() + " (" + EventRows.COLUMNS + ")"
-                + " SELECT ?, e.seq, e.id, e.type, e.run_id, e.agent_id, e.parent_id, e.payload, e.ts"
-                + " FROM " + tables.events() + " e WHERE e.session_id = ? AND e.seq <= ?" + parentForkPoint,
+            // The parent's segments up to the fork point, then its own rows after them up to the fork point.
+            "INSERT INTO " + tables.segments() + " (session_id, from_seq, to_seq, source_id)"
+                + " SELECT ?, g.from_seq, CASE WHEN g.to_seq < ? THEN g.to_seq ELSE ? END, g.source_id"
+                + " FROM " + tables.segments() + " g WHERE g.session_id = ? AND g.from_seq <= ?" + forkPoint
+                + " UNION ALL SELECT ?, p.shared_seq + 1, ?, p.id FROM " + tables.sessions() + " p"
+                + " WHERE p.id = ? AND p.shared_seq < ? AND p.last_seq >= ?",
             "INSERT INTO " + tables.summaries() + " (session_id, to_seq, from_seq, content, version, created_at)"
                 + " SELECT ?, s.to_seq, s.from_seq, s.content, s.version, s.created_at"
-                + " FROM " + tables.summaries() + " s WHERE s.session_id = ? AND s.to_seq <= ?" + parentForkPoint,
+                + " FROM " + tables.summaries() + " s WHERE s.session_id = ? AND s.to_seq <= ?" + forkPoint,
             // Runs named by an event of the prefix, as they are now, in the order they were written.
             "INSERT INTO " + tables.runs() + " (id, session_id, status, usage, error, created_at, updated_at,"
                 + " written_at)"
                 + " SELECT r.id, ?, r.status, r.usage, r.error, r.created_at, r.updated_at, r.written_at"
-                + " FROM " + tables.runs() + " r WHERE r.session_id = ? AND r.id IN ("
-                + "SELECT e.run_id FROM " + tables.events() + " e WHERE e.session_id = ? AND e.seq <= ?)"
-                + parentForkPoint,
+                + " FROM " + tables.runs() + " r WHERE r.session_id = ? AND " + inPrefix(tables, "e.run_id = r.id")
+                + forkPoint,
             // Tool calls requested by an event of the prefix, in their current state (a pending one stays pending).
             "INSERT INTO " + tables.toolCalls() + " (id, session_id, run_id, request_event_id, tool_name,"
                 + " arguments, status, result, deadline, created_at, updated_at)"
                 + " SELECT c.id, ?, c.run_id, c.request_event_id, c.tool_name, c.arguments, c.status, c.result,"
                 + " c.deadline, c.created_at, c.updated_at"
-                + " FROM " + tables.toolCalls() + " c WHERE c.session_id = ? AND c.request_event_id IN ("
-                + "SELECT e.id FROM " + tables.events() + " e WHERE e.session_id = ? AND e.seq <= ?)" + parentForkPoint,
+                + " FROM " + tables.toolCalls() + " c WHERE c.session_id = ? AND "
+                + inPrefix(tables, "e.id = c.request_event_id") + forkPoint,
             "INSERT INTO " + tables.sessionCheckpoints() + " (session_id, name, data, updated_at)"
                 + " SELECT ?, k.name, k.data, k.updated_at"
-                + " FROM " + tables.sessionCheckpoints() + " k WHERE k.session_id = ?" + parentForkPoint));
+                + " FROM " + tables.sessionCheckpoints() + " k WHERE k.session_id = ?" + forkPoint));
+    this.dependents = new Dependents(dialect, tables);
+  }
+
+  /**
+   * A condition that holds when an event of the parent's log up to the fork point matches {@code match} (a condition
+   * on alias {@code e} that an index serves), among its own rows or the rows it shares: the first matching own seq,
+   * then each shared segment, by index lookups per row of the table copied. Written so that the database cannot turn
+   * it into one scan of the prefix (a hashed subplan of every event up to the fork point). Parameters: parent id,
+   * fork seq, parent id, fork seq, fork seq.
+   */
+  private static String inPrefix(Tables tables, String match) {
+    return "((SELECT min(e.seq) FROM " + tables.events() + " e WHERE e.session_id = ? AND " + match + ") <= ?"
+        + " OR EXISTS (SELECT 1 FROM " + tables.segments() + " g WHERE g.session_id = ?"
+        + " AND g.source_id <> g.session_id AND g.from_seq <= ? AND EXISTS (SELECT 1 FROM " + tables.events() + " e"
+        + " WHERE e.session_id = g.source_id AND " + match + " AND e.seq >= g.from_seq AND e.seq <= g.to_seq"
+        + " AND e.seq <= ?)))";
   }
 
   @Override
@@ -253,15 +276,17 @@ final class JdbcSessions implements Sessions {
     UnknownOutcome<Session> ifUnknown = UnknownOutcome.check(connection -> sql.first(connection,
         "SELECT " + SessionRows.COLUMNS + " FROM " + tables.sessions()
             + " WHERE id = ? AND fork_parent_id = ? AND fork_seq = ?", sessions, newSessionId, sessionId, atSeq));
-    return database.autoCommit("fork session " + sessionId + " at seq " + atSeq, ifUnknown, connection -> {
+    return database.transaction("fork session " + sessionId + " at seq " + atSeq, ifUnknown, connection -> {
       Optional<Session> forked;
       try {
+        sql.list(connection, lockForFork, row -> row.getString(1), sessionId, sessionId);
         forked = fork.first(connection, sessions,
-            new Object[] {newSessionId, atSeq, atSeq, now, now, sessionId, atSeq},
+            new Object[] {newSessionId, atSeq, atSeq, atSeq, now, now, sessionId, atSeq},
+            new Object[] {newSessionId, atSeq, atSeq, sessionId, atSeq, sessionId, atSeq, newSessionId, atSeq,
+                sessionId, atSeq, atSeq},
             new Object[] {newSessionId, sessionId, atSeq, sessionId, atSeq},
-            new Object[] {newSessionId, sessionId, atSeq, sessionId, atSeq},
-            new Object[] {newSessionId, sessionId, sessionId, atSeq, sessionId, atSeq},
-            new Object[] {newSessionId, sessionId, sessionId, atSeq, sessionId, atSeq},
+            new Object[] {newSessionId, sessionId, sessionId, atSeq, sessionId, atSeq, atSeq, sessionId, atSeq},
+            new Object[] {newSessionId, sessionId, sessionId, atSeq, sessionId, atSeq, atSeq, sessionId, atSeq},
             new Object[] {newSessionId, sessionId, sessionId, atSeq});
       } catch (SQLException e) {
         if (dialect.classify(e).violates(dialect.uniqueKeyName(tables, UniqueKey.SESSION_ID))) {
@@ -296,11 +321,13 @@ final class JdbcSessions implements Sessions {
 
   /**
    * Deletes the events of {@code deleted}, sessions whose rows this transaction has just deleted (the other tables
-   * they own follow by their foreign keys); returns how many sessions. The events table has no foreign key: deleting
+   * they own, segments included, follow by their foreign keys), after copying into their forks what the forks share
+   * of them ({@link Dependents}); returns how many sessions. The events table has no foreign key: deleting
    * a row waits for an append that holds its lock, and this later statement sees that append's events.
    */
   private int deleteEvents(Connection connection, List<String> deleted) throws SQLException {
     if (!deleted.isEmpty()) {
+      dependents.keepWhole(connection, deleted, 1);
       sql.update(connection, "DELETE FROM " + tables.events() + " WHERE " + dialect.isAnyOf("session_id"),
           dialect.textList(connection, deleted));
     }

@@ -51,7 +51,8 @@ import java.util.Set;
  * a seq conflict; no notification inside); 5 with fresh events among replayed ones (the call, then lock, id
  * lookup, store, commit); a step 3 plus about one per member (lock, id lookup, a locked read and
  * a write per tool call, session read, commit); truncate 3; session, run or tool call save 3 (locked read, write,
- * commit); fork 1 (a server-side {@code INSERT … SELECT} of everything the fork takes, chained in one statement);
+ * commit); fork 3 (share-lock the parent and its segments' sources, the chained write of everything the fork takes,
+ * commit); truncate and delete 2 more when forks share the events that go (lock them, copy into them);
  * resolve 1 for the winner, 2 for a stale call; deadline set or cancel 1; summary put 1; checkpoint and audit
  * writes 1 (an implicit session is created in the same statement); every read 1, revival and chapters included;
  * an export 10 (a read of due tool calls, then one snapshot: its start, a read per table, commit;
@@ -77,12 +78,15 @@ import java.util.Set;
  * the calls another sweeper holds ({@link Dialect#lockSkippingLocked()}), so a deadline outlives the instance that
  * set it and never fires twice.
  *
- * <p><b>Forks</b> copy what {@link dev.sessionstore.spi.ForkRule} gives them (events and summaries up to the fork
- * point, the runs and tool calls of that prefix, the session's checkpoints) server-side, in one statement and one
- * snapshot where the dialect chains writes, without locking the parent (otherwise in one transaction that holds
- * the parent's row against truncation). The copy costs time linear in the fork point (the benchmark module
- * measures a 100k-event fork) but keeps every read and append of the fork a plain single-session query;
- * copy-on-write would make every read of every fork a union over its ancestry.
+ * <p><b>Forks</b> share their parent's events instead of copying them: a fork's log is its own rows plus segments
+ * (table {@code segments}) naming seq ranges of its ancestors' rows, flattened, so forking writes O(depth) segment
+ * rows and takes the summaries, runs, tool calls and checkpoints {@link dev.sessionstore.spi.ForkRule} gives it by
+ * index lookups, never scanning the prefix: its time does not depend on the log's length. Every read of a log
+ * goes through {@link LogView}: the session's own rows and its shared segments, each an index range scan limited to
+ * the page; a session that is no fork pays one empty probe of the segments' key. Appends to a fork check its shared
+ * ids in the same call ({@code shared_seq} in the session's row says whether to look). Shared rows never change
+ * while shared: truncation and deletion first copy the rows that forks share into them ({@link Dependents}), in the
+ * same transaction, and a fork share-locks the rows it starts sharing until it commits.
  */
 public final class JdbcStore implements SessionStore {
 

@@ -18,8 +18,8 @@ import java.util.Optional;
 
 /**
  * Summaries on the summaries table. A revival or a chapter is one statement, so the summary and the events it
- * returns come from one snapshot: summary rows and event rows are read together ({@code UNION ALL}) and told apart
- * by a {@code part} column.
+ * returns come from one snapshot: summary rows and event rows (the session's own and those it shares,
+ * {@link LogView}) are read together ({@code UNION ALL}) and told apart by a {@code part} column.
  *
  * <p>Where the events start is known only once the summary is read, inside the statement, so the planner cannot
  * estimate how many follow and would assume a third of the session's log: on a long log that estimate alone prices
@@ -94,6 +94,7 @@ final class JdbcSummaries implements Summaries {
   private final String chapterAgent;
   private final String nextPage;
   private final String nextPageAgent;
+  private final LogView view;
 
   JdbcSummaries(Database database, Tables tables, Clock clock) {
     this.database = database;
@@ -127,6 +128,7 @@ final class JdbcSummaries implements Summaries {
         + dialect.onConflictUpdate("session_id, to_seq", replace) + " RETURNING " + SUMMARY_COLUMNS;
     this.insert = "INSERT INTO " + tables.summaries() + " (" + SUMMARY_COLUMNS + ")"
         + " VALUES (?, ?, ?, " + dialect.jsonParameter() + ", ?, ?)";
+    this.view = new LogView(dialect, tables);
     this.revive = revival(false);
     this.reviveAgent = revival(true);
     this.chapter = chapter(false);
@@ -137,7 +139,8 @@ final class JdbcSummaries implements Summaries {
 
   /**
    * The latest summary and the first page of events after it, of one agent when {@code byAgent}. Parameters:
-   * session id, session id, and the agent id when {@code byAgent}.
+   * session id, then twice (the event part is a {@link LogView}) the session id and the agent id when
+   * {@code byAgent}.
    */
   private String revival(boolean byAgent) {
     return "WITH latest AS ("
@@ -149,7 +152,8 @@ final class JdbcSummaries implements Summaries {
 
   /**
    * The chapter closed by a summary, the first page of its events of one agent when {@code byAgent}. Parameters:
-   * session id, to_seq, session id, to_seq, session id, the agent id when {@code byAgent}, to_seq.
+   * session id, to_seq, session id, to_seq, then twice (the event part is a {@link LogView}) the session id, the agent
+   * id when {@code byAgent}, to_seq.
    */
   private String chapter(boolean byAgent) {
     return "WITH closing AS ("
@@ -165,12 +169,13 @@ final class JdbcSummaries implements Summaries {
   }
 
   /**
-   * The next page of events of a revival or chapter, of one agent when {@code byAgent}. Parameters: session id, the
-   * agent id when {@code byAgent}, the seq the page starts after, the last seq it may hold.
+   * The next page of events of a revival or chapter, of one agent when {@code byAgent}. Parameters, twice (a
+   * {@link LogView}): session id, the agent id when {@code byAgent}, the seq the page starts after, the last seq it
+   * may hold.
    */
   private String nextPage(boolean byAgent) {
-    return "SELECT " + EventRows.COLUMNS + " FROM " + tables.events() + " WHERE session_id = ?"
-        + (byAgent ? " AND agent_id = ?" : "") + " AND seq > ? AND seq <= ? ORDER BY seq LIMIT " + (PAGE + 1);
+    return view.select(EventRows.COLUMNS, (byAgent ? "agent_id = ? AND " : "") + "seq > ? AND seq <= ?", "seq",
+        String.valueOf(PAGE + 1)) + " ORDER BY seq LIMIT " + (PAGE + 1);
   }
 
   private static String summaryPart(Part part, String source) {
@@ -180,15 +185,13 @@ final class JdbcSummaries implements Summaries {
   }
 
   /**
-   * The first page of events that satisfy {@code range}, one more than {@link #PAGE} when more follow. A derived
-   * table, not a parenthesized member of the union, which not every database takes; its empty columns are typed, as
-   * a derived table would type a bare {@code NULL} as text.
+   * The first page of the session's events (its own and those it shares) that satisfy {@code range}, one more than
+   * {@link #PAGE} when more follow, as rows of a combined result.
    */
   private String eventPart(boolean byAgent, String range) {
-    return "SELECT * FROM (SELECT " + Part.EVENT.ordinal() + " AS part, session_id, seq,"
-        + " CAST(NULL AS bigint) AS from_seq, id, type, run_id, agent_id, parent_id, payload,"
-        + " CAST(NULL AS integer) AS version, ts FROM " + tables.events() + " WHERE session_id = ?"
-        + (byAgent ? " AND agent_id = ?" : "") + " AND " + range + " ORDER BY seq LIMIT " + (PAGE + 1) + ") AS page";
+    return view.select(Part.EVENT.ordinal() + " AS part, session_id, seq, CAST(NULL AS bigint) AS from_seq, id,"
+            + " type, run_id, agent_id, parent_id, payload, CAST(NULL AS integer) AS version, ts",
+        (byAgent ? "agent_id = ? AND " : "") + range, "seq", String.valueOf(PAGE + 1));
   }
 
   @Override
@@ -249,29 +252,31 @@ final class JdbcSummaries implements Summaries {
 
   @Override
   public Revival revive(String sessionId) {
-    Parts parts = read("revive session " + sessionId, revive, new Object[] {sessionId, sessionId}, sessionId, null,
-        Long.MAX_VALUE);
+    Parts parts = read("revive session " + sessionId, revive, new Object[] {sessionId, sessionId, sessionId},
+        sessionId, null, Long.MAX_VALUE);
     return new Revival(Optional.ofNullable(parts.summary), parts.events);
   }
 
   @Override
   public Revival revive(String sessionId, String agentId) {
     Parts parts = read("revive session " + sessionId + " for agent " + agentId, reviveAgent,
-        new Object[] {sessionId, sessionId, agentId}, sessionId, agentId, Long.MAX_VALUE);
+        new Object[] {sessionId, sessionId, agentId, sessionId, agentId}, sessionId, agentId, Long.MAX_VALUE);
     return new Revival(Optional.ofNullable(parts.summary), parts.events);
   }
 
   @Override
   public Optional<Chapter> chapter(String sessionId, long summaryToSeq) {
     return chapterOf(read("read a chapter of session " + sessionId, chapter,
-        new Object[] {sessionId, summaryToSeq, sessionId, summaryToSeq, sessionId, summaryToSeq}, sessionId, null,
+        new Object[] {sessionId, summaryToSeq, sessionId, summaryToSeq, sessionId, summaryToSeq, sessionId,
+            summaryToSeq}, sessionId, null,
         summaryToSeq));
   }
 
   @Override
   public Optional<Chapter> chapter(String sessionId, long summaryToSeq, String agentId) {
     return chapterOf(read("read a chapter of session " + sessionId + " for agent " + agentId, chapterAgent,
-        new Object[] {sessionId, summaryToSeq, sessionId, summaryToSeq, sessionId, agentId, summaryToSeq},
+        new Object[] {sessionId, summaryToSeq, sessionId, summaryToSeq, sessionId, agentId, summaryToSeq, sessionId,
+            agentId, summaryToSeq},
         sessionId, agentId, summaryToSeq));
   }
 
@@ -295,8 +300,10 @@ final class JdbcSummaries implements Summaries {
       Parts all = new Parts(sql.list(connection, statement, parts, parameters));
       while (all.more) {
         all.add(agentId == null
-            ? sql.list(connection, nextPage, events, sessionId, all.lastSeq(), lastSeq)
-            : sql.list(connection, nextPageAgent, events, sessionId, agentId, all.lastSeq(), lastSeq));
+            ? sql.list(connection, nextPage, events, sessionId, all.lastSeq(), lastSeq, sessionId, all.lastSeq(),
+                lastSeq)
+            : sql.list(connection, nextPageAgent, events, sessionId, agentId, all.lastSeq(), lastSeq, sessionId,
+                agentId, all.lastSeq(), lastSeq));
       }
       return all;
     });

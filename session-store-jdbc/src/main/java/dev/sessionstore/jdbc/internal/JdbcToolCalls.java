@@ -60,6 +60,8 @@ final class JdbcToolCalls implements ToolCalls {
   private final String update;
   private final String resolve;
   private final String expire;
+  /** Whether a session's log, its own events or those it shares, holds an event: by id. */
+  private final String eventById;
 
   JdbcToolCalls(Database database, Tables tables, Clock clock, ImplicitSession implicitSession,
       AppendNotifier notifier, SessionWait waiting) {
@@ -71,6 +73,7 @@ final class JdbcToolCalls implements ToolCalls {
     this.waiting = waiting;
     Dialect dialect = database.dialect();
     this.sql = new Sql(dialect);
+    this.eventById = new LogView(dialect, tables).select("seq", "id = ?", "seq", null);
     this.calls = row -> new ToolCall(
         row.getString("id"),
         row.getString("session_id"),
@@ -274,13 +277,12 @@ final class JdbcToolCalls implements ToolCalls {
   }
 
   /**
-   * Fails unless the session's log holds the event {@code eventId}.
+   * Fails unless the session's log holds the event {@code eventId}, as its own or shared from an ancestor.
    *
    * @throws NotFoundException for kind {@code "event"}
    */
   void requireEvent(Connection connection, String sessionId, String eventId) throws SQLException {
-    if (sql.first(connection, "SELECT 1 FROM " + tables.events() + " WHERE session_id = ? AND id = ?",
-        row -> true, sessionId, eventId).isEmpty()) {
+    if (sql.first(connection, eventById, row -> true, sessionId, eventId, sessionId, eventId).isEmpty()) {
       throw new NotFoundException("event", eventId + " of session " + sessionId);
     }
   }

@@ -92,6 +92,11 @@ final class PostgresDialect implements Dialect {
     return true;
   }
 
+  @Override
+  public boolean joinsLaterally() {
+    return true;
+  }
+
   /** The schema script's {@code append_events} function (PL/pgSQL). */
   @Override
   public Optional<String> appendInOneCall(Tables tables) {

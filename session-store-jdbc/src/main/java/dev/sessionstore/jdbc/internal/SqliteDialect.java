@@ -141,6 +141,12 @@ final class SqliteDialect implements Dialect {
     return true;
   }
 
+  /** No: SQLite has no {@code LATERAL}; a fork's shared events are joined to their segments and limited together. */
+  @Override
+  public boolean joinsLaterally() {
+    return false;
+  }
+
   @Override
   public boolean chainsWrites() {
     return false;

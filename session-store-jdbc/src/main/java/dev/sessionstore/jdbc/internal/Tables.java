@@ -37,6 +37,11 @@ final class Tables {
     return qualified("events");
   }
 
+  /** The segments through which forks share their ancestors' events. */
+  String segments() {
+    return qualified("segments");
+  }
+
   String runs() {
     return qualified("runs");
   }

@@ -15,6 +15,8 @@
  *   <li>{@code writesOneAtATime()}: whether the store queues its write transactions in-process (SQLite);</li>
  *   <li>{@code chainsWrites()}: whether writes chain in one {@code WITH} statement (one-statement fork, cut and
  *       implicit session); without, they run one by one in a transaction;</li>
+ *   <li>{@code joinsLaterally()}: whether a read of a fork limits each shared segment in its own index scan
+ *       ({@code CROSS JOIN LATERAL}); without, the shared rows are joined to their segments and limited together;</li>
  *   <li>{@code appendInOneCall}: the auto-committed call that appends a batch in one round trip (PostgreSQL: a
  *       function of its schema script), or none, and appends take the portable locked path;</li>
  *   <li>{@code bindInstant}, {@code readInstant}: how a timestamp is bound and read, exact to the microsecond;</li>
@@ -46,8 +48,9 @@
  * <h2>What stays shared</h2>
  *
  * <p>Every algorithm and every statement that reads alike on all databases: sequencing under the lock of the
- * session's row and the append paths ({@link dev.sessionstore.jdbc.internal.EventAppender}), agent steps, forks,
- * truncation, tool-call resolution and expiry, summaries, revival and chapters, checkpoints, the audit, paging,
+ * session's row and the append paths ({@link dev.sessionstore.jdbc.internal.EventAppender}), agent steps, forks and
+ * the reads of a log through its segments ({@link dev.sessionstore.jdbc.internal.LogView}), keeping forks whole
+ * ({@link dev.sessionstore.jdbc.internal.Dependents}), truncation, tool-call resolution and expiry, summaries, revival and chapters, checkpoints, the audit, paging,
  * retries and outcome settling ({@link dev.sessionstore.jdbc.internal.Database}), chained writes
  * ({@link dev.sessionstore.jdbc.internal.WriteChain}), waiting and waking in-process, and the schema version table.
  */

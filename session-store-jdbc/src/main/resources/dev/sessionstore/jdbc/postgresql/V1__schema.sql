@@ -18,7 +18,8 @@
 -- never returned as written, stays jsonb for its GIN index.
 
 -- One row per session. last_seq is the last seq of the session's log: appends lock this row and move it forward, so
--- seqs are gapless under any number of writers. fillfactor leaves room for HOT updates of last_seq.
+-- seqs are gapless under any number of writers. shared_seq is 0 unless the session is a fork: then its seqs
+-- 1..shared_seq are read through its segments (below). fillfactor leaves room for HOT updates of last_seq.
 CREATE TABLE ${schema}.${prefix}sessions (
   id              text COLLATE "C" NOT NULL,
   name            text COLLATE "C",
@@ -30,6 +31,7 @@ CREATE TABLE ${schema}.${prefix}sessions (
   fork_parent_id  text COLLATE "C",
   fork_seq        bigint,
   last_seq        bigint NOT NULL DEFAULT 0,
+  shared_seq      bigint NOT NULL DEFAULT 0,
   created_at      timestamptz NOT NULL,
   updated_at      timestamptz NOT NULL,
   CONSTRAINT ${prefix}sessions_pkey PRIMARY KEY (id),
@@ -74,6 +76,31 @@ CREATE INDEX ${prefix}events_run_idx ON ${schema}.${prefix}events (session_id, r
   WHERE run_id IS NOT NULL;
 CREATE INDEX ${prefix}events_agent_idx ON ${schema}.${prefix}events (session_id, agent_id, seq)
   WHERE agent_id IS NOT NULL;
+
+-- How a fork shares events instead of copying them: a session's log is its own rows of the events table (session_id
+-- its id) and, for seqs 1..shared_seq, the rows its segments name: seqs from_seq..to_seq of the rows of source_id.
+-- Segments tile 1..shared_seq. A fork's segments are its parent's, cut at the fork point, plus the parent's own rows
+-- after the parent's shared_seq up to the fork point: a fork of a fork names the original sources directly, so a fork
+-- writes O(depth) rows whatever the length of the log. A segment whose source is the session itself names rows that
+-- were materialized into it (below); reads skip it, since the session's own rows are read anyway, and its forks take
+-- it like any other.
+-- The rows a segment names never change while it names them: before a session's events are deleted (truncation,
+-- deletion), the rows its dependents' segments name are copied into each dependent as its own and those segments
+-- are pointed at the dependent itself, in the same transaction, under the lock of both sessions' rows; a fork holds a
+-- share lock on its parent's row and on every source of its segments while it copies their segments.
+CREATE TABLE ${schema}.${prefix}segments (
+  session_id  text COLLATE "C" NOT NULL,
+  from_seq    bigint NOT NULL,
+  to_seq      bigint NOT NULL,
+  source_id   text COLLATE "C" NOT NULL,
+  CONSTRAINT ${prefix}segments_pkey PRIMARY KEY (session_id, from_seq),
+  CONSTRAINT ${prefix}segments_session_fkey FOREIGN KEY (session_id)
+    REFERENCES ${schema}.${prefix}sessions (id) ON DELETE CASCADE,
+  CONSTRAINT ${prefix}segments_range_check CHECK (from_seq BETWEEN 1 AND to_seq)
+);
+
+-- The dependents of a session about to lose events: segments by source, from the cut on.
+CREATE INDEX ${prefix}segments_source_idx ON ${schema}.${prefix}segments (source_id, to_seq);
 
 CREATE TABLE ${schema}.${prefix}runs (
   id          text COLLATE "C" NOT NULL,
@@ -184,13 +211,23 @@ CREATE FUNCTION ${schema}.${prefix}append_events(p_session_id text, p_expected b
 DECLARE
   v_size bigint := cardinality(p_ids);
   v_base bigint;
+  v_shared bigint;
   v_inserted bigint;
 BEGIN
   LOOP
     UPDATE ${schema}.${prefix}sessions AS s SET last_seq = s.last_seq + v_size
       WHERE s.id = p_session_id AND (p_expected IS NULL OR s.last_seq = p_expected)
-      RETURNING s.last_seq - v_size INTO v_base;
-    EXIT WHEN FOUND;
+      RETURNING s.last_seq - v_size, s.shared_seq INTO v_base, v_shared;
+    IF FOUND THEN
+      -- A fork: an id of its shared events is stored too (the unique key sees only its own rows).
+      EXIT WHEN v_shared = 0 OR NOT EXISTS (SELECT 1 FROM ${schema}.${prefix}segments AS g
+        JOIN ${schema}.${prefix}events AS e ON e.session_id = g.source_id AND e.id = ANY (p_ids)
+          AND e.seq BETWEEN g.from_seq AND g.to_seq
+        WHERE g.session_id = p_session_id AND g.source_id <> p_session_id);
+      UPDATE ${schema}.${prefix}sessions AS s SET last_seq = v_base WHERE s.id = p_session_id;
+      RETURN QUERY SELECT * FROM ${schema}.${prefix}stored_events(p_session_id, v_base, p_ids);
+      RETURN;
+    END IF;
     SELECT s.last_seq INTO v_base FROM ${schema}.${prefix}sessions AS s WHERE s.id = p_session_id
       FOR NO KEY UPDATE;
     IF FOUND OR coalesce(p_expected, 0) <> 0 THEN
@@ -224,7 +261,8 @@ BEGIN
 END
 $$;
 
--- What append_events reports when it appended nothing: last_seq, then the session's stored events among p_ids.
+-- What append_events reports when it appended nothing: last_seq, then the session's stored events among p_ids, its
+-- own and those it shares (returned with its id).
 CREATE FUNCTION ${schema}.${prefix}stored_events(p_session_id text, p_last_seq bigint, p_ids text[])
   RETURNS TABLE (appended boolean, last_seq bigint, session_id text, seq bigint, id text, type text, run_id text,
     agent_id text, parent_id text, payload json, ts timestamptz)
@@ -236,4 +274,10 @@ CREATE FUNCTION ${schema}.${prefix}stored_events(p_session_id text, p_last_seq b
   FROM unnest(p_ids) AS b(id),
     LATERAL (SELECT * FROM ${schema}.${prefix}events AS e WHERE e.session_id = p_session_id AND e.id = b.id
       LIMIT 1) AS e
+  UNION ALL
+  SELECT false, p_last_seq, p_session_id, e.seq, e.id, e.type, e.run_id, e.agent_id, e.parent_id, e.payload, e.ts
+  FROM ${schema}.${prefix}segments AS g
+    JOIN ${schema}.${prefix}events AS e ON e.session_id = g.source_id AND e.id = ANY (p_ids)
+      AND e.seq BETWEEN g.from_seq AND g.to_seq
+  WHERE g.session_id = p_session_id AND g.source_id <> p_session_id
 $$;

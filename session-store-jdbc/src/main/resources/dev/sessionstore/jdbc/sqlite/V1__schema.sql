@@ -19,7 +19,8 @@
 -- with.
 
 -- One row per session. last_seq is the last seq of the session's log: appends hold the database's write lock and
--- move it forward, so seqs are gapless under any number of writers.
+-- move it forward, so seqs are gapless under any number of writers. shared_seq is 0 unless the session is a fork:
+-- then its seqs 1..shared_seq are read through its segments (below).
 CREATE TABLE ${schema}.${prefix}sessions (
   id              TEXT NOT NULL,
   name            TEXT,
@@ -31,6 +32,7 @@ CREATE TABLE ${schema}.${prefix}sessions (
   fork_parent_id  TEXT,
   fork_seq        INTEGER,
   last_seq        INTEGER NOT NULL DEFAULT 0,
+  shared_seq      INTEGER NOT NULL DEFAULT 0,
   created_at      INTEGER NOT NULL,
   updated_at      INTEGER NOT NULL,
   CONSTRAINT ${prefix}sessions_pkey PRIMARY KEY (id),
@@ -71,6 +73,24 @@ CREATE INDEX ${schema}.${prefix}events_run_idx ON ${prefix}events (session_id, r
   WHERE run_id IS NOT NULL;
 CREATE INDEX ${schema}.${prefix}events_agent_idx ON ${prefix}events (session_id, agent_id, seq)
   WHERE agent_id IS NOT NULL;
+
+-- How a fork shares events instead of copying them, as on PostgreSQL (see postgresql/V1__schema.sql): a session's
+-- log is its own rows and, for seqs 1..shared_seq, the rows its segments name (seqs from_seq..to_seq of source_id's
+-- rows). Before a session's events are deleted, the rows its dependents' segments name are copied into each
+-- dependent and those segments pointed at the dependent itself, in the same transaction.
+CREATE TABLE ${schema}.${prefix}segments (
+  session_id  TEXT NOT NULL,
+  from_seq    INTEGER NOT NULL,
+  to_seq      INTEGER NOT NULL,
+  source_id   TEXT NOT NULL,
+  CONSTRAINT ${prefix}segments_pkey PRIMARY KEY (session_id, from_seq),
+  CONSTRAINT ${prefix}segments_session_fkey FOREIGN KEY (session_id)
+    REFERENCES ${prefix}sessions (id) ON DELETE CASCADE,
+  CONSTRAINT ${prefix}segments_range_check CHECK (from_seq BETWEEN 1 AND to_seq)
+) STRICT;
+
+-- The dependents of a session about to lose events: segments by source, from the cut on.
+CREATE INDEX ${schema}.${prefix}segments_source_idx ON ${prefix}segments (source_id, to_seq);
 
 CREATE TABLE ${schema}.${prefix}runs (
   id          TEXT NOT NULL,

@@ -54,7 +54,7 @@ final class MemoryEventLog implements EventLog {
       checkExpected(state, expectedLastSeq);
       Instant now = context.now();
       registry.ensureExists(state, now);
-      Event appended = state.log.append(state.id, event, now);
+      Event appended = state.log.append(event, now);
       state.appended.signalAll();
       return appended;
     });
@@ -111,7 +111,7 @@ final class MemoryEventLog implements EventLog {
     Map<String, Event> stored = new HashMap<>(append.stored());
     if (!append.fresh().isEmpty()) {
       registry.ensureExists(state, now);
-      for (Event event : state.log.append(state.id, append.fresh(), now)) {
+      for (Event event : state.log.append(append.fresh(), now)) {
         stored.put(event.id(), event);
       }
       state.appended.signalAll();

@@ -21,14 +21,15 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
-import java.util.Set;
 import java.util.UUID;
 
 /**
  * The sessions of an in-memory store. A save merges, claims the name and stores under the session's lock; names are
- * unique through the registry's atomic claims. A fork copies what {@link ForkRule} says under the parent's lock, then
- * creates the fork under its own, so no thread ever holds two session locks; copied pending calls get their own
- * deadline timers.
+ * unique through the registry's atomic claims. A fork takes what {@link ForkRule} says under the parent's lock, then
+ * creates the fork under its own, so no thread ever holds two session locks. It costs the same whatever the length of
+ * the log: its log shares the parent's events ({@link SessionLog#forkAt}), runs are found by the first seq naming
+ * them and tool calls by their requesting event's id, never by scanning the prefix; copied pending calls get their
+ * own deadline timers.
  */
 final class MemorySessions implements Sessions {
 
@@ -144,19 +145,18 @@ final class MemorySessions implements Sessions {
         throw new NotFoundException("event", sessionId + "@" + atSeq);
       }
       Instant now = context.now();
-      List<Event> prefix = parent.log.range(0, atSeq);
-      Set<String> runIds = ForkRule.runIds(prefix);
-      Set<String> eventIds = ForkRule.eventIds(prefix);
       List<ToolCall> calls = new ArrayList<>();
       for (String toolCallId : List.copyOf(parent.toolCalls.keySet())) {
         ToolCall call = toolCalls.current(parent, toolCallId, now);
-        if (ForkRule.takesToolCall(call, eventIds)) {
+        Event request = call.requestEventId() == null ? null : parent.log.find(call.requestEventId());
+        if (request != null && ForkRule.isInPrefix(request.seq(), atSeq)) {
           calls.add(call);
         }
       }
-      return new ForkSource(parent.session(), prefix,
+      return new ForkSource(parent.session(), parent.log.forkAt(newSessionId, atSeq),
           parent.summaries.values().stream().filter(summary -> ForkRule.takesSummary(summary, atSeq)).toList(),
-          parent.runs.values().stream().filter(run -> runIds.contains(run.id())).toList(),
+          parent.runs.values().stream()
+              .filter(run -> ForkRule.isInPrefix(parent.log.firstSeqNaming(run.id()), atSeq)).toList(),
           calls, List.copyOf(parent.checkpoints.values()));
     }, () -> {
       throw new NotFoundException("session", sessionId);
@@ -167,7 +167,7 @@ final class MemorySessions implements Sessions {
       }
       Session fork = ForkRule.session(source.session(), newSessionId, atSeq, context.now());
       registry.store(state, fork);
-      state.log.addAll(source.events().stream().map(event -> ForkRule.copy(event, newSessionId)).toList());
+      state.log = source.log();
       source.summaries().forEach(summary -> state.summaries.put(summary.toSeq(), ForkRule.copy(summary, newSessionId)));
       source.runs().forEach(run -> state.runs.put(run.id(), ForkRule.copy(run, newSessionId)));
       source.toolCalls().forEach(call -> toolCalls.store(state, ForkRule.copy(call, newSessionId)));
@@ -196,8 +196,11 @@ final class MemorySessions implements Sessions {
     return deleted;
   }
 
-  /** What a fork copies from its parent, taken in one consistent view under the parent's lock. */
-  private record ForkSource(Session session, List<Event> events, List<Summary> summaries, List<Run> runs,
+  /**
+   * What a fork takes from its parent, taken in one consistent view under the parent's lock: its log shares the
+   * parent's events, the rest are copied.
+   */
+  private record ForkSource(Session session, SessionLog log, List<Summary> summaries, List<Run> runs,
       List<ToolCall> toolCalls, List<Checkpoint> checkpoints) {
   }
 }

@@ -229,7 +229,7 @@ public final class MemoryStore implements SessionStore {
       state.summaries.tailMap(plan.cutFrom(), true).clear();
       state.log.truncateFrom(plan.cutFrom());
     }
-    List<Event> appended = state.log.append(state.id, plan.fresh(), now);
+    List<Event> appended = state.log.append(plan.fresh(), now);
     if (plan.changesLog()) {
       state.appended.signalAll();
     }

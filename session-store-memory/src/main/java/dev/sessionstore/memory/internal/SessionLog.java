@@ -5,7 +5,6 @@ import dev.sessionstore.EventPage;
 import dev.sessionstore.EventQuery;
 import dev.sessionstore.NewEvent;
 import dev.sessionstore.spi.EventBatch;
-import dev.sessionstore.spi.EventFilter;
 import dev.sessionstore.spi.EventPaging;
 import java.time.Instant;
 import java.util.ArrayList;
@@ -15,30 +14,65 @@ import java.util.List;
 import java.util.Map;
 
 /**
- * The event log of one session. Seqs are gapless from 1, so the event with seq {@code s} sits at index {@code s - 1}:
- * seq bounds of a read become index bounds, and a read after a cursor or of the tail touches only the events it
- * returns (plus, with filters, those it skips). Not thread-safe: guarded by the owning {@link SessionState}'s lock.
+ * The event log of one session: the events it shares with the sessions it was forked from, then its own.
+ *
+ * <p>A fork costs the same whatever the length of the log: it copies no event. The fork's log holds
+ * {@linkplain Segment segments}, each a seq range of an {@link EventStorage} of an ancestor (flattened: a fork of a
+ * fork takes its parent's segments, cut at the fork point, and the parent's own storage up to it), then a storage of
+ * its own from the fork point on. Seqs are gapless, so the event with seq {@code s} sits at a known index of the one
+ * storage whose range holds {@code s}: seq bounds of a read become index bounds, and a read after a cursor or of the
+ * tail touches only the events it returns (plus, with filters, those it skips). An id is looked up in each storage
+ * and counts only within its segment's range, so a fork never sees its parent's later events, and replays match the
+ * shared events too. Shared events are returned with this log's session id.
+ *
+ * <p>A storage a fork reads never changes below the fork point: its owner only appends after it, and cutting a
+ * shared storage moves the owner to a copy of what it keeps. Deleting a session drops its references only; the
+ * storages its forks read stay alive through the forks. Not thread-safe: guarded by the owning
+ * {@link SessionState}'s lock (the storages guard themselves).
  */
 final class SessionLog {
 
-  private final ArrayList<Event> events = new ArrayList<>();
-  private final Map<String, Event> byId = new HashMap<>();
+  /** Seqs {@code fromSeq..toSeq} of a storage, as part of this log. */
+  private record Segment(EventStorage storage, long fromSeq, long toSeq) {
+  }
+
+  private final String sessionId;
+  private final List<Segment> shared;
+  private EventStorage own;
+  /** The seq of the first event naming each run. */
+  private final Map<String, Long> firstSeqByRun;
+
+  SessionLog(String sessionId) {
+    this(sessionId, List.of(), new EventStorage(1), new HashMap<>());
+  }
+
+  private SessionLog(String sessionId, List<Segment> shared, EventStorage own, Map<String, Long> firstSeqByRun) {
+    this.sessionId = sessionId;
+    this.shared = new ArrayList<>(shared);
+    this.own = own;
+    this.firstSeqByRun = firstSeqByRun;
+  }
 
   /** The seq of the last event, 0 when empty. */
   long lastSeq() {
-    return events.size();
+    return own.lastSeq();
   }
 
   /** The event with this id, or {@code null}. */
   Event find(String eventId) {
-    return byId.get(eventId);
+    Event event = own.find(eventId, own.firstSeq(), Long.MAX_VALUE, sessionId);
+    for (int i = 0; event == null && i < shared.size(); i++) {
+      Segment segment = shared.get(i);
+      event = segment.storage().find(eventId, segment.fromSeq(), segment.toSeq(), sessionId);
+    }
+    return event;
   }
 
   /** The stored events among {@code eventIds}, by id. */
   Map<String, Event> findAll(Collection<String> eventIds) {
     Map<String, Event> found = new HashMap<>();
     for (String eventId : eventIds) {
-      Event event = byId.get(eventId);
+      Event event = find(eventId);
       if (event != null) {
         found.put(eventId, event);
       }
@@ -46,52 +80,95 @@ final class SessionLog {
     return found;
   }
 
+  /** The seq of the first event that names run {@code runId}, or 0 when none does. */
+  long firstSeqNaming(String runId) {
+    return firstSeqByRun.getOrDefault(runId, 0L);
+  }
+
   /** Stores {@code fresh} with the next seqs, stamping those without a timestamp {@code now}; returns them stored. */
-  List<Event> append(String sessionId, List<NewEvent> fresh, Instant now) {
+  List<Event> append(List<NewEvent> fresh, Instant now) {
     List<Event> stored = new ArrayList<>(fresh.size());
     for (NewEvent event : fresh) {
-      stored.add(append(sessionId, event, now));
+      stored.add(append(event, now));
     }
     return stored;
   }
 
   /** Stores {@code event} with the next seq, stamped {@code now} unless it has a timestamp; returns it stored. */
-  Event append(String sessionId, NewEvent event, Instant now) {
+  Event append(NewEvent event, Instant now) {
     Event stored = EventBatch.toStored(sessionId, event, lastSeq() + 1, now);
-    events.add(stored);
-    byId.put(stored.id(), stored);
+    own.add(stored);
+    if (stored.runId() != null) {
+      firstSeqByRun.putIfAbsent(stored.runId(), stored.seq());
+    }
     return stored;
   }
 
-  /** Adds already sequenced events that continue this log, as a fork receives its parent's prefix. */
+  /** Stores events that already have their seqs (an imported log), each the next seq; for an empty log. */
   void addAll(List<Event> sequenced) {
     for (Event event : sequenced) {
       if (event.seq() != lastSeq() + 1) {
         throw new IllegalStateException("event " + event.id() + " has seq " + event.seq() + ", expected "
             + (lastSeq() + 1));
       }
-      events.add(event);
-      byId.put(event.id(), event);
+      own.add(event);
+      if (event.runId() != null) {
+        firstSeqByRun.putIfAbsent(event.runId(), event.seq());
+      }
     }
   }
 
-  /** Removes the events with seq {@code >= fromSeq}; returns how many. */
+  /**
+   * The log of a fork of this one at {@code atSeq} (at most {@link #lastSeq()}), for session {@code forkId}: it
+   * shares events {@code 1..atSeq} and copies none of them.
+   */
+  SessionLog forkAt(String forkId, long atSeq) {
+    List<Segment> segments = new ArrayList<>(cut(shared, atSeq));
+    if (atSeq >= own.firstSeq()) {
+      own.share();
+      segments.add(new Segment(own, own.firstSeq(), atSeq));
+    }
+    Map<String, Long> runs = new HashMap<>(firstSeqByRun);
+    runs.values().removeIf(seq -> seq > atSeq);
+    return new SessionLog(forkId, segments, new EventStorage(atSeq + 1), runs);
+  }
+
+  /** Removes the events with seq {@code >= fromSeq}; returns how many. Forks of this log keep them. */
   int truncateFrom(long fromSeq) {
-    if (fromSeq > events.size()) {
+    long lastSeq = lastSeq();
+    if (fromSeq > lastSeq) {
       return 0;
     }
-    List<Event> removed = events.subList((int) fromSeq - 1, events.size());
-    int count = removed.size();
-    removed.forEach(event -> byId.remove(event.id()));
-    removed.clear();
-    return count;
+    if (fromSeq < own.firstSeq()) {
+      List<Segment> kept = cut(shared, fromSeq - 1);
+      shared.clear();
+      shared.addAll(kept);
+      own = new EventStorage(fromSeq);
+    } else if (own.isShared()) {
+      own = own.copyUpTo(fromSeq - 1);
+    } else {
+      own.cutFrom(fromSeq);
+    }
+    firstSeqByRun.values().removeIf(seq -> seq >= fromSeq);
+    return (int) (lastSeq - fromSeq + 1);
+  }
+
+  /** The segments of {@code segments} up to seq {@code toSeq}, the last one cut there. */
+  private static List<Segment> cut(List<Segment> segments, long toSeq) {
+    List<Segment> kept = new ArrayList<>();
+    for (Segment segment : segments) {
+      if (segment.fromSeq() <= toSeq) {
+        kept.add(new Segment(segment.storage(), segment.fromSeq(), Math.min(segment.toSeq(), toSeq)));
+      }
+    }
+    return kept;
   }
 
   /** The events with {@code afterSeq < seq <= toSeq}, oldest-first. */
   List<Event> range(long afterSeq, long toSeq) {
-    int from = clampIndex(afterSeq);
-    int to = clampIndex(toSeq);
-    return from >= to ? List.of() : List.copyOf(events.subList(from, to));
+    List<Event> events = new ArrayList<>();
+    collect(afterSeq, toSeq, false, EventQuery.all(), events, Long.MAX_VALUE);
+    return events;
   }
 
   /** The events with {@code seq >= fromSeq}, oldest-first. */
@@ -99,39 +176,34 @@ final class SessionLog {
     return range(fromSeq - 1, lastSeq());
   }
 
-  /** Removes every event. */
+  /** Drops every event from this log; forks keep the events they share. */
   void clear() {
-    events.clear();
-    byId.clear();
+    shared.clear();
+    own = new EventStorage(1);
+    firstSeqByRun.clear();
   }
 
   /** The page {@code query} selects, built by {@link EventPaging} from the matching events in fetch order. */
   EventPage read(EventQuery query) {
-    int start = clampIndex(query.after());
-    int end = query.before().isPresent() ? clampIndex(query.before().getAsLong() - 1) : events.size();
+    long to = query.before().isPresent() ? query.before().getAsLong() - 1 : Long.MAX_VALUE;
     long wanted = EventPaging.fetchLimit(query).orElse(Long.MAX_VALUE);
     List<Event> fetched = new ArrayList<>();
-    if (EventPaging.fetchesNewestFirst(query)) {
-      for (int index = end - 1; index >= start && fetched.size() < wanted; index--) {
-        collect(query, index, fetched);
-      }
-    } else {
-      for (int index = start; index < end && fetched.size() < wanted; index++) {
-        collect(query, index, fetched);
-      }
-    }
+    collect(query.after(), to, EventPaging.fetchesNewestFirst(query), query, fetched, wanted);
     return EventPaging.page(fetched, query);
   }
 
-  private void collect(EventQuery query, int index, List<Event> fetched) {
-    Event event = events.get(index);
-    if (EventFilter.matches(query, event)) {
-      fetched.add(event);
+  /**
+   * Adds the events with {@code afterSeq < seq <= toSeq} that {@code query} matches, in order, until there are
+   * {@code wanted}.
+   */
+  private void collect(long afterSeq, long toSeq, boolean newestFirst, EventQuery query, List<Event> fetched,
+      long wanted) {
+    List<Segment> segments = new ArrayList<>(shared);
+    segments.add(new Segment(own, own.firstSeq(), own.lastSeq()));
+    for (int i = 0; i < segments.size(); i++) {
+      Segment segment = segments.get(newestFirst ? segments.size() - 1 - i : i);
+      segment.storage().collect(Math.max(afterSeq, segment.fromSeq() - 1), Math.min(toSeq, segment.toSeq()), newestFirst,
+          query, sessionId, fetched, wanted);
     }
-  }
-
-  /** The index just past seq {@code seq}, within the log: the number of events with a seq up to it. */
-  private int clampIndex(long seq) {
-    return (int) Math.max(0, Math.min(seq, events.size()));
   }
 }

@@ -32,7 +32,8 @@ final class SessionState {
   /** Signalled whenever a tool call of the session is resolved or expires, on removal and on close. */
   final Condition toolCallsChanged = lock.newCondition();
 
-  final SessionLog log = new SessionLog();
+  /** The log; a fork replaces it with one that shares its parent's events. */
+  SessionLog log;
   /** Runs by id, least recently updated first: a save removes and re-adds its run. */
   final LinkedHashMap<String, Run> runs = new LinkedHashMap<>();
   final Map<String, ToolCall> toolCalls = new HashMap<>();
@@ -49,6 +50,7 @@ final class SessionState {
 
   SessionState(String id) {
     this.id = id;
+    this.log = new SessionLog(id);
   }
 
   /** The session record, or {@code null} while the session does not exist. Readable without the lock. */

@@ -17,7 +17,7 @@ class SessionLogTest {
 
   private static final Instant NOW = Instant.parse("2030-01-01T00:00:00Z");
 
-  private final SessionLog log = new SessionLog();
+  private final SessionLog log = new SessionLog("s");
 
   /** Ten events; even seqs have type "even", odd seqs "odd". */
   @BeforeEach
@@ -26,7 +26,7 @@ class SessionLogTest {
     for (int seq = 1; seq <= 10; seq++) {
       events.add(NewEvent.of(seq % 2 == 0 ? "even" : "odd").withId("e" + seq));
     }
-    log.append("s", events, NOW);
+    log.append(events, NOW);
   }
 
   private static List<Long> seqs(EventPage page) {
@@ -37,7 +37,7 @@ class SessionLogTest {
   void assignsConsecutiveSeqsFromOne() {
     assertThat(log.lastSeq()).isEqualTo(10);
     assertThat(log.find("e4").seq()).isEqualTo(4);
-    assertThat(log.append("s", List.of(NewEvent.of("x").withId("e11")), NOW)).extracting(Event::seq)
+    assertThat(log.append(List.of(NewEvent.of("x").withId("e11")), NOW)).extracting(Event::seq)
         .containsExactly(11L);
   }
 
@@ -104,7 +104,7 @@ class SessionLogTest {
     assertThat(log.lastSeq()).isEqualTo(7);
     assertThat(log.find("e8")).isNull();
     assertThat(log.findAll(List.of("e7", "e8")).keySet()).containsExactly("e7");
-    assertThat(log.append("s", List.of(NewEvent.of("x").withId("e8")), NOW)).extracting(Event::seq)
+    assertThat(log.append(List.of(NewEvent.of("x").withId("e8")), NOW)).extracting(Event::seq)
         .containsExactly(8L);
   }
 
@@ -113,5 +113,65 @@ class SessionLogTest {
     assertThat(log.range(3, 5)).extracting(Event::seq).containsExactly(4L, 5L);
     assertThat(log.range(0, 100)).hasSize(10);
     assertThat(log.range(5, 5)).isEmpty();
+  }
+
+  @Test
+  void aForkSharesThePrefixAndReadsItAsItsOwn() {
+    SessionLog fork = log.forkAt("f", 6);
+    fork.append(List.of(NewEvent.of("x").withId("f7"), NewEvent.of("x").withId("f8")), NOW);
+
+    assertThat(fork.lastSeq()).isEqualTo(8);
+    assertThat(fork.range(0, 100)).extracting(Event::id).containsExactly("e1", "e2", "e3", "e4", "e5", "e6", "f7",
+        "f8");
+    assertThat(fork.range(0, 100)).extracting(Event::sessionId).containsOnly("f");
+    assertThat(fork.find("e7")).as("an event of the parent after the fork point").isNull();
+    assertThat(fork.find("e6").sessionId()).isEqualTo("f");
+    assertThat(seqs(fork.read(EventQuery.all().last(3)))).containsExactly(6L, 7L, 8L);
+    assertThat(seqs(fork.read(EventQuery.all().newestFirst().before(8).limit(3)))).containsExactly(7L, 6L, 5L);
+    assertThat(seqs(fork.read(EventQuery.all().types("even").after(3).first(3)))).containsExactly(4L, 6L);
+  }
+
+  @Test
+  void truncatingTheParentLeavesItsForksWhole() {
+    SessionLog fork = log.forkAt("f", 6);
+    SessionLog grandchild = fork.forkAt("g", 6);
+
+    log.truncateFrom(3);
+    log.append(List.of(NewEvent.of("y").withId("p3")), NOW);
+    fork.truncateFrom(5);
+
+    assertThat(log.range(0, 100)).extracting(Event::id).containsExactly("e1", "e2", "p3");
+    assertThat(fork.range(0, 100)).extracting(Event::id).containsExactly("e1", "e2", "e3", "e4");
+    assertThat(grandchild.range(0, 100)).extracting(Event::id)
+        .containsExactly("e1", "e2", "e3", "e4", "e5", "e6");
+    assertThat(grandchild.find("p3")).isNull();
+    assertThat(grandchild.find("e5").seq()).isEqualTo(5);
+  }
+
+  @Test
+  void truncatingASharedTailMovesTheParentToACopy() {
+    SessionLog fork = log.forkAt("f", 10);
+
+    log.truncateFrom(9);
+    log.append(List.of(NewEvent.of("y").withId("p9")), NOW);
+
+    assertThat(log.range(0, 100)).extracting(Event::id).endsWith("e8", "p9");
+    assertThat(fork.range(0, 100)).extracting(Event::id).endsWith("e8", "e9", "e10");
+    assertThat(fork.find("p9")).isNull();
+  }
+
+  @Test
+  void aForkKnowsTheFirstSeqNamingEachRunOfItsPrefix() {
+    log.append(List.of(NewEvent.of("x").withId("r1").withRunId("run-a"), NewEvent.of("x").withId("r2")
+        .withRunId("run-b")), NOW);
+
+    SessionLog fork = log.forkAt("f", 11);
+
+    assertThat(log.firstSeqNaming("run-b")).isEqualTo(12);
+    assertThat(fork.firstSeqNaming("run-a")).isEqualTo(11);
+    assertThat(fork.firstSeqNaming("run-b")).isZero();
+    log.truncateFrom(11);
+    assertThat(log.firstSeqNaming("run-a")).isZero();
+    assertThat(fork.firstSeqNaming("run-a")).isEqualTo(11);
   }
 }

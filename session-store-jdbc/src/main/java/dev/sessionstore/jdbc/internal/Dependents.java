@@ -1,0 +1,65 @@
+package dev.sessionstore.jdbc.internal;
+
+import java.sql.Connection;
+import java.sql.SQLException;
+import java.util.Collection;
+import java.util.List;
+
+/**
+ * Keeps forks whole when a session they share events with loses events: before a truncation or a deletion deletes
+ * a session's rows of the events table, the rows that other sessions' segments name from the cut on are copied
+ * into each of those sessions as its own, and the segments are pointed at the session itself (split at the cut where
+ * they straddle it). Shared by truncation, step cuts and deletion, in their transaction.
+ *
+ * <p>The caller holds the lock of the losing sessions' rows, so no fork can start sharing from them meanwhile (a
+ * fork holds a share lock on its parent and on every source of its segments while it copies their segments). The
+ * dependents' rows are locked too, before their segments change, against their own truncations and forks. A
+ * dependent's rows and its segments change together, in one transaction: a read, one statement, sees the shared
+ * rows or the copies, never neither.
+ */
+final class Dependents {
+
+  private final Dialect dialect;
+  private final Sql sql;
+  private final String lockDependents;
+  private final WriteChain materialize;
+
+  Dependents(Dialect dialect, Tables tables) {
+    this.dialect = dialect;
+    this.sql = new Sql(dialect);
+    // Every statement has the same scope: segments of another session with a source in the list, reaching the cut.
+    String dependent = dialect.isAnyOf("source_id") + " AND NOT " + dialect.isAnyOf("session_id");
+    this.lockDependents = "SELECT id FROM " + tables.sessions() + " WHERE id IN (SELECT session_id FROM "
+        + tables.segments() + " WHERE " + dependent + " AND to_seq >= ?) ORDER BY id" + dialect.lockForUpdate();
+    this.materialize = WriteChain.after(dialect, "INSERT INTO " + tables.events() + " (" + EventRows.COLUMNS + ")"
+            + " SELECT g.session_id, e.seq, e.id, e.type, e.run_id, e.agent_id, e.parent_id, e.payload, e.ts"
+            + " FROM (SELECT session_id, source_id, from_seq, to_seq FROM " + tables.segments() + " WHERE "
+            + dependent + " AND to_seq >= ?) g JOIN " + tables.events() + " e ON e.session_id = g.source_id"
+            + " AND e.seq >= g.from_seq AND e.seq <= g.to_seq AND e.seq >= ?",
+        List.of(
+            // A segment straddling the cut: its part from the cut on becomes the dependent's own...
+            "INSERT INTO " + tables.segments() + " (session_id, from_seq, to_seq, source_id)"
+                + " SELECT session_id, ?, to_seq, session_id FROM " + tables.segments() + " WHERE " + dependent
+                + " AND from_seq < ? AND to_seq >= ?",
+            // ... and the part before it stays shared.
+            "UPDATE " + tables.segments() + " SET to_seq = ? WHERE " + dependent + " AND from_seq < ? AND to_seq >= ?",
+            // A segment wholly from the cut on becomes the dependent's own.
+            "UPDATE " + tables.segments() + " SET source_id = session_id WHERE " + dependent + " AND from_seq >= ?"));
+  }
+
+  /**
+   * Copies into their dependents the rows of {@code sources} with seq {@code >= fromSeq} that the dependents share,
+   * before they are deleted; the caller's transaction holds the lock of every source's row.
+   */
+  void keepWhole(Connection connection, Collection<String> sources, long fromSeq) throws SQLException {
+    Object list = dialect.textList(connection, sources);
+    List<String> dependents = sql.list(connection, lockDependents, row -> row.getString(1), list, list, fromSeq);
+    if (dependents.isEmpty()) {
+      return;
+    }
+    materialize.update(connection, new Object[] {list, list, fromSeq, fromSeq},
+        new Object[] {fromSeq, list, list, fromSeq, fromSeq},
+        new Object[] {fromSeq - 1, list, list, fromSeq, fromSeq},
+        new Object[] {list, list, fromSeq});
+  }
+}

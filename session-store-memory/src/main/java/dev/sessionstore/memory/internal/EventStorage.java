@@ -1,0 +1,103 @@
+package dev.sessionstore.memory.internal;
+
+import dev.sessionstore.Event;
+import dev.sessionstore.EventQuery;
+import dev.sessionstore.spi.EventFilter;
+import dev.sessionstore.spi.ForkRule;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * A run of consecutive events of one session, from {@link #firstSeq()} on, that forks of the session may share with
+ * it. Only the owning session's log adds to it or cuts it, and only at its end; a fork reads it up to its fork point,
+ * which later appends never reach. Once {@linkplain #share() shared}, a storage is never cut: a session that cuts
+ * its log moves to a {@linkplain #copyUpTo copy} and leaves the storage as it is to the forks that read it.
+ *
+ * <p>Thread-safe: the owner writes under its session's lock and forks read under theirs, so every access holds this
+ * storage's monitor, which is taken last (no session lock is ever taken while holding it).
+ */
+final class EventStorage {
+
+  private final long firstSeq;
+  private final ArrayList<Event> events = new ArrayList<>();
+  private final Map<String, Event> byId = new HashMap<>();
+  private boolean shared;
+
+  EventStorage(long firstSeq) {
+    this.firstSeq = firstSeq;
+  }
+
+  long firstSeq() {
+    return firstSeq;
+  }
+
+  /** The seq of the last event held, {@code firstSeq - 1} when empty. */
+  synchronized long lastSeq() {
+    return firstSeq - 1 + events.size();
+  }
+
+  /** Adds {@code event}, whose seq is {@code lastSeq() + 1}. */
+  synchronized void add(Event event) {
+    events.add(event);
+    byId.put(event.id(), event);
+  }
+
+  /** The event with this id if its seq is within {@code fromSeq..toSeq}, as session {@code sessionId} holds it. */
+  synchronized Event find(String eventId, long fromSeq, long toSeq, String sessionId) {
+    Event event = byId.get(eventId);
+    return event == null || event.seq() < fromSeq || event.seq() > toSeq ? null : as(event, sessionId);
+  }
+
+  /**
+   * Adds to {@code fetched} the events with {@code afterSeq < seq <= toSeq} that {@code query} matches, as session
+   * {@code sessionId} holds them, oldest-first or newest-first, until {@code fetched} holds {@code wanted}.
+   */
+  synchronized void collect(long afterSeq, long toSeq, boolean newestFirst, EventQuery query, String sessionId,
+      List<Event> fetched, long wanted) {
+    long first = Math.max(afterSeq, firstSeq - 1);
+    long last = Math.min(toSeq, lastSeq());
+    if (first >= last) {
+      return;
+    }
+    int from = (int) (first + 1 - firstSeq);
+    int to = (int) (last - firstSeq);
+    for (int i = 0; i <= to - from && fetched.size() < wanted; i++) {
+      Event event = events.get(newestFirst ? to - i : from + i);
+      if (EventFilter.matches(query, event)) {
+        fetched.add(as(event, sessionId));
+      }
+    }
+  }
+
+  /** Removes the events with seq {@code >= fromSeq}; only for a storage that is not shared. */
+  synchronized void cutFrom(long fromSeq) {
+    if (shared) {
+      throw new IllegalStateException("a shared event storage is never cut");
+    }
+    List<Event> removed = events.subList((int) (Math.max(fromSeq, firstSeq) - firstSeq), events.size());
+    removed.forEach(event -> byId.remove(event.id()));
+    removed.clear();
+  }
+
+  /** A new, unshared storage holding this one's events up to seq {@code toSeq}. */
+  synchronized EventStorage copyUpTo(long toSeq) {
+    EventStorage copy = new EventStorage(firstSeq);
+    events.subList(0, (int) (Math.min(toSeq, lastSeq()) - firstSeq + 1)).forEach(copy::add);
+    return copy;
+  }
+
+  /** Marks this storage as read by a fork: from now on it is never cut. */
+  synchronized void share() {
+    shared = true;
+  }
+
+  synchronized boolean isShared() {
+    return shared;
+  }
+
+  private static Event as(Event event, String sessionId) {
+    return event.sessionId().equals(sessionId) ? event : ForkRule.copy(event, sessionId);
+  }
+}
