@@ -26,6 +26,8 @@ final class RunInfo {
 
   private final Instant start = Instant.now();
   private final String loadAtStart = loadAverage();
+  /** Read at the start, before the run writes its own pages into the work tree. */
+  private final String commit = commit();
   private final String database;
   private final String scale;
   private final String note;
@@ -49,7 +51,7 @@ final class RunInfo {
     List<String> lines = new ArrayList<>();
     lines.add("- **When:** " + start.truncatedTo(ChronoUnit.SECONDS) + " (UTC), " + scale + " run, "
         + (took == null ? "unfinished" : took.toSeconds() + " s") + ".");
-    lines.add("- **Commit:** `" + commit() + "`.");
+    lines.add("- **Commit:** `" + commit + "`.");
     lines.add("- **Machine:** " + Runtime.getRuntime().availableProcessors() + " cores, "
         + memoryGigabytes() + " GB RAM, " + System.getProperty("os.name") + " " + System.getProperty("os.version")
         + ", Java " + System.getProperty("java.version") + " (" + System.getProperty("java.vm.name") + ").");
