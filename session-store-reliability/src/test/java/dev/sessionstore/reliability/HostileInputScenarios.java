@@ -32,6 +32,9 @@ abstract class HostileInputScenarios {
     String schema = Database.uniqueSchema("hostile");
     try (OpenStores stores = new OpenStores(database(), schema)) {
       SessionStore store = stores.store("hostile", 4, StoreTuning.defaults());
+      store.events().append("before-hostile", NewEvent.of("seen").withId("first"));
+      assertThat(TableSnapshot.of(database(), schema)).as("the snapshot sees the store's rows")
+          .anyMatch(row -> row.contains("before-hostile"));
       List<HostileInputs.Case> cases = new HostileInputs().all();
       List<String> defects = new ArrayList<>();
       Map<String, Integer> rejections = new TreeMap<>();

@@ -10,30 +10,35 @@ import java.util.Collections;
 import java.util.List;
 
 /**
- * Every row of every table of one schema, rendered as text and sorted per table: two snapshots are equal exactly when
- * the schema's stored data is byte-identical. Uses only JDBC metadata, so it reads any backend.
+ * Every row of every table of one store's namespace ({@link Stores#open}: a schema on PostgreSQL, a table prefix in a
+ * SQLite file), rendered as text and sorted per table: two snapshots are equal exactly when the store's data is
+ * byte-identical. Uses only JDBC metadata, so it reads any backend.
  */
 final class TableSnapshot {
 
   private TableSnapshot() {
   }
 
-  /** The text of every row of every table in {@code schema}, table by table. */
-  static List<String> of(Database database, String schema) throws SQLException {
+  /** The text of every row of every table of the store in {@code namespace}, table by table. */
+  static List<String> of(Database database, String namespace) throws SQLException {
     List<String> snapshot = new ArrayList<>();
     try (Connection connection = database.adminConnection()) {
       List<String> tables = new ArrayList<>();
       DatabaseMetaData metadata = connection.getMetaData();
-      try (ResultSet rows = metadata.getTables(null, schema, "%", new String[] {"TABLE"})) {
+      boolean sqlite = metadata.getURL().startsWith("jdbc:sqlite:");
+      try (ResultSet rows = metadata.getTables(null, sqlite ? null : namespace, "%", new String[] {"TABLE"})) {
         while (rows.next()) {
-          tables.add(rows.getString("TABLE_NAME"));
+          String table = rows.getString("TABLE_NAME");
+          if (!sqlite || table.startsWith(namespace + "_")) {
+            tables.add(sqlite ? table : namespace + "\".\"" + table);
+          }
         }
       }
       Collections.sort(tables);
       try (Statement statement = connection.createStatement()) {
         for (String table : tables) {
           List<String> rows = new ArrayList<>();
-          try (ResultSet result = statement.executeQuery("SELECT * FROM \"" + schema + "\".\"" + table + "\"")) {
+          try (ResultSet result = statement.executeQuery("SELECT * FROM \"" + table + "\"")) {
             int columns = result.getMetaData().getColumnCount();
             while (result.next()) {
               StringBuilder row = new StringBuilder(table);
