@@ -1,7 +1,8 @@
 package dev.sessionstore.cli;
 
-import static org.junit.jupiter.api.Assumptions.assumeTrue;
-
+import io.zonky.test.db.postgres.embedded.EmbeddedPostgres;
+import java.io.IOException;
+import java.io.UncheckedIOException;
 import java.sql.Connection;
 import java.sql.DriverManager;
 import java.sql.SQLException;
@@ -10,19 +11,52 @@ import java.util.UUID;
 
 /**
  * A PostgreSQL schema of its own for one test, in the database named by {@code SESSION_STORE_TEST_JDBC_URL} (or the
- * {@code sessionstore.test.jdbcUrl} system property); tests using it are skipped when neither is set. Closing drops
- * the schema.
+ * {@code sessionstore.test.jdbcUrl} system property), else in an embedded PostgreSQL started once for this JVM; the
+ * choice is printed. Closing drops the schema.
  */
 final class PostgresSchema implements AutoCloseable {
+
+  private static String database;
 
   private final String url;
   private final String name = "cli_" + UUID.randomUUID().toString().replace("-", "").substring(0, 12);
 
   PostgresSchema() {
-    String configured = System.getProperty("sessionstore.test.jdbcUrl", System.getenv("SESSION_STORE_TEST_JDBC_URL"));
-    assumeTrue(configured != null && !configured.isBlank(),
-        "set SESSION_STORE_TEST_JDBC_URL to a PostgreSQL database to run the CLI's PostgreSQL tests");
-    this.url = configured;
+    this.url = database();
+  }
+
+  private static synchronized String database() {
+    if (database == null) {
+      String configured = System.getProperty("sessionstore.test.jdbcUrl",
+          System.getenv("SESSION_STORE_TEST_JDBC_URL"));
+      if (configured != null && !configured.isBlank()) {
+        database = configured;
+        System.out.println("session-store CLI tests use: explicit URL "
+            + configured.replaceAll("password=[^&]*", "password=***"));
+      } else {
+        database = startEmbedded();
+        System.out.println("session-store CLI tests use: embedded PostgreSQL " + database
+            + " (no SESSION_STORE_TEST_JDBC_URL given)");
+      }
+    }
+    return database;
+  }
+
+  private static String startEmbedded() {
+    try {
+      EmbeddedPostgres embedded = EmbeddedPostgres.builder().start();
+      Runtime.getRuntime().addShutdownHook(new Thread(() -> {
+        try {
+          embedded.close();
+        } catch (IOException e) {
+          System.err.println("stopping the embedded PostgreSQL failed: " + e);
+        }
+      }));
+      return embedded.getJdbcUrl("postgres", "postgres");
+    } catch (IOException e) {
+      throw new UncheckedIOException("no SESSION_STORE_TEST_JDBC_URL given and the embedded PostgreSQL did not start",
+          e);
+    }
   }
 
   String url() {
