@@ -58,9 +58,9 @@ class CommandsTest {
   void demoTryNext() {
     String store = " --jdbc-url '" + schema.url() + "' --schema " + schema.name();
     assertThat(tryNext).hasSize(4).first().isEqualTo("Try next:");
-    assertThat(tryNext.get(1)).startsWith("  ./session-store events trip-lisbon --last 3" + store + "   # ");
-    assertThat(tryNext.get(2)).startsWith("  ./session-store sessions show trip-lisbon-rainy" + store + "   # ");
-    assertThat(tryNext.get(3)).startsWith("  ./session-store events trip-lisbon --follow" + store + "   # ");
+    assertThat(tryNext.get(1)).matches(commented("./session-store events trip-lisbon --last 3" + store));
+    assertThat(tryNext.get(2)).matches(commented("./session-store sessions show trip-lisbon-rainy" + store));
+    assertThat(tryNext.get(3)).matches(commented("./session-store events trip-lisbon --follow" + store));
 
     Cli.Result last = Cli.run(words(tryNext.get(1)));
     Cli.Result fork = Cli.run(words(tryNext.get(2)));
@@ -72,6 +72,11 @@ class CommandsTest {
     Cli.Result memory = Cli.run("demo", "--memory");
     assertThat(memory.out()).contains("\nTry next, after `./session-store demo` without --memory (the in-memory store is"
         + " gone when this command ends):\n  ./session-store events trip-lisbon --last 3   # ");
+  }
+
+  /** A pattern for {@code command} printed indented, then at least three spaces and a comment. */
+  private static String commented(String command) {
+    return "  " + Pattern.quote(command) + " {3,}# \\S.*";
   }
 
   /** A printed command line as the shell splits it, without its comment and the leading ./session-store. */
