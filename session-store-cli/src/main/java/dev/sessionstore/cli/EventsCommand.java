@@ -70,7 +70,9 @@ final class EventsCommand implements Callable<Integer> {
       description = "Only events at or after this time (ISO-8601, e.g. 2025-01-31T12:00:00Z).")
   private Instant since;
 
-  @Option(names = {"-f", "--follow"}, description = "Keep printing matching events as they are appended.")
+  @Option(names = {"-f", "--follow"}, description = "Keep printing matching events as they are appended; says so on"
+      + " standard error and starts over when the session is deleted, replaced or truncated, and waits for a session"
+      + " that does not exist yet.")
   private boolean follow;
 
   @Override

@@ -71,7 +71,7 @@ class CommandsTest {
 
     Cli.Result memory = Cli.run("demo", "--memory");
     assertThat(memory.out()).contains("\nTry next, after `./session-store demo` without --memory (the in-memory store is"
-        + " gone when this command ends):\n  ./session-store events trip-lisbon --last 3   # ");
+        + " gone when this command ends):\n  ./session-store events trip-lisbon --last 3 ");
   }
 
   /** A pattern for {@code command} printed indented, then at least three spaces and a comment. */
