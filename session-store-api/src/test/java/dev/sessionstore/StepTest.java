@@ -45,7 +45,7 @@ class StepTest {
         "step.toolCall.sessionId");
     assertField(() -> new Step("s", Optional.empty(), Optional.empty(), OptionalLong.empty(), List.of(),
         List.of(ToolCallWrite.of("c", "other", "t")), List.of(), List.of(), Optional.empty(), List.of(),
-        OptionalLong.empty()), "step.toolCalls.sessionId");
+        OptionalLong.empty(), Optional.empty()), "step.toolCalls.sessionId");
   }
 
   @Test

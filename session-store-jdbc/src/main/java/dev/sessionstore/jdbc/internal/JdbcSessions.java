@@ -52,7 +52,7 @@ final class JdbcSessions implements Sessions {
     this.dialect = database.dialect();
     this.sql = new Sql(dialect);
     this.sessions = SessionRows.mapper(dialect);
-    this.selectForUpdate = "SELECT " + SessionRows.COLUMNS + ", last_seq FROM " + tables.sessions()
+    this.selectForUpdate = "SELECT " + SessionRows.COLUMNS + " FROM " + tables.sessions()
         + " WHERE id = ?" + dialect.lockForUpdate();
     String json = dialect.jsonParameter();
     String metadata = dialect.metadataParameter();

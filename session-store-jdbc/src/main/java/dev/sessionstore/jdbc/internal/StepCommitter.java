@@ -5,6 +5,7 @@ import dev.sessionstore.CheckpointChange;
 import dev.sessionstore.DeadlineChange;
 import dev.sessionstore.Event;
 import dev.sessionstore.InvalidArgumentException;
+import dev.sessionstore.ModelCall;
 import dev.sessionstore.NotFoundException;
 import dev.sessionstore.Resolution;
 import dev.sessionstore.Run;
@@ -62,13 +63,14 @@ final class StepCommitter {
   private final JdbcToolCalls toolCalls;
   private final JdbcSummaries summaries;
   private final JdbcCheckpoints checkpoints;
+  private final JdbcModelCallAudit modelCalls;
   private final AppendNotifier notifier;
   private final Sql sql;
   private final RowMapper<Session> sessionRows;
 
   StepCommitter(Database database, Clock clock, Tables tables, ImplicitSession implicitSession,
       EventAppender appender, JdbcSessions sessions, JdbcRuns runs, JdbcToolCalls toolCalls,
-      JdbcSummaries summaries, JdbcCheckpoints checkpoints, AppendNotifier notifier) {
+      JdbcSummaries summaries, JdbcCheckpoints checkpoints, JdbcModelCallAudit modelCalls, AppendNotifier notifier) {
     this.database = database;
     this.clock = clock;
     this.tables = tables;
@@ -79,6 +81,7 @@ final class StepCommitter {
     this.toolCalls = toolCalls;
     this.summaries = summaries;
     this.checkpoints = checkpoints;
+    this.modelCalls = modelCalls;
     this.notifier = notifier;
     this.sql = new Sql(database.dialect());
     this.sessionRows = SessionRows.mapper(database.dialect());
@@ -200,11 +203,13 @@ final class StepCommitter {
         put.add(checkpoints.put(connection, sessionId, change.name(), change.data(), now));
       }
     }
+    Optional<ModelCall> modelCall = step.modelCall().isPresent()
+        ? modelCalls.store(connection, sessionId, step.modelCall().get(), now) : Optional.empty();
     Session session = sql.first(connection, "SELECT " + SessionRows.COLUMNS + " FROM " + tables.sessions()
         + " WHERE id = ?", sessionRows, sessionId).orElseThrow();
     List<ToolCall> registeredNow = registered.stream().map(call -> calls.latest(call.id())).toList();
     return Optional.of(new StepOutcome.Committed(new StepResult(session, Optional.ofNullable(run), plan.removes(),
-        plan.results(appended), registeredNow, resolutions, Optional.ofNullable(summary), put)));
+        plan.results(appended), registeredNow, resolutions, Optional.ofNullable(summary), put, modelCall)));
   }
 
   /**

@@ -9,6 +9,7 @@ import dev.sessionstore.Checkpoints;
 import dev.sessionstore.DeadlineChange;
 import dev.sessionstore.Event;
 import dev.sessionstore.EventLog;
+import dev.sessionstore.ModelCall;
 import dev.sessionstore.ModelCallAudit;
 import dev.sessionstore.NotFoundException;
 import dev.sessionstore.Resolution;
@@ -248,8 +249,9 @@ public final class MemoryStore implements SessionStore {
       }
     }
     List<ToolCall> registeredNow = registered.stream().map(call -> state.toolCalls.get(call.id())).toList();
+    Optional<ModelCall> modelCall = step.modelCall().flatMap(call -> modelCalls.store(state, call, now));
     return new StepResult(state.session(), Optional.ofNullable(run), plan.removes(), plan.results(appended),
-        registeredNow, resolutions, Optional.ofNullable(summary), checkpoints);
+        registeredNow, resolutions, Optional.ofNullable(summary), checkpoints, modelCall);
   }
 
   /** The call as the step has made it so far, else as stored (expired if due), else {@code null}. */

@@ -75,8 +75,9 @@ final class MemorySummaries implements Summaries {
     return registry.withExisting(sessionId, state -> {
       Optional<Summary> latest = latestOf(state);
       long afterSeq = latest.map(Summary::toSeq).orElse(0L);
-      return new Revival(latest, ofAgent(state.log.range(afterSeq, state.log.lastSeq()), agentId));
-    }, () -> new Revival(Optional.empty(), List.of()));
+      long lastSeq = state.log.lastSeq();
+      return new Revival(latest, ofAgent(state.log.range(afterSeq, lastSeq), agentId), lastSeq);
+    }, () -> new Revival(Optional.empty(), List.of(), 0));
   }
 
   @Override
