@@ -2,12 +2,11 @@ package dev.sessionstore.jdbc.internal;
 
 import dev.sessionstore.Chapter;
 import dev.sessionstore.Event;
-import dev.sessionstore.InvalidArgumentException;
 import dev.sessionstore.NewSummary;
-import dev.sessionstore.NotFoundException;
 import dev.sessionstore.Revival;
 import dev.sessionstore.Summaries;
 import dev.sessionstore.Summary;
+import dev.sessionstore.spi.Failures;
 import java.sql.Connection;
 import java.sql.SQLException;
 import java.time.Clock;
@@ -215,9 +214,8 @@ final class JdbcSummaries implements Summaries {
         return stored.get();
       }
       long lastSeq = sql.first(connection, "SELECT last_seq FROM " + tables.sessions() + " WHERE id = ?",
-          row -> row.getLong(1), sessionId).orElseThrow(() -> new NotFoundException("session", sessionId));
-      throw new InvalidArgumentException("summary.toSeq",
-          summary.toSeq() + " is past the last seq " + lastSeq + " of session " + sessionId);
+          row -> row.getLong(1), sessionId).orElseThrow(() -> Failures.sessionNotFound(sessionId));
+      throw Failures.summaryPastLastSeq(sessionId, summary.toSeq(), lastSeq);
     });
   }
 

@@ -4,9 +4,7 @@ import dev.sessionstore.Checkpoint;
 import dev.sessionstore.CheckpointChange;
 import dev.sessionstore.DeadlineChange;
 import dev.sessionstore.Event;
-import dev.sessionstore.InvalidArgumentException;
 import dev.sessionstore.ModelCall;
-import dev.sessionstore.NotFoundException;
 import dev.sessionstore.Resolution;
 import dev.sessionstore.Run;
 import dev.sessionstore.Session;
@@ -18,6 +16,7 @@ import dev.sessionstore.ToolCall;
 import dev.sessionstore.ToolCallResolution;
 import dev.sessionstore.ToolCallStatus;
 import dev.sessionstore.ToolCallWrite;
+import dev.sessionstore.spi.Failures;
 import dev.sessionstore.spi.StepLog;
 import dev.sessionstore.spi.ToolCallTransitions;
 import dev.sessionstore.spi.Upserts;
@@ -123,7 +122,7 @@ final class StepCommitter {
     Instant now = clock.instant();
     OptionalLong locked = appender.lockLastSeq(connection, sessionId);
     if (locked.isEmpty() && step.truncateFrom().isPresent()) {
-      throw new NotFoundException("session", sessionId);
+      throw Failures.sessionNotFound(sessionId);
     }
     long lastSeq;
     if (step.session().isPresent()) {
@@ -171,7 +170,7 @@ final class StepCommitter {
     for (DeadlineChange change : step.deadlines()) {
       ToolCall call = calls.get(change.toolCallId());
       if (call == null) {
-        throw new NotFoundException("tool call", change.toolCallId() + " of session " + sessionId);
+        throw Failures.toolCallNotFound(sessionId, change.toolCallId());
       }
       if (call.status() == ToolCallStatus.PENDING) {
         calls.put(ToolCallTransitions.withDeadline(call, change.deadline(), now));
@@ -180,8 +179,7 @@ final class StepCommitter {
     long lastSeqAfter = (plan.cuts() ? plan.cutFrom() - 1 : lastSeq) + plan.fresh().size();
     step.summary().ifPresent(summary -> {
       if (summary.toSeq() > lastSeqAfter) {
-        throw new InvalidArgumentException("summary.toSeq",
-            "past the session's last seq " + lastSeqAfter + " (" + summary.toSeq() + ")");
+        throw Failures.summaryPastLastSeq(sessionId, summary.toSeq(), lastSeqAfter);
       }
     });
 
@@ -235,7 +233,7 @@ final class StepCommitter {
     for (String eventId : foreign) {
       Event event = found.get(eventId);
       if (event == null || !plan.keeps(event)) {
-        throw new NotFoundException("event", eventId + " of session " + sessionId);
+        throw Failures.eventNotFound(sessionId, eventId);
       }
     }
   }

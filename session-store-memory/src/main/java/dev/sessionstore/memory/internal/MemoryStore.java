@@ -11,7 +11,6 @@ import dev.sessionstore.Event;
 import dev.sessionstore.EventLog;
 import dev.sessionstore.ModelCall;
 import dev.sessionstore.ModelCallAudit;
-import dev.sessionstore.NotFoundException;
 import dev.sessionstore.Resolution;
 import dev.sessionstore.Run;
 import dev.sessionstore.Runs;
@@ -28,6 +27,7 @@ import dev.sessionstore.ToolCallResolution;
 import dev.sessionstore.ToolCallStatus;
 import dev.sessionstore.ToolCallWrite;
 import dev.sessionstore.ToolCalls;
+import dev.sessionstore.spi.Failures;
 import dev.sessionstore.spi.StepLog;
 import dev.sessionstore.spi.ToolCallTransitions;
 import dev.sessionstore.spi.Upserts;
@@ -158,7 +158,7 @@ public final class MemoryStore implements SessionStore {
     return registry.withCreatable(step.sessionId(), state -> {
       Instant now = context.now();
       if (step.truncateFrom().isPresent() && !state.exists()) {
-        throw new NotFoundException("session", step.sessionId());
+        throw Failures.sessionNotFound(step.sessionId());
       }
       StepLog.Plan plan = stepLog.plan(state.log.lastSeq(), state.log.findAll(stepLog.ids()), state.log::from);
       Session session = step.session().map(write -> sessions.merge(state, write, now)).orElse(null);
@@ -195,7 +195,7 @@ public final class MemoryStore implements SessionStore {
       for (DeadlineChange change : step.deadlines()) {
         ToolCall call = callAsOfStep(state, calls, change.toolCallId(), now);
         if (call == null) {
-          throw new NotFoundException("tool call", step.sessionId() + "/" + change.toolCallId());
+          throw Failures.toolCallNotFound(step.sessionId(), change.toolCallId());
         }
         if (call.status() == ToolCallStatus.PENDING) {
           calls.put(call.id(), ToolCallTransitions.withDeadline(call, change.deadline(), now));
