@@ -87,7 +87,7 @@ final class EventAppender {
             "UPDATE " + tables.segments() + " SET to_seq = ? WHERE session_id = ? AND from_seq < ? AND to_seq >= ?"));
     this.dependents = new Dependents(dialect, tables);
     this.view = new LogView(dialect, tables);
-    this.storedWithIds = view.select(EventRows.COLUMNS, dialect.isAnyOf("id"), "seq", null);
+    this.storedWithIds = view.select(EventRows.COLUMNS, dialect.isAnyOf("id"), null, null);
     this.storedFrom = view.select(EventRows.COLUMNS, "seq >= ?", "seq", null);
   }
 
