@@ -32,10 +32,12 @@ final class LogView {
 
   private final Tables tables;
   private final boolean lateral;
+  private final String segmentsBySession;
 
   LogView(Dialect dialect, Tables tables) {
     this.tables = tables;
     this.lateral = dialect.joinsLaterally();
+    this.segmentsBySession = dialect.segmentsBySession(tables);
   }
 
   /**
@@ -50,7 +52,7 @@ final class LogView {
    */
   String select(String selectList, String condition, String order, String limit) {
     String orderAndLimit = order == null ? "" : " ORDER BY " + order + (limit == null ? "" : " LIMIT " + limit);
-    String segments = "(SELECT session_id, source_id, from_seq, to_seq FROM " + tables.segments()
+    String segments = "(SELECT session_id, source_id, from_seq, to_seq FROM " + segmentsBySession
         + " WHERE session_id = ? AND source_id <> session_id) g";
     String shared = lateral
         ? "SELECT " + selectList + " FROM " + segments + " CROSS JOIN LATERAL (SELECT " + EVENT_COLUMNS + " FROM "
