@@ -46,7 +46,7 @@ final class SqliteAppends implements Measure {
         library.add(1_000 / sides.library().p50());
         baseline.add(1_000 / sides.baseline().p50());
         if (length == SHORT || length == LONG) {
-          addRow(results, "SQLite single-event append, session of " + Numbers.count(length) + " events", sides);
+          addRow(results, "SQLite single-event append, session of " + Numbers.count(scaled) + " events", sides);
         }
       }
       for (int length : new int[] {SHORT, LONG}) {
@@ -57,7 +57,7 @@ final class SqliteAppends implements Measure {
         Sides sides = Interleave.pairs(bench.scale().warmup(20), bench.scale().calls(100),
             Trial.timed(i -> batch(i), batch -> store.events().appendAll(session, batch)),
             Trial.timed(i -> batch(i), batch -> raw.appendAll(session, batch)));
-        addRow(results, "SQLite 100-event atomic batch, session of " + Numbers.count(length) + " events", sides);
+        addRow(results, "SQLite 100-event atomic batch, session of " + Numbers.count(scaled) + " events", sides);
       }
     }
     results.add(new Panel("SQLite: single appends against session length (appends/s at the p50)",
