@@ -10,7 +10,9 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.sql.Connection;
 import java.sql.PreparedStatement;
+import java.sql.ResultSet;
 import java.sql.SQLException;
+import java.sql.Statement;
 import java.util.ArrayList;
 import java.util.List;
 
@@ -24,8 +26,6 @@ import java.util.List;
 final class SqliteFile implements AutoCloseable {
 
   static final int POOL_SIZE = 4;
-  private static final String SETTINGS = "PRAGMA journal_mode = WAL; PRAGMA synchronous = NORMAL;"
-      + " PRAGMA foreign_keys = ON; PRAGMA busy_timeout = 5000";
 
   private final Path folder;
   private final Path file;
@@ -49,10 +49,25 @@ final class SqliteFile implements AutoCloseable {
     config.setJdbcUrl("jdbc:sqlite:" + file);
     config.setMaximumPoolSize(POOL_SIZE);
     config.setMinimumIdle(1);
-    config.setConnectionInitSql(SETTINGS);
+    // Read by sqlite-jdbc when it opens each connection (a multi-statement init SQL would run its first only).
+    config.addDataSourceProperty("journal_mode", "WAL");
+    config.addDataSourceProperty("synchronous", "NORMAL");
+    config.addDataSourceProperty("foreign_keys", "true");
+    config.addDataSourceProperty("busy_timeout", "5000");
     config.setPoolName(folder.getFileName() + "-" + pools.size());
     HikariDataSource pool = new HikariDataSource(config);
     pools.add(pool);
+    try (Connection connection = pool.getConnection(); Statement statement = connection.createStatement();
+        ResultSet row = statement.executeQuery("SELECT journal_mode, synchronous, foreign_keys, timeout"
+            + " FROM pragma_journal_mode, pragma_synchronous, pragma_foreign_keys, pragma_busy_timeout")) {
+      row.next();
+      String settings = row.getString(1) + "," + row.getInt(2) + "," + row.getInt(3) + "," + row.getInt(4);
+      if (!settings.equals("wal,1,1,5000")) {
+        throw new IllegalStateException("the pool's connections are not set as the library sets its own: " + settings);
+      }
+    } catch (SQLException e) {
+      throw new IllegalStateException("checking the pool's settings failed", e);
+    }
     return pool;
   }
 
