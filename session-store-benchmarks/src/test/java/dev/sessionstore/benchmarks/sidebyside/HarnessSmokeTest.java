@@ -77,7 +77,8 @@ class HarnessSmokeTest {
             "`JdbcChatMemoryRepository`", "fork of a 1,000-event session, PostgreSQL",
             "fork of a 1,000-event session, in-memory", "waiting read woken from another store instance",
             "in-memory single-event append", "SQLite single-event append, session of 100 events",
-            "SQLite single-event append, session of 1,000 events", "SQLite 100-event atomic batch, session of 100 events",
+            "SQLite single-event append, session of 1,000 events",
+            "SQLite 100-event atomic batch, session of 100 events",
             "SQLite 100-event atomic batch, session of 1,000 events");
 
     Document chart = parse(out.resolve(Harness.CHART));

@@ -38,8 +38,8 @@ import java.util.OptionalLong;
  * <p><b>Locked path</b>, in one transaction, the only one where the dialect has no such call: lock the session's
  * row ({@link Dialect#lockForUpdate()}), or create the session, which locks it just the same; read the stored events
  * among the batch's ids (a session that is no fork, its shared seq 0, has no segments: its own rows alone, by the
- * id key, without the fork's union of {@link LogView}) and let {@link EventBatch} sort replays from fresh events and reject reused ids; check the
- * expected seq; store the fresh events after the last seq and move it. The id lookup must be a statement of its own
+ * id key, without the fork's union of {@link LogView}) and let {@link EventBatch} sort replays from fresh events and
+ * reject reused ids; check the expected seq; store the fresh events after the last seq and move it. The id lookup must be a statement of its own
  * after the lock: in READ COMMITTED each statement sees the rows committed before it began, so only a statement
  * that starts once the lock is held sees the previous holder's events.
  */
