@@ -148,7 +148,7 @@ public final class JdbcStore implements SessionStore {
    * @throws dev.sessionstore.StoreFailureException    if the database fails or the schema is not usable
    */
   public static SessionStore open(StoreSettings settings) {
-    return open(settings, Dialects.of(settings.dataSource(), settings.retryTimeout()));
+    return open(settings, Dialects.of(settings.dataSource(), settings.connectTimeout()));
   }
 
   /** Creates or checks the schema, then opens a store on it that speaks {@code dialect}. */
