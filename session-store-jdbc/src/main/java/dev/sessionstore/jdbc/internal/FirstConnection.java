@@ -1,6 +1,9 @@
 package dev.sessionstore.jdbc.internal;
 
 import dev.sessionstore.StoreFailureException;
+import java.nio.file.Files;
+import java.nio.file.InvalidPathException;
+import java.nio.file.Path;
 import java.sql.Connection;
 import java.sql.Driver;
 import java.sql.DriverManager;
@@ -46,7 +49,7 @@ public final class FirstConnection {
           return;
         }
       } catch (SQLException e) {
-        StoreFailureException failure = failure(e);
+        StoreFailureException failure = failure(e, missingFolder(jdbcUrl));
         if (!failure.isRetryable() || !pause.pause()) {
           throw failure;
         }
@@ -72,15 +75,42 @@ public final class FirstConnection {
    * configuration asked for.
    */
   public static StoreFailureException failure(SQLException error) {
+    return failure(error, "");
+  }
+
+  private static StoreFailureException failure(SQLException error, String detail) {
     SQLException reason = driverReason(error);
     boolean retryable = isRetryable(reason);
     String message = reason instanceof PSQLException psql && psql.getServerErrorMessage() != null
         && psql.getServerErrorMessage().getMessage() != null ? psql.getServerErrorMessage().getMessage()
         : String.valueOf(reason.getMessage());
+    message += detail;
     return new StoreFailureException("session-store: cannot connect to the database: "
         + (reason.getSQLState() == null ? "" : "[" + reason.getSQLState() + "] ") + message
         + (retryable ? " (retryable: the database could not be reached or was not ready; a later build may succeed)"
             : " (not retryable: fix the configuration or the database first)"), retryable, error);
+  }
+
+  /**
+   * For a SQLite URL naming a file whose folder does not exist, {@code ": the folder <path> does not exist"} (the
+   * driver says only that it cannot open the file); else empty.
+   */
+  private static String missingFolder(String jdbcUrl) {
+    if (!jdbcUrl.startsWith("jdbc:sqlite:")) {
+      return "";
+    }
+    String file = jdbcUrl.substring("jdbc:sqlite:".length());
+    int query = file.indexOf('?');
+    file = query < 0 ? file : file.substring(0, query);
+    if (file.startsWith("file:") || file.isEmpty() || file.startsWith(":")) {
+      return "";
+    }
+    try {
+      Path folder = Path.of(file).toAbsolutePath().getParent();
+      return folder == null || Files.isDirectory(folder) ? "" : ": the folder " + folder + " does not exist";
+    } catch (InvalidPathException e) {
+      return "";
+    }
   }
 
   private static SQLException driverReason(SQLException error) {
