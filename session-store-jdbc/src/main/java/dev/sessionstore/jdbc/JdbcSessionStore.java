@@ -480,6 +480,28 @@ public final class JdbcSessionStore implements SessionStore {
     }
 
     /**
+     * The longest one statement of a call may run on PostgreSQL before the database cancels it; default none. A
+     * statement past it (one waiting for a row another connection holds locked, a read of a huge page) fails its call
+     * with a retryable {@link StoreFailureException} whose message says {@code [57014] canceling statement due to
+     * statement timeout}; nothing of that call is written, and the store does not run it again itself. Between 10 ms
+     * and 1 hour. It is PostgreSQL's {@code statement_timeout}, set once on the session of each connection the store
+     * borrows, which keeps it when the connection goes back to the pool: if other code shares the pool, give the store
+     * a pool of its own. Waiting reads are not statements (they wait between short reads) and the schema migration at
+     * {@link #build()} is bounded by {@link #migrationLockTimeout(Duration)} instead. Not applicable to SQLite, where
+     * a statement waits only for the file's write lock, bounded by the 5 s busy timeout: {@code build()} refuses it
+     * there.
+     *
+     * @throws InvalidArgumentException naming {@code statementTimeout} if null or out of range, or at
+     *                                  {@link #build()} if the database is SQLite
+     * @throws IllegalStateException    if already set
+     */
+    public Builder statementTimeout(Duration timeout) {
+      requireUnset("statementTimeout", this.statementTimeout);
+      this.statementTimeout = requireInterval("statementTimeout", timeout);
+      return this;
+    }
+
+    /**
      * Checks the configuration, creates or checks the schema, starts the listener and the deadline sweeper, and
      * returns the open store. Close it to stop them; closing the store leaves the data source open.
      *

@@ -10,7 +10,10 @@ import java.sql.Connection;
 import java.sql.SQLException;
 import java.sql.Statement;
 import java.time.Duration;
+import java.util.Collections;
 import java.util.Optional;
+import java.util.Set;
+import java.util.WeakHashMap;
 import java.util.concurrent.locks.Lock;
 import java.util.concurrent.locks.ReentrantLock;
 import javax.sql.DataSource;
@@ -62,6 +65,10 @@ final class Database {
   private final DataSource dataSource;
   private final Dialect dialect;
   private final Duration retryTimeout;
+  /** The longest a statement may run, {@link Duration#ZERO} for no limit. */
+  private final Duration statementTimeout;
+  /** The driver connections whose session has the statement timeout set, by identity; forgotten when collected. */
+  private final Set<Connection> limited = Collections.synchronizedSet(Collections.newSetFromMap(new WeakHashMap<>()));
   /** Where the dialect {@linkplain Dialect#writesOneAtATime() writes one at a time}: the queue of write transactions. */
   private final Lock writers;
   private volatile boolean closed;
@@ -70,9 +77,20 @@ final class Database {
    * @param retryTimeout how long a unit of work keeps trying after connection failures, from its start
    */
   Database(DataSource dataSource, Dialect dialect, Duration retryTimeout) {
+    this(dataSource, dialect, retryTimeout, Duration.ZERO);
+  }
+
+  /**
+   * @param retryTimeout     how long a unit of work keeps trying after connection failures, from its start
+   * @param statementTimeout the longest one statement may run before the database cancels it (a retryable
+   *                         {@link StoreFailureException}), {@link Duration#ZERO} for no limit; only where the
+   *                         dialect {@linkplain Dialect#limitsStatements() limits statements}
+   */
+  Database(DataSource dataSource, Dialect dialect, Duration retryTimeout, Duration statementTimeout) {
     this.dataSource = dataSource;
     this.dialect = dialect;
     this.retryTimeout = retryTimeout;
+    this.statementTimeout = statementTimeout;
     this.writers = dialect.writesOneAtATime() ? new ReentrantLock(true) : null;
   }
 
@@ -277,6 +295,7 @@ final class Database {
     try {
       try {
         dialect.prepareConnection(connection);
+        limitStatements(connection);
       } catch (SQLException e) {
         throw failed(connection, e, false);
       }
@@ -287,6 +306,22 @@ final class Database {
       };
     } finally {
       release(connection);
+    }
+  }
+
+  /**
+   * Sets the statement timeout on a connection's session once: the driver's connection behind a pool's wrapper is
+   * remembered, so a pooled connection is set when first lent, not on every loan. Set in auto-commit only, where it
+   * outlives the statement.
+   */
+  private void limitStatements(Connection connection) throws SQLException {
+    if (statementTimeout.isZero()) {
+      return;
+    }
+    Connection driverConnection = connection.unwrap(Connection.class);
+    if (!limited.contains(driverConnection) && connection.getAutoCommit()) {
+      dialect.limitStatements(connection, statementTimeout);
+      limited.add(driverConnection);
     }
   }
 

@@ -54,6 +54,18 @@ interface Dialect {
   boolean writesOneAtATime();
 
   /**
+   * Whether the database cuts a statement off that runs past a time limit ({@link #limitStatements}): PostgreSQL's
+   * {@code statement_timeout}; not SQLite, whose only waits (for the file's write lock) its busy timeout bounds.
+   */
+  boolean limitsStatements();
+
+  /**
+   * Sets, for the rest of the connection's session, the longest any statement may run before the database cancels
+   * it, failing as a {@link SqlFailure.Kind#TRANSIENT} error. Only where {@link #limitsStatements()}.
+   */
+  void limitStatements(Connection connection, Duration timeout) throws SQLException;
+
+  /**
    * Whether the database tells, from another connection, what became of a transaction whose {@code COMMIT} lost its
    * connection ({@link #writingTransaction}, {@link #commitStatus}): PostgreSQL does; SQLite, a file the store's own
    * process writes, has no commit a lost connection leaves in doubt.

@@ -88,6 +88,18 @@ final class PostgresDialect implements Dialect {
     return false;
   }
 
+  /** Yes: {@code statement_timeout}, which cancels a statement with {@code 57014}. */
+  @Override
+  public boolean limitsStatements() {
+    return true;
+  }
+
+  @Override
+  public void limitStatements(Connection connection, Duration timeout) throws SQLException {
+    sql.first(connection, "SELECT set_config('statement_timeout', ?, false)", row -> true,
+        timeout.toMillis() + "ms");
+  }
+
   /**
    * Yes: {@code txid_current_if_assigned()} before {@code COMMIT}, {@code txid_status(id)} after (PostgreSQL 10 and
    * later; a 64-bit id that never wraps).
@@ -369,6 +381,8 @@ final class PostgresDialect implements Dialect {
   @Override
   public void lockForMigration(Connection connection, Tables tables, Duration timeout) throws SQLException {
     sql.first(connection, "SELECT set_config('lock_timeout', ?, true)", row -> true, timeout.toMillis() + "ms");
+    // The migration's own waits and DDL are bounded by the lock timeout, not by a statement timeout of the store.
+    sql.first(connection, "SELECT set_config('statement_timeout', '0', true)", row -> true);
     sql.first(connection, "SELECT pg_advisory_xact_lock(?)", row -> true, migrationLockKey(tables));
   }
 

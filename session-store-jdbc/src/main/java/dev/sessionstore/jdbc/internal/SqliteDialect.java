@@ -142,6 +142,18 @@ final class SqliteDialect implements Dialect {
     return true;
   }
 
+  /** No: a statement waits only for the file's write lock, which the busy timeout bounds. */
+  @Override
+  public boolean limitsStatements() {
+    return false;
+  }
+
+  /** Never asked ({@link #limitsStatements()}). */
+  @Override
+  public void limitStatements(Connection connection, Duration timeout) {
+    throw new UnsupportedOperationException("SQLite has no statement timeout");
+  }
+
   /**
    * No: the database is a file written by this process's own driver, so a commit is never left in doubt by a lost
    * connection; should the driver report one all the same, the work runs again.
