@@ -231,7 +231,7 @@ public final class JdbcSessionStore implements SessionStore {
      * closes the data source.
      *
      * @throws InvalidArgumentException if {@code dataSource} is null
-     * @throws IllegalStateException    if already set
+     * @throws InvalidArgumentException naming the setter if already set
      */
     public Builder dataSource(DataSource dataSource) {
       requireUnset("dataSource", this.dataSource);
@@ -246,7 +246,7 @@ public final class JdbcSessionStore implements SessionStore {
      * your load, build a {@code HikariDataSource} yourself and give it as the data source.
      *
      * @throws InvalidArgumentException naming {@code jdbcUrl} if it is null or does not start with {@code jdbc:}
-     * @throws IllegalStateException    if already set
+     * @throws InvalidArgumentException naming the setter if already set
      */
     public Builder jdbcUrl(String jdbcUrl) {
       requireUnset("jdbcUrl", this.jdbcUrl);
@@ -264,7 +264,7 @@ public final class JdbcSessionStore implements SessionStore {
      * created if missing.
      *
      * @throws InvalidArgumentException naming {@code schema} if the name is null or not allowed
-     * @throws IllegalStateException    if already set
+     * @throws InvalidArgumentException naming the setter if already set
      */
     public Builder schema(String schema) {
       requireUnset("schema", this.schema);
@@ -274,10 +274,10 @@ public final class JdbcSessionStore implements SessionStore {
 
     /**
      * The prefix of every table, index and constraint name; default {@code "session_store_"}. Empty, or matching
-     * {@code [a-z_][a-z0-9_]*} with at most 24 chars. Distinct prefixes keep several stores apart in one schema.
+     * {@code [a-z_][a-z0-9_]*} with at most 24 chars, not starting with {@code sqlite_} (reserved by SQLite). Distinct prefixes keep several stores apart in one schema.
      *
      * @throws InvalidArgumentException naming {@code tablePrefix} if the prefix is null or not allowed
-     * @throws IllegalStateException    if already set
+     * @throws InvalidArgumentException naming the setter if already set
      */
     public Builder tablePrefix(String tablePrefix) {
       requireUnset("tablePrefix", this.tablePrefix);
@@ -290,7 +290,7 @@ public final class JdbcSessionStore implements SessionStore {
      * {@link Clock#systemUTC()}. The database's own time is never used for those.
      *
      * @throws InvalidArgumentException if {@code clock} is null
-     * @throws IllegalStateException    if already set
+     * @throws InvalidArgumentException naming the setter if already set
      */
     public Builder clock(Clock clock) {
       requireUnset("clock", this.clock);
@@ -303,7 +303,7 @@ public final class JdbcSessionStore implements SessionStore {
      * migrations run separately: {@code build()} then only checks that the schema is at the version this library
      * needs, and the store needs no DDL privileges.
      *
-     * @throws IllegalStateException if already set
+     * @throws InvalidArgumentException naming the setter if already set
      */
     public Builder createSchema(boolean createSchema) {
       requireUnset("createSchema", this.createSchema);
@@ -314,7 +314,7 @@ public final class JdbcSessionStore implements SessionStore {
     /**
      * Whether the model-call audit records rows; default {@code false}.
      *
-     * @throws IllegalStateException if already set
+     * @throws InvalidArgumentException naming the setter if already set
      */
     public Builder modelCallAudit(boolean modelCallAudit) {
       requireUnset("modelCallAudit", this.modelCallAudit);
@@ -328,7 +328,7 @@ public final class JdbcSessionStore implements SessionStore {
      * nobody reads. Any number of stores may sweep one database: each due call is expired exactly once.
      *
      * @throws InvalidArgumentException naming {@code deadlineSweepInterval} if null or out of range
-     * @throws IllegalStateException    if already set
+     * @throws InvalidArgumentException naming the setter if already set
      */
     public Builder deadlineSweepInterval(Duration interval) {
       requireUnset("deadlineSweepInterval", this.deadlineSweepInterval);
@@ -342,7 +342,7 @@ public final class JdbcSessionStore implements SessionStore {
      * listening connection reconnects).
      *
      * @throws InvalidArgumentException naming {@code waitPollInterval} if null or out of range
-     * @throws IllegalStateException    if already set
+     * @throws InvalidArgumentException naming the setter if already set
      */
     public Builder waitPollInterval(Duration interval) {
       requireUnset("waitPollInterval", this.waitPollInterval);
@@ -359,7 +359,7 @@ public final class JdbcSessionStore implements SessionStore {
      * source may take longer (its own connection timeout).
      *
      * @throws InvalidArgumentException naming {@code retryTimeout} if null, negative or above 10 minutes
-     * @throws IllegalStateException    if already set
+     * @throws InvalidArgumentException naming the setter if already set
      */
     public Builder retryTimeout(Duration timeout) {
       requireUnset("retryTimeout", this.retryTimeout);
@@ -380,7 +380,7 @@ public final class JdbcSessionStore implements SessionStore {
      * still wake its own waiting reads at once. Turn it off where a connection cannot {@code LISTEN} and no
      * {@link #notificationDataSource(DataSource)} can be given.
      *
-     * @throws IllegalStateException if already set
+     * @throws InvalidArgumentException naming the setter if already set
      */
     public Builder notifications(boolean notifications) {
       requireUnset("notifications", this.notifications);
@@ -398,7 +398,7 @@ public final class JdbcSessionStore implements SessionStore {
      * unwrap to pgjdbc's {@code PGConnection}: without it such a store cannot listen, logs a warning and polls.
      *
      * @throws InvalidArgumentException if {@code dataSource} is null
-     * @throws IllegalStateException    if already set
+     * @throws InvalidArgumentException naming the setter if already set
      */
     public Builder notificationDataSource(DataSource dataSource) {
       requireUnset("notificationDataSource", this.notificationDataSource);
@@ -414,7 +414,7 @@ public final class JdbcSessionStore implements SessionStore {
      * it does, waiting reads poll; within about twice this interval wake-ups from other instances resume.
      *
      * @throws InvalidArgumentException naming {@code keepAliveInterval} if null or out of range
-     * @throws IllegalStateException    if already set
+     * @throws InvalidArgumentException naming the setter if already set
      */
     public Builder keepAliveInterval(Duration interval) {
       requireUnset("keepAliveInterval", this.keepAliveInterval);
@@ -431,7 +431,7 @@ public final class JdbcSessionStore implements SessionStore {
      * notifications.
      *
      * @throws InvalidArgumentException naming {@code changePollInterval} if null or out of range
-     * @throws IllegalStateException    if already set
+     * @throws InvalidArgumentException naming the setter if already set
      */
     public Builder changePollInterval(Duration interval) {
       requireUnset("changePollInterval", this.changePollInterval);
@@ -446,7 +446,7 @@ public final class JdbcSessionStore implements SessionStore {
      * migration lock. The timeout also bounds each lock the migration itself waits for.
      *
      * @throws InvalidArgumentException naming {@code migrationLockTimeout} if null or out of range
-     * @throws IllegalStateException    if already set
+     * @throws InvalidArgumentException naming the setter if already set
      */
     public Builder migrationLockTimeout(Duration timeout) {
       requireUnset("migrationLockTimeout", this.migrationLockTimeout);
@@ -466,7 +466,7 @@ public final class JdbcSessionStore implements SessionStore {
      * own connection timeout bounds each attempt: keep it below this one.
      *
      * @throws InvalidArgumentException naming {@code connectTimeout} if null or out of range
-     * @throws IllegalStateException    if already set
+     * @throws InvalidArgumentException naming the setter if already set
      */
     public Builder connectTimeout(Duration timeout) {
       requireUnset("connectTimeout", this.connectTimeout);
@@ -493,7 +493,7 @@ public final class JdbcSessionStore implements SessionStore {
      *
      * @throws InvalidArgumentException naming {@code statementTimeout} if null or out of range, or at
      *                                  {@link #build()} if the database is SQLite
-     * @throws IllegalStateException    if already set
+     * @throws InvalidArgumentException naming the setter if already set
      */
     public Builder statementTimeout(Duration timeout) {
       requireUnset("statementTimeout", this.statementTimeout);
@@ -505,11 +505,11 @@ public final class JdbcSessionStore implements SessionStore {
      * Checks the configuration, creates or checks the schema, starts the listener and the deadline sweeper, and
      * returns the open store. Close it to stop them; closing the store leaves the data source open.
      *
-     * @throws IllegalStateException    if neither or both of a data source and a JDBC URL were set, or notification
-     *                                  settings were given with
-     *                                  {@code notifications(false)}
-     * @throws InvalidArgumentException naming {@code dataSource} if its database is not a supported one, or
-     *                                  {@code jdbcUrl} if no JDBC driver on the class path takes it
+     * @throws InvalidArgumentException naming {@code dataSource} if neither or both of a data source and a JDBC URL
+     *                                  were set, or its database is not a supported one; {@code jdbcUrl} if no JDBC
+     *                                  driver on the class path takes it; {@code notifications} if notification
+     *                                  settings were given with {@code notifications(false)}; {@code statementTimeout}
+     *                                  if set for SQLite
      * @throws StoreFailureException    if the database cannot be reached within {@link #connectTimeout(Duration)}
      *                                  (retryable) or refuses the connection (a wrong user or password, a missing
      *                                  database or SQLite folder: not retryable), with the driver's reason and
@@ -519,15 +519,15 @@ public final class JdbcSessionStore implements SessionStore {
      */
     public JdbcSessionStore build() {
       if (dataSource == null && jdbcUrl == null) {
-        throw new IllegalStateException("a database is required: call JdbcSessionStore.builder().dataSource(...),"
-            + " e.g. with a HikariDataSource, or .jdbcUrl(...)");
+        throw new InvalidArgumentException("dataSource", "a database is required: call"
+            + " JdbcSessionStore.builder().dataSource(...), e.g. with a HikariDataSource, or .jdbcUrl(...)");
       }
       if (dataSource != null && jdbcUrl != null) {
-        throw new IllegalStateException("both dataSource and jdbcUrl were set: give the database once");
+        throw new InvalidArgumentException("dataSource", "both dataSource and jdbcUrl were set: give the database once");
       }
       if (Boolean.FALSE.equals(notifications) && (notificationDataSource != null || keepAliveInterval != null
           || changePollInterval != null)) {
-        throw new IllegalStateException("notifications(false) turns notification off, yet "
+        throw new InvalidArgumentException("notifications", "notifications(false) turns notification off, yet "
             + (notificationDataSource != null ? "notificationDataSource"
                 : keepAliveInterval != null ? "keepAliveInterval" : "changePollInterval")
             + " was set for it: drop one of the two");
@@ -587,7 +587,7 @@ public final class JdbcSessionStore implements SessionStore {
 
     private static void requireUnset(String setter, Object current) {
       if (current != null) {
-        throw new IllegalStateException(setter + " was already set; each setter may be called once");
+        throw new InvalidArgumentException(setter, "was already set; each setter may be called once");
       }
     }
 
