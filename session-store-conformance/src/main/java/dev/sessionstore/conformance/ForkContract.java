@@ -31,7 +31,9 @@ import dev.sessionstore.SessionStatus;
 import dev.sessionstore.SessionWrite;
 import dev.sessionstore.Summary;
 import dev.sessionstore.spi.ForkRule;
+import dev.sessionstore.spi.Expiry;
 import java.time.Duration;
+import java.time.Instant;
 import java.util.ArrayList;
 import java.util.Collections;
 import java.util.List;
@@ -462,6 +464,90 @@ public abstract class ForkContract extends Contract {
     assertThat(inParent.won()).as("resolving the parent's call after the fork's").isTrue();
     assertThat(store.toolCalls().find(fork.id(), "call-1").map(ToolCall::result)).contains(json("{\"f\":1}"));
   }
+  /**
+   * A parent whose first event requests the pending calls {@code callIds}, each with the deadline {@code deadline},
+   * and a fork of it at seq 1; returns the fork's id.
+   */
+  private String forkWithPendingCalls(String parent, Instant deadline, String... callIds) {
+    Step.Builder step = Step.builder(parent).events(List.of(NewEvent.of("tool_use").withId("use-1"), event("e2")));
+    for (String callId : callIds) {
+      step.registerToolCall(ToolCallWrite.of(callId, parent, "approve").withRequestEventId("use-1")
+          .withDeadline(deadline));
+    }
+    store.commit(step.build());
+    return store.sessions().fork(parent, 1).id();
+  }
+
+  private ToolCall call(String sessionId, String callId) {
+    return present(store.toolCalls().find(sessionId, callId), "tool call %s of %s", callId, sessionId);
+  }
+
+  @Test
+  @Tag("guarantee-10")
+  @Tag("guarantee-11")
+  @DisplayName("A fork's copy of a pending call keeps its deadline and expires when it is due, though the parent "
+      + "resolved its own call")
+  void aForkedPendingCallExpiresAtItsDeadline() {
+    assumeTrue(store.supports(Capability.TOOL_CALLS) && store.supports(Capability.DEADLINES),
+        "store does not declare Capability.TOOL_CALLS and Capability.DEADLINES");
+    String parent = id("parent");
+    Instant deadline = clock.instant().plus(Duration.ofMinutes(10));
+    String fork = forkWithPendingCalls(parent, deadline, "wait-1");
+
+    assertThat(call(fork, "wait-1").deadline()).as("deadline of the fork's copy").isEqualTo(deadline);
+    assertThat(store.toolCalls().resolve(parent, "wait-1", ToolCallStatus.COMPLETED, json("{\"p\":1}")).won())
+        .as("resolving the parent's call").isTrue();
+    clock.advance(Duration.ofMinutes(10).minusMillis(1));
+    assertThat(store.toolCalls().pending(fork)).as("the fork's pending calls just before the deadline")
+        .extracting(ToolCall::id).containsExactly("wait-1");
+    clock.advance(Duration.ofMillis(1));
+
+    ToolCall copy = call(fork, "wait-1");
+    assertThat(copy.status()).as("status of the fork's copy once its deadline passed").isEqualTo(ToolCallStatus.EXPIRED);
+    assertThat(copy.result()).as("result of the fork's expired copy").isEqualTo(Expiry.result(deadline));
+    assertThat(store.toolCalls().pending(fork)).as("the fork's pending calls after the deadline").isEmpty();
+    assertThat(call(parent, "wait-1").status()).as("the parent's call, resolved before the deadline")
+        .isEqualTo(ToolCallStatus.COMPLETED);
+  }
+
+  @Test
+  @Tag("guarantee-10")
+  @Tag("guarantee-11")
+  @DisplayName("Deadlines of a fork's copies and of the parent's calls are independent: cancelling or moving one "
+      + "leaves the other, and each expires only when its own is due")
+  void deadlinesOfAForkAndItsParentAreIndependent() {
+    assumeTrue(store.supports(Capability.TOOL_CALLS) && store.supports(Capability.DEADLINES),
+        "store does not declare Capability.TOOL_CALLS and Capability.DEADLINES");
+    String parent = id("parent");
+    Instant deadline = clock.instant().plus(Duration.ofMinutes(10));
+    Instant later = deadline.plus(Duration.ofHours(1));
+    String fork = forkWithPendingCalls(parent, deadline, "in-parent", "in-fork", "moved");
+
+    assertThat(store.toolCalls().cancelDeadline(parent, "in-parent")).as("cancelling the parent's deadline").isTrue();
+    assertThat(store.toolCalls().cancelDeadline(fork, "in-fork")).as("cancelling the fork's deadline").isTrue();
+    assertThat(store.toolCalls().expireAt(fork, "moved", later)).as("moving the fork's deadline later").isTrue();
+    assertThat(call(fork, "in-parent").deadline()).as("the fork's copy after the parent's was cancelled")
+        .isEqualTo(deadline);
+    assertThat(call(parent, "in-fork").deadline()).as("the parent's call after the fork's copy was cancelled")
+        .isEqualTo(deadline);
+    assertThat(call(parent, "moved").deadline()).as("the parent's call after the fork's copy was moved")
+        .isEqualTo(deadline);
+    clock.set(deadline);
+
+    assertThat(store.toolCalls().pending(parent)).as("the parent's pending calls at the deadline")
+        .extracting(ToolCall::id).containsExactly("in-parent");
+    assertThat(store.toolCalls().pending(fork)).as("the fork's pending calls at the deadline")
+        .extracting(ToolCall::id).containsExactlyInAnyOrder("in-fork", "moved");
+    assertThat(call(fork, "in-parent").status()).as("the fork's copy whose parent call lost its deadline")
+        .isEqualTo(ToolCallStatus.EXPIRED);
+    assertThat(call(parent, "moved").status()).as("the parent's call whose fork copy was moved later")
+        .isEqualTo(ToolCallStatus.EXPIRED);
+    clock.set(later);
+    assertThat(call(fork, "moved").status()).as("the fork's moved copy at its own deadline")
+        .isEqualTo(ToolCallStatus.EXPIRED);
+    assertThat(store.toolCalls().pending(fork)).extracting(ToolCall::id).containsExactly("in-fork");
+  }
+
   @Test
   @Tag("guarantee-11")
   @DisplayName("A fork of a fork of a fork shows each ancestor's events up to its fork point and then its own")

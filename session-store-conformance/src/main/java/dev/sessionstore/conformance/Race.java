@@ -3,7 +3,9 @@ package dev.sessionstore.conformance;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.concurrent.BrokenBarrierException;
 import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.CyclicBarrier;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
@@ -19,6 +21,53 @@ import java.util.function.IntFunction;
 final class Race {
 
   private Race() {
+  }
+
+  /** What one racing thread does in one round of {@link #rounds}. */
+  interface RoundTask<T> {
+
+    /** The task of thread {@code racer} in round {@code round}. */
+    T apply(int round, int racer);
+  }
+
+  /**
+   * Runs {@code rounds} races one after the other on the same {@code threads} threads: in each round every thread
+   * waits at a barrier until all have arrived, then runs {@code task(round, racer)}, so that every round's tasks are
+   * released together. Many short rounds hit a narrow race window (between a check and a write) that a single
+   * round rarely hits. Returns the results by round, each in thread order.
+   *
+   * @throws AssertionError if a task throws (the first failure, with its cause) or the run exceeds {@code timeout}
+   */
+  static <T> List<List<T>> rounds(int threads, int rounds, Duration timeout, RoundTask<T> task) {
+    CyclicBarrier release = new CyclicBarrier(threads);
+    List<List<T>> byRacer = run(threads, timeout, racer -> {
+      List<T> mine = new ArrayList<>(rounds);
+      for (int round = 0; round < rounds; round++) {
+        try {
+          release.await(timeout.toMillis(), TimeUnit.MILLISECONDS);
+          mine.add(task.apply(round, racer));
+        } catch (InterruptedException e) {
+          Thread.currentThread().interrupt();
+          throw new AssertionError("racer " + racer + " interrupted in round " + round, e);
+        } catch (BrokenBarrierException | TimeoutException e) {
+          throw new AssertionError("racer " + racer + " lost the others in round " + round
+              + " (another racer failed, or a call hangs)", e);
+        } catch (RuntimeException | AssertionError e) {
+          release.reset();
+          throw e;
+        }
+      }
+      return mine;
+    });
+    List<List<T>> byRound = new ArrayList<>(rounds);
+    for (int round = 0; round < rounds; round++) {
+      List<T> results = new ArrayList<>(threads);
+      for (List<T> racer : byRacer) {
+        results.add(racer.get(round));
+      }
+      byRound.add(results);
+    }
+    return byRound;
   }
 
   /**
