@@ -464,6 +464,95 @@ public abstract class ForkContract extends Contract {
     assertThat(inParent.won()).as("resolving the parent's call after the fork's").isTrue();
     assertThat(store.toolCalls().find(fork.id(), "call-1").map(ToolCall::result)).contains(json("{\"f\":1}"));
   }
+  @Test
+  @Tag("guarantee-11")
+  @DisplayName("A fork takes a run first named by the event at the fork point, and not one first named just after")
+  void aForkTakesTheRunsNamedUpToItsForkPointExactly() {
+    String parent = id("parent");
+    store.runs().save(RunWrite.of("at-point", parent));
+    store.runs().save(RunWrite.of("after-point", parent));
+    store.events().appendAll(parent, List.of(event("e1"), event("e2").withRunId("at-point"),
+        event("e3").withRunId("after-point"), event("e4").withRunId("at-point")));
+
+    Session atTwo = store.sessions().fork(parent, 2);
+    Session atOne = store.sessions().fork(parent, 1);
+
+    assertThat(store.runs().list(atTwo.id())).as("runs of the fork at seq 2").extracting(Run::id)
+        .containsExactly("at-point");
+    assertThat(store.runs().list(atOne.id())).as("runs of the fork at seq 1").isEmpty();
+  }
+
+  @Test
+  @Tag("guarantee-11")
+  @Tag("guarantee-12")
+  @DisplayName("After a cut, a run counts as named where its first surviving event is: a fork before that event does "
+      + "not take it")
+  void aForkAfterACutTakesTheRunsItsPrefixNamesNow() {
+    assumeTrue(store.supports(Capability.TRUNCATION), "store does not declare Capability.TRUNCATION");
+    String parent = id("parent");
+    store.runs().save(RunWrite.of("moved", parent));
+    store.events().appendAll(parent, List.of(event("e1"), event("e2"), event("e3").withRunId("moved")));
+    assertThat(store.events().truncate(parent, 3)).as("events the cut removed").isEqualTo(1);
+    store.events().appendAll(parent, List.of(event("e3-again"), event("e4").withRunId("moved")));
+
+    Session beforeTheRun = store.sessions().fork(parent, 3);
+    Session withTheRun = store.sessions().fork(parent, 4);
+
+    assertThat(store.runs().list(beforeTheRun.id())).as("runs of a fork at the seq the cut event had").isEmpty();
+    assertThat(store.runs().list(withTheRun.id())).as("runs of a fork that holds the run's first surviving event")
+        .extracting(Run::id).containsExactly("moved");
+  }
+
+  @Test
+  @Tag("guarantee-11")
+  @Tag("guarantee-12")
+  @DisplayName("Truncating a fork at its first own event, then below its fork point, keeps exactly the events before "
+      + "each cut; appends continue from the cut and the parent never changes")
+  void truncatingAForkAtAndBelowItsForkPoint() {
+    assumeTrue(store.supports(Capability.TRUNCATION), "store does not declare Capability.TRUNCATION");
+    String parent = id("parent");
+    List<Event> parentLog = appendEvents(parent, 4);
+    Session fork = store.sessions().fork(parent, 3);
+    store.events().appendAll(fork.id(), List.of(event("f4"), event("f5")));
+
+    assertThat(store.events().truncate(fork.id(), 4)).as("events removed by a cut at the fork's first own event")
+        .isEqualTo(2);
+    assertThat(log(fork.id())).as("the fork after a cut at its first own event")
+        .isEqualTo(inSession(parentLog.subList(0, 3), fork.id()));
+    assertThat(store.events().truncate(fork.id(), 2)).as("events removed by a cut below the fork point").isEqualTo(2);
+    assertThat(log(fork.id())).as("the fork after a cut below its fork point")
+        .isEqualTo(inSession(parentLog.subList(0, 1), fork.id()));
+    Event next = store.events().append(fork.id(), event("f2"));
+    assertThat(next.seq()).as("seq of the next append to the cut fork").isEqualTo(2);
+    assertThat(store.events().find(fork.id(), parentLog.get(1).id())).as("a shared event the cut removed").isEmpty();
+    assertThat(Events.ids(log(fork.id()))).containsExactly(parentLog.get(0).id(), "f2");
+    assertThat(log(parent)).as("the parent after its fork was cut twice").isEqualTo(parentLog);
+  }
+
+  @Test
+  @Tag("guarantee-11")
+  @Tag("guarantee-12")
+  @DisplayName("Truncating a parent above the fork point twice, with appends between, never changes the fork")
+  void truncatingASharedParentTwiceLeavesTheFork() {
+    assumeTrue(store.supports(Capability.TRUNCATION), "store does not declare Capability.TRUNCATION");
+    String parent = id("parent");
+    List<Event> parentLog = appendEvents(parent, 5);
+    Session fork = store.sessions().fork(parent, 3);
+    List<Event> forkLog = log(fork.id());
+
+    assertThat(store.events().truncate(parent, 5)).isEqualTo(1);
+    store.events().append(parent, event("p5"));
+    assertThat(store.events().truncate(parent, 4)).isEqualTo(2);
+    store.events().append(parent, event("p4"));
+
+    assertThat(log(fork.id())).as("the fork after its parent was cut twice above the fork point").isEqualTo(forkLog);
+    assertThat(Events.ids(log(parent))).as("the parent after two cuts and appends").containsExactly(
+        parentLog.get(0).id(), parentLog.get(1).id(), parentLog.get(2).id(), "p4");
+    Session second = store.sessions().fork(parent, 4);
+    assertThat(Events.ids(log(second.id()))).as("a fork of the cut parent at its new last event")
+        .isEqualTo(Events.ids(log(parent)));
+  }
+
   /**
    * A parent whose first event requests the pending calls {@code callIds}, each with the deadline {@code deadline},
    * and a fork of it at seq 1; returns the fork's id.
