@@ -59,7 +59,9 @@ import org.junit.jupiter.api.Test;
  * whatever its forks, and their forks, still show (materialized into them, or kept alive for them); that the fork's
  * next seq continues from N in the fork only; that shared events keep their timestamps and come back with the
  * fork's session id; that the prefix's ids, from every ancestor, take part in the fork's idempotency checks; that
- * reads merge the shared and own parts in seq order at every cursor, limit and direction; and that the existence
+ * reads merge the shared and own parts in seq order at every cursor, limit and direction; that a fork's copy of a
+ * pending tool call keeps its deadline, held apart from the parent's (each expires, is moved or cancelled alone);
+ * that the runs a fork takes are those named by its prefix as the log stands after any cut; and that the existence
  * checks (session, event at N, target id) run before anything is written.
  */
 public abstract class ForkContract extends Contract {

@@ -34,7 +34,9 @@ import org.junit.jupiter.params.provider.EnumSource;
  *
  * <p>If this fails, check that {@code resolve} changes the call only while it is pending in one atomic step (a
  * conditional update such as {@code UPDATE ... WHERE status = 'pending'} and its row count, or a compare-and-set on
- * the stored value, never a read followed by a separate write); that a save of a known call keeps its status,
+ * the stored value, never a read followed by a separate write, however short the gap between them); that a resolve
+ * of a call already stored with the same status and result returns {@code Replayed} and not {@code Stale}; that a
+ * save of a known call keeps its status,
  * result, deadline and creation time; and that {@code pending} orders by creation time and leaves resolved calls out.
  */
 public abstract class ToolCallContract extends Contract {

@@ -24,7 +24,9 @@ import org.junit.jupiter.api.Test;
  * resolved or expired, the wait ends on a resolution or on expiry by the store clock, and a timeout returns empty.
  *
  * <p>If this fails, check: that a resolution (and an expiry, found by a sweep or a clock re-check while waiting)
- * signals the waiters of that session's call, and that the wait re-reads the call after every wake.
+ * signals the waiters of that session's call, and that the wait re-reads the call after every wake; that waiters are
+ * keyed by session and call id, so the same call id in another session neither ends nor answers the wait; that a
+ * step resolving a call it registers signals too; and that a fork's copy of a call carries its own deadline.
  */
 public abstract class ToolCallWaitContract extends Contract {
 
