@@ -20,6 +20,7 @@ import java.util.Collection;
 import java.util.Collections;
 import java.util.List;
 import java.util.Optional;
+import java.util.OptionalLong;
 import java.util.Set;
 import java.util.WeakHashMap;
 import java.util.regex.Matcher;
@@ -168,6 +169,39 @@ final class SqliteDialect implements Dialect {
   @Override
   public boolean writesOneAtATime() {
     return true;
+  }
+
+  /** No: a statement waits only for the file's write lock, which the busy timeout bounds. */
+  @Override
+  public boolean limitsStatements() {
+    return false;
+  }
+
+  /** Never asked ({@link #limitsStatements()}). */
+  @Override
+  public void limitStatements(Connection connection, Duration timeout) {
+    throw new UnsupportedOperationException("SQLite has no statement timeout");
+  }
+
+  /**
+   * No: the database is a file written by this process's own driver, so a commit is never left in doubt by a lost
+   * connection; should the driver report one all the same, the work runs again.
+   */
+  @Override
+  public boolean knowsCommitStatus() {
+    return false;
+  }
+
+  /** Never asked ({@link #knowsCommitStatus()}). */
+  @Override
+  public OptionalLong writingTransaction(Connection connection) {
+    throw new UnsupportedOperationException("SQLite does not tell a transaction's commit status");
+  }
+
+  /** Never asked ({@link #knowsCommitStatus()}). */
+  @Override
+  public CommitStatus commitStatus(Connection connection, long transactionId) {
+    throw new UnsupportedOperationException("SQLite does not tell a transaction's commit status");
   }
 
   /** No: SQLite has no {@code LATERAL}; a fork's shared events are joined to their segments and limited together. */
