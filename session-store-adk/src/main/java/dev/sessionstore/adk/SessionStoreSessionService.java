@@ -302,7 +302,7 @@ public final class SessionStoreSessionService implements BaseSessionService {
     } else {
       readAll(key, EventQuery.all().types(EVENT_TYPE), lastSeq, tail::add);
     }
-    Instant lastUpdate = lastUpdate(key, stored.get(), tail);
+    Instant lastUpdate = lastUpdate(key, stored.get(), tail, lastSeq);
     Optional<Instant> after = config == null ? Optional.empty() : config.afterTimestamp();
     List<Event> events = new ArrayList<>();
     for (dev.sessionstore.Event event : tail) {
@@ -332,7 +332,7 @@ public final class SessionStoreSessionService implements BaseSessionService {
         List<dev.sessionstore.Event> last = store.events().read(stored.id(),
             EventQuery.all().types(EVENT_TYPE).last(1)).items();
         sessions.add(Session.builder(id).appName(app).userId(user)
-            .lastUpdateTime(lastUpdate(stored.id(), stored, last)).build());
+            .lastUpdateTime(lastUpdate(stored.id(), stored, last, -1)).build());
       }
       if (page.nextCursor().isEmpty()) {
         break;
@@ -453,10 +453,23 @@ public final class SessionStoreSessionService implements BaseSessionService {
     session.lastUpdateTime(Instant.ofEpochMilli(event.timestamp()));
   }
 
-  /** ADK's last update time: the timestamp of the session's last event, or its creation time without events. */
-  private Instant lastUpdate(String key, dev.sessionstore.Session stored, List<dev.sessionstore.Event> tail) {
+  /**
+   * ADK's last update time: the timestamp of the session's last event up to {@code upToSeq} (the whole log when
+   * negative), or its creation time without events. {@code tail} is a read that ends at that event, when it is not
+   * empty.
+   */
+  private Instant lastUpdate(String key, dev.sessionstore.Session stored, List<dev.sessionstore.Event> tail,
+      long upToSeq) {
     if (!tail.isEmpty()) {
       return tail.get(tail.size() - 1).timestamp();
+    }
+    EventQuery last = EventQuery.all().types(EVENT_TYPE);
+    if (upToSeq >= 0) {
+      last = last.before(upToSeq + 1);
+    }
+    List<dev.sessionstore.Event> lastEvent = store.events().read(key, last.last(1)).items();
+    if (!lastEvent.isEmpty()) {
+      return lastEvent.get(0).timestamp();
     }
     List<dev.sessionstore.Event> first = store.events().read(key, EventQuery.all().first(1)).items();
     return first.isEmpty() ? stored.createdAt() : first.get(0).timestamp();

@@ -164,7 +164,7 @@ class ServiceSemanticsTest {
       assertThat(stamped.id()).isNotBlank();
       List<Event> stored = service.listEvents("app", "user", "s").blockingGet().events();
       assertThat(stored).containsExactly(call, noId);
-      assertThat(stored.get(0).functionCalls()).extracting(FunctionCall::name).containsExactly("lookup");
+      assertThat(stored.get(0).functionCalls()).extracting(fc -> fc.name().orElseThrow()).containsExactly("lookup");
       dev.sessionstore.Event raw = store.events().find(ScopeIds.session("app", "user", "s"), "call-1").orElseThrow();
       assertThat(raw.payload().text()).isEqualTo(call.toJson());
       assertThat(raw.timestamp()).isEqualTo(Instant.ofEpochMilli(1_234));
