@@ -23,7 +23,7 @@ import org.junit.jupiter.params.provider.MethodSource;
 
 /**
  * Concurrent appends, where ADK's in-memory service loses events: many threads on one session, each event sent
- * twice (a retry racing its original), and two sessions of one user racing on {@code user:} keys.
+ * twice (its retry comes while the other threads append), and two sessions of one user racing on {@code user:} keys.
  */
 class ConcurrencyTest {
 
