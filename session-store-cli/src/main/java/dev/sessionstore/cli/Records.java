@@ -132,7 +132,7 @@ final class Records {
         line.optionalString("agentId"), SessionStatus.of(line.string("status")), line.document("settings"),
         line.stringMap("metadata"),
         origin == null ? null : new ForkOrigin(origin.string("sessionId"), origin.number("seq")),
-        line.instant("createdAt"), line.instant("updatedAt"));
+        line.instant("createdAt"), line.instant("updatedAt"), 0);
   }
 
   static Event event(LineFields line) {
