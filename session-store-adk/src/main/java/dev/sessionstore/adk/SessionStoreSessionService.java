@@ -291,7 +291,8 @@ public final class SessionStoreSessionService implements BaseSessionService {
     if (stored.isEmpty()) {
       return Optional.empty();
     }
-    long lastSeq = store.events().lastSeq(key);
+    // events and session state are built as of the log's end when the session was read, so the two agree
+    long lastSeq = stored.get().lastSeq();
     List<dev.sessionstore.Event> tail = new ArrayList<>();
     Optional<Integer> recent = config == null ? Optional.empty() : config.numRecentEvents();
     if (recent.isPresent()) {
