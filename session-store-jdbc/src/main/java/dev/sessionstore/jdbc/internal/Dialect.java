@@ -69,6 +69,13 @@ interface Dialect {
   boolean joinsLaterally();
 
   /**
+   * The segments table as a {@code FROM} item read by its primary key ({@code session_id = ?}), whatever statistics
+   * the database keeps: where a planner would scan a table its statistics call small (SQLite after {@code ANALYZE}
+   * or {@code PRAGMA optimize}, which a file keeps however many forks come later), the key is named.
+   */
+  String segmentsBySession(Tables tables);
+
+  /**
    * The statement that appends a batch of new events in one auto-committed call (a function the dialect's schema
    * script installs), or empty where the database has none: appends then take {@link EventAppender}'s locked path
    * in a transaction. Its parameters: the session id, the expected last seq ({@code null}: any), the creation

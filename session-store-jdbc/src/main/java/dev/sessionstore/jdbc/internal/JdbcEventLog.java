@@ -48,7 +48,7 @@ final class JdbcEventLog implements EventLog {
     this.sql = new Sql(database.dialect());
     this.events = EventRows.mapper(database.dialect());
     this.view = new LogView(database.dialect(), tables);
-    this.findById = view.select(EventRows.COLUMNS, "id = ?", "seq", null);
+    this.findById = view.select(EventRows.COLUMNS, "id = ?", null, null);
   }
 
   @Override

@@ -74,7 +74,7 @@ final class JdbcToolCalls implements ToolCalls {
     this.waiting = waiting;
     Dialect dialect = database.dialect();
     this.sql = new Sql(dialect);
-    this.eventById = new LogView(dialect, tables).select("seq", "id = ?", "seq", null);
+    this.eventById = new LogView(dialect, tables).select("seq", "id = ?", null, null);
     this.calls = row -> new ToolCall(
         row.getString("id"),
         row.getString("session_id"),

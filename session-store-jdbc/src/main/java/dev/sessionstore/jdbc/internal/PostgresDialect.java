@@ -92,6 +92,12 @@ final class PostgresDialect implements Dialect {
     return true;
   }
 
+  /** The table itself: PostgreSQL's statistics follow the table (autovacuum analyzes it as it grows). */
+  @Override
+  public String segmentsBySession(Tables tables) {
+    return tables.segments();
+  }
+
   @Override
   public boolean joinsLaterally() {
     return true;

@@ -147,6 +147,16 @@ final class SqliteDialect implements Dialect {
     return false;
   }
 
+  /**
+   * {@code INDEXED BY} the primary key's index ({@code sqlite_autoindex_<prefix>segments_1}, the first constraint of
+   * the table): statistics taken while a file holds a few segments would plan a scan of every segment for each read
+   * of a log.
+   */
+  @Override
+  public String segmentsBySession(Tables tables) {
+    return tables.segments() + " INDEXED BY sqlite_autoindex_" + tables.prefix() + "segments_1";
+  }
+
   @Override
   public boolean chainsWrites() {
     return false;
