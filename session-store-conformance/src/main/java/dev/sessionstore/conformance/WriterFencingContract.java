@@ -50,7 +50,11 @@ import org.junit.jupiter.api.Test;
  * cannot slip between that check and the write (a claim takes the same lock, or a row lock the check holds); that a
  * rejected step rolls back everything it wrote before the check failed (an implicit session, an upsert); and that
  * the exception carries the current token and owner as read in that transaction.
+ *
+ * <p>Every test of the group is tagged {@code writer-fencing}, so that an adapter's build can run the group alone
+ * ({@code -Dgroups=writer-fencing}).
  */
+@Tag("writer-fencing")
 public abstract class WriterFencingContract extends Contract {
 
   private static final Duration BOUND = Duration.ofSeconds(60);

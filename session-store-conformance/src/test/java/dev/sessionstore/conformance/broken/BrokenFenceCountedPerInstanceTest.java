@@ -12,11 +12,18 @@ import java.time.Clock;
 class BrokenFenceCountedPerInstanceTest extends BrokenStoreTest {
 
   BrokenFenceCountedPerInstanceTest() {
-    this("claimsCrossInstances", "token of a claim through the second instance");
+    super(SessionStoreConformance.WriterFencing.class, "claimsCrossInstances",
+        "token of a claim through the second instance");
   }
 
-  BrokenFenceCountedPerInstanceTest(String failingTest, String failureMentions) {
-    super(SessionStoreConformance.WriterFencing.class, failingTest, failureMentions);
+  /** The same store, for a test that expects another kit test to fail. */
+  static SessionStore store(Clock clock) {
+    return ownCounter().over(correctStore(clock));
+  }
+
+  /** The peer of {@link #store}. */
+  static SessionStore peer(SessionStore first) {
+    return ownCounter().over(ForwardingStore.of(first).withClose(shared -> { }));
   }
 
   private static SideFencing ownCounter() {
@@ -25,12 +32,12 @@ class BrokenFenceCountedPerInstanceTest extends BrokenStoreTest {
 
   @Override
   protected SessionStore brokenStore(Clock clock) {
-    return ownCounter().over(correctStore(clock));
+    return store(clock);
   }
 
   /** A second instance on the first's sessions (it forwards to the first), with a counter of its own. */
   @Override
   protected SessionStore brokenPeer(SessionStore first, Clock clock) {
-    return ownCounter().over(ForwardingStore.of(first).withClose(shared -> { }));
+    return peer(first);
   }
 }
