@@ -111,7 +111,7 @@ public interface Sessions {
    * it as any write does. Deleting a session keeps its fencing state, so that its tokens keep growing when the id is
    * used again and no token issued before the deletion ever becomes current again. The fencing state is not part of a
    * session's {@linkplain Archives archive}: it belongs to the backend's writers, not to the session's content, and an
-   * import leaves the target's fencing state of that id as it is. A fork starts unclaimed.
+   * import leaves the target's fencing state of that id as it is. A fork starts unclaimed (SPEC guarantee 20).
    *
    * @throws InvalidArgumentException       naming {@code sessionId} or {@code ownerId} if one is invalid
    * @throws UnsupportedCapabilityException if the store lacks {@link Capability#WRITER_FENCING}

@@ -31,7 +31,7 @@ import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 
 /**
- * Writer fencing ({@link Capability#WRITER_FENCING}): a runtime that moves a session to another node claims it there
+ * Writer fencing ({@link Capability#WRITER_FENCING}, SPEC guarantee 20): a runtime that moves a session to another node claims it there
  * ({@link dev.sessionstore.Sessions#claim}) and the old owner's later steps, which carry its older token
  * ({@link Step.Builder#fence}), store nothing and fail with {@link FencedWriterException} naming the new owner. The
  * group checks that tokens only grow (sequentially, under racing claimants, across two instances on one backend,
@@ -54,6 +54,7 @@ import org.junit.jupiter.api.Test;
  * <p>Every test of the group is tagged {@code writer-fencing}, so that an adapter's build can run the group alone
  * ({@code -Dgroups=writer-fencing}).
  */
+@Tag("guarantee-20")
 @Tag("writer-fencing")
 public abstract class WriterFencingContract extends Contract {
 
