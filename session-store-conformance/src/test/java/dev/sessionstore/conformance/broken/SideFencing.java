@@ -38,7 +38,7 @@ final class SideFencing {
   static Step withoutFence(Step step) {
     return new Step(step.sessionId(), step.session(), step.run(), step.truncateFrom(), step.events(),
         step.toolCalls(), step.resolutions(), step.deadlines(), step.summary(), step.checkpoints(),
-        step.expectedLastSeq(), OptionalLong.empty());
+        step.expectedLastSeq(), step.modelCall(), OptionalLong.empty());
   }
 
   /** {@code delegate} with its claims and fenced steps handled by this table. */

@@ -11,6 +11,7 @@ import dev.sessionstore.ToolCallWrite;
 import dev.sessionstore.ToolCalls;
 import dev.sessionstore.spi.Arguments;
 import dev.sessionstore.spi.Expiry;
+import dev.sessionstore.spi.Failures;
 import dev.sessionstore.spi.Timeouts;
 import dev.sessionstore.spi.ToolCallTransitions;
 import dev.sessionstore.spi.Upserts;
@@ -73,7 +74,7 @@ final class JdbcToolCalls implements ToolCalls {
     this.waiting = waiting;
     Dialect dialect = database.dialect();
     this.sql = new Sql(dialect);
-    this.eventById = new LogView(dialect, tables).select("seq", "id = ?", "seq", null);
+    this.eventById = new LogView(dialect, tables).select("seq", "id = ?", null, null);
     this.calls = row -> new ToolCall(
         row.getString("id"),
         row.getString("session_id"),
@@ -180,8 +181,9 @@ final class JdbcToolCalls implements ToolCalls {
   @Override
   public Resolution resolve(String sessionId, String toolCallId, ToolCallStatus status, Json result) {
     ToolCallResolution asked = new ToolCallResolution(toolCallId, status, result);
-    Resolution resolution = database.autoCommit("resolve tool call " + toolCallId + " of session " + sessionId,
-        connection -> {
+    // Settled by its own result: a second run after a commit lost in doubt would answer Replayed for this call's win.
+    Resolution resolution = database.transaction("resolve tool call " + toolCallId + " of session " + sessionId,
+        UnknownOutcome.ownResult(), connection -> {
           while (true) {
             Instant now = clock.instant();
             Optional<ToolCall> won = sql.first(connection, resolve, calls, column(asked.status()), asked.result(),
@@ -217,14 +219,14 @@ final class JdbcToolCalls implements ToolCalls {
   @Override
   public boolean expireAt(String sessionId, String toolCallId, Instant deadline) {
     Instant storedDeadline = database.dialect().requireStorable("deadline", deadline);
-    return database.autoCommit("set the deadline of tool call " + toolCallId + " of session " + sessionId,
-        connection -> {
+    return database.transaction("set the deadline of tool call " + toolCallId + " of session " + sessionId,
+        UnknownOutcome.ownResult(), connection -> {
           Instant now = clock.instant();
           if (setDeadline(connection, sessionId, toolCallId, storedDeadline, now)) {
             return true;
           }
           if (find(connection, sessionId, toolCallId).isEmpty()) {
-            throw new NotFoundException("tool call", toolCallId + " of session " + sessionId);
+            throw Failures.toolCallNotFound(sessionId, toolCallId);
           }
           return false;
         });
@@ -238,8 +240,8 @@ final class JdbcToolCalls implements ToolCalls {
 
   @Override
   public boolean cancelDeadline(String sessionId, String toolCallId) {
-    return database.autoCommit("cancel the deadline of tool call " + toolCallId + " of session " + sessionId,
-        connection -> setDeadline(connection, sessionId, toolCallId, null, clock.instant()));
+    return database.transaction("cancel the deadline of tool call " + toolCallId + " of session " + sessionId,
+        UnknownOutcome.ownResult(), connection -> setDeadline(connection, sessionId, toolCallId, null, clock.instant()));
   }
 
   /**
@@ -283,7 +285,7 @@ final class JdbcToolCalls implements ToolCalls {
    */
   void requireEvent(Connection connection, String sessionId, String eventId) throws SQLException {
     if (sql.first(connection, eventById, row -> true, sessionId, eventId, sessionId, eventId).isEmpty()) {
-      throw new NotFoundException("event", eventId + " of session " + sessionId);
+      throw Failures.eventNotFound(sessionId, eventId);
     }
   }
 

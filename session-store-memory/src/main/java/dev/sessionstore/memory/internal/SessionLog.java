@@ -38,7 +38,8 @@ final class SessionLog {
 
   private final String sessionId;
   private final List<Segment> shared;
-  private EventStorage own;
+  /** Volatile: {@link #lastSeq()} is read without the session's lock, by {@link SessionState#session()}. */
+  private volatile EventStorage own;
   /** The seq of the first event naming each run. */
   private final Map<String, Long> firstSeqByRun;
 
@@ -174,6 +175,15 @@ final class SessionLog {
   /** The events with {@code seq >= fromSeq}, oldest-first. */
   List<Event> from(long fromSeq) {
     return range(fromSeq - 1, lastSeq());
+  }
+
+  /** How many events the storages this log reads have looked at so far ({@link EventStorage#visits()}). */
+  long visits() {
+    long visits = own.visits();
+    for (Segment segment : shared) {
+      visits += segment.storage().visits();
+    }
+    return visits;
   }
 
   /** Drops every event from this log; forks keep the events they share. */
