@@ -23,7 +23,10 @@ import dev.sessionstore.chat.internal.WindowPlan;
 import dev.sessionstore.chat.internal.WindowState;
 import java.util.ArrayList;
 import java.util.HashSet;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Map;
+import java.util.OptionalLong;
 import java.util.Set;
 import java.util.UUID;
 import java.util.concurrent.ThreadLocalRandom;
@@ -61,7 +64,9 @@ import org.slf4j.LoggerFactory;
  * re-applies the same list, up to {@link #MAX_ATTEMPTS} times with short random pauses. Messages the log gained
  * after the caller read its window (the highest view among the list's remembered instances) were written by someone
  * else: they are kept, before the caller's new messages, and re-appended after them when the caller's list cuts
- * earlier history. A list of instances this object never handed out is taken as having seen the whole log.
+ * earlier history. A list holding no instance this object handed out takes the view of the calling thread's last
+ * {@link #window} or {@code replace} of the conversation (the pattern of a read-modify-write memory such as Spring
+ * AI's {@code MessageWindowChatMemory}); without one it is taken as having seen the whole log.
  *
  * <h2>The window rule</h2>
  * The window {@link #window} returns never starts with a tool result whose call it cut off: when eviction would
@@ -97,6 +102,14 @@ public final class ChatLog<M> {
   private final String ownerKey;
   private final String ownerValue;
   private final IdentityTags tags = new IdentityTags();
+  /** Per thread, how far the log reached at its last read or write of a conversation (the newest 64). */
+  private final ThreadLocal<Map<String, Long>> views = ThreadLocal.withInitial(() -> new LinkedHashMap<>(16, 0.75f,
+      true) {
+    @Override
+    protected boolean removeEldestEntry(Map.Entry<String, Long> eldest) {
+      return size() > 64;
+    }
+  });
   private final String[] messageTypes;
 
   private ChatLog(SessionStore store, MessageCodec<M> codec, String ownerKey, String ownerValue) {
@@ -140,6 +153,7 @@ public final class ChatLog<M> {
    */
   public List<M> window(String conversationId) {
     StoredWindow<M> window = read(conversationId);
+    views.get().put(conversationId, window.lastSeq());
     List<M> messages = new ArrayList<>();
     for (StoredMessage<M> stored : window.messages()) {
       tags.put(stored.message(), new Tag(conversationId, stored.eventId(), window.lastSeq()));
@@ -168,7 +182,9 @@ public final class ChatLog<M> {
     }
     for (int attempt = 1; ; attempt++) {
       StoredWindow<M> stored = read(conversationId);
-      WindowPlan<M> plan = WindowDiff.plan(conversationId, stored, messages, ids, codec, tags::get);
+      Long view = views.get().get(conversationId);
+      WindowPlan<M> plan = WindowDiff.plan(conversationId, stored, messages, ids, codec, tags::get,
+          view == null ? OptionalLong.empty() : OptionalLong.of(view));
       if (plan.isEmpty()) {
         return;
       }
@@ -204,7 +220,7 @@ public final class ChatLog<M> {
       Set<String> types = new HashSet<>(query.types());
       types.retainAll(codec.eventTypes());
       if (types.isEmpty()) {
-        return new HistoryPage<>(List.of(), java.util.OptionalLong.empty());
+        return new HistoryPage<>(List.of(), OptionalLong.empty());
       }
       messagesOnly = query.types(types.toArray(String[]::new));
     }
@@ -285,6 +301,7 @@ public final class ChatLog<M> {
     }
     long view = committed.result().events().isEmpty() ? stored.lastSeq()
         : committed.result().events().get(committed.result().events().size() - 1).seq();
+    views.get().put(conversationId, view);
     for (WindowPlan.Append<M> append : plan.appended()) {
       if (append.listIndex() >= 0) {
         tags.put(append.message(), new Tag(conversationId, append.eventId(), view));

@@ -91,7 +91,7 @@ public final class SessionStoreChatMemoryRepository implements ChatMemoryReposit
    */
   @Override
   public void saveAll(String conversationId, List<Message> messages) {
-    if (messages == null || messages.contains(null)) {
+    if (messages == null || messages.stream().anyMatch(java.util.Objects::isNull)) {
       throw new IllegalArgumentException("messages must not be null nor hold null");
     }
     log.replace(requireId(conversationId), messages);

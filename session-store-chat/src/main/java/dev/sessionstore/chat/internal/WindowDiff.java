@@ -47,12 +47,14 @@ public final class WindowDiff {
   /**
    * The plan that makes the window of {@code conversationId} equal to {@code list}, against {@code stored}.
    *
-   * @param newIds an event id for each element of {@code list}, used for the elements that are new
-   * @param tagOf  the tag of an instance, if it has one
+   * @param newIds   an event id for each element of {@code list}, used for the elements that are new
+   * @param tagOf    the tag of an instance, if it has one
+   * @param readView how far the log reached when the calling thread last read this conversation, used when no
+   *                 element of the list is tagged; empty when the thread never read it
    */
   public static <M> WindowPlan<M> plan(String conversationId, StoredWindow<M> stored, List<M> list,
                                        List<String> newIds, MessageCodec<M> codec,
-                                       Function<M, Optional<Tag>> tagOf) {
+                                       Function<M, Optional<Tag>> tagOf, OptionalLong readView) {
     List<StoredMessage<M>> window = stored.messages();
     Map<String, StoredMessage<M>> byId = new HashMap<>();
     window.forEach(message -> byId.put(message.eventId(), message));
@@ -65,6 +67,9 @@ public final class WindowDiff {
       if (tag.isPresent()) {
         view = Math.max(view, tag.get().view());
       }
+    }
+    if (view < 0 && readView.isPresent()) {
+      view = readView.getAsLong();
     }
     long seen = view < 0 ? Long.MAX_VALUE : view;
     List<StoredMessage<M>> candidates = window.stream().filter(message -> message.seq() <= seen).toList();
