@@ -1,7 +1,7 @@
 package dev.sessionstore;
 
+import dev.sessionstore.spi.Arguments;
 import java.util.List;
-import java.util.Objects;
 import java.util.Optional;
 
 /**
@@ -12,8 +12,8 @@ import java.util.Optional;
 public record Chapter(Summary summary, Optional<Summary> previous, List<Event> events) {
 
   public Chapter {
-    Objects.requireNonNull(summary, "summary");
-    Objects.requireNonNull(previous, "previous");
-    events = List.copyOf(events);
+    Arguments.requireNonNull("summary", summary);
+    Arguments.requireNonNull("previous", previous);
+    events = List.copyOf(Arguments.requireNonNull("events", events));
   }
 }

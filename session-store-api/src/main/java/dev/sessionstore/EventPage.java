@@ -1,7 +1,7 @@
 package dev.sessionstore;
 
+import dev.sessionstore.spi.Arguments;
 import java.util.List;
-import java.util.Objects;
 import java.util.OptionalLong;
 
 /**
@@ -14,8 +14,8 @@ import java.util.OptionalLong;
 public record EventPage(List<Event> items, OptionalLong nextCursor) {
 
   public EventPage {
-    items = List.copyOf(items);
-    Objects.requireNonNull(nextCursor, "nextCursor");
+    items = List.copyOf(Arguments.requireNonNull("items", items));
+    Arguments.requireNonNull("nextCursor", nextCursor);
   }
 
   /** Whether the page holds no events. */

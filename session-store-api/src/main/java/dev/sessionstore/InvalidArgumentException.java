@@ -12,8 +12,15 @@ public class InvalidArgumentException extends SessionStoreException {
 
   private final String field;
 
+  /** An exception naming {@code field} and saying what is wrong with it ({@code problem}). */
   public InvalidArgumentException(String field, String problem) {
     super(Objects.requireNonNull(field, "field") + ": " + problem);
+    this.field = field;
+  }
+
+  /** As {@link #InvalidArgumentException(String, String)}, keeping {@code cause} (a parser's error) for diagnosis. */
+  public InvalidArgumentException(String field, String problem, Throwable cause) {
+    super(Objects.requireNonNull(field, "field") + ": " + problem, cause);
     this.field = field;
   }
 

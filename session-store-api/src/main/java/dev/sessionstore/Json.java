@@ -5,8 +5,10 @@ import com.fasterxml.jackson.core.JsonParser;
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.core.JsonToken;
 import com.fasterxml.jackson.core.type.TypeReference;
+import com.fasterxml.jackson.databind.DeserializationFeature;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.ObjectReader;
 import dev.sessionstore.spi.Arguments;
 import dev.sessionstore.spi.StoredJson;
 import java.io.IOException;
@@ -130,7 +132,7 @@ public final class Json {
       text = mapper.writeValueAsString(value);
     } catch (JsonProcessingException e) {
       throw new InvalidArgumentException(FIELD, "cannot write a " + value.getClass().getName() + " as JSON: "
-          + e.getOriginalMessage());
+          + JsonRules.ownWords(e.getOriginalMessage()), e);
     }
     return parse(FIELD, text);
   }
@@ -156,22 +158,57 @@ public final class Json {
 
   /**
    * The document mapped to {@code type} by the project's mapper: floats as {@link java.math.BigDecimal} where the
-   * target is untyped, unknown properties rejected, no default typing.
+   * target is untyped, no default typing, and <b>unknown properties ignored</b>, so that a payload written by a newer
+   * version of a record (with a field added) still reads with an older one. Use {@link #asStrict(Class)} to reject
+   * them.
    *
    * @throws InvalidArgumentException naming the field {@code type} if it is null or the document does not map to it
    */
   public <T> T as(Class<T> type) {
-    return as(type, JsonRules.MAPPER);
+    Arguments.requireNonNull("type", type);
+    return read(JsonRules.MAPPER.readerFor(type), false, type.getTypeName());
+  }
+
+  /**
+   * As {@link #as(Class)}, but a property of the document that {@code type} does not declare is an error: for
+   * readers that must notice a payload they do not fully understand.
+   *
+   * @throws InvalidArgumentException naming the field {@code type} if it is null or the document does not map to it,
+   *                                  naming the unknown property
+   */
+  public <T> T asStrict(Class<T> type) {
+    Arguments.requireNonNull("type", type);
+    return read(JsonRules.MAPPER.readerFor(type), true, type.getTypeName());
   }
 
   /**
    * The document mapped to a generic {@code type} (such as {@code new TypeReference<List<Item>>() {}}) by the
-   * project's mapper.
+   * project's mapper, unknown properties ignored as by {@link #as(Class)}.
    *
    * @throws InvalidArgumentException naming the field {@code type} if it is null or the document does not map to it
    */
   public <T> T as(TypeReference<T> type) {
-    return as(type, JsonRules.MAPPER);
+    Arguments.requireNonNull("type", type);
+    return read(JsonRules.MAPPER.readerFor(type), false, type.getType().getTypeName());
+  }
+
+  /**
+   * As {@link #as(TypeReference)}, unknown properties rejected as by {@link #asStrict(Class)}.
+   *
+   * @throws InvalidArgumentException naming the field {@code type} if it is null or the document does not map to it
+   */
+  public <T> T asStrict(TypeReference<T> type) {
+    Arguments.requireNonNull("type", type);
+    return read(JsonRules.MAPPER.readerFor(type), true, type.getType().getTypeName());
+  }
+
+  private <T> T read(ObjectReader reader, boolean strict, String typeName) {
+    try {
+      return strict ? reader.with(DeserializationFeature.FAIL_ON_UNKNOWN_PROPERTIES).readValue(text)
+          : reader.without(DeserializationFeature.FAIL_ON_UNKNOWN_PROPERTIES).readValue(text);
+    } catch (JsonProcessingException e) {
+      throw unmappable(typeName, e);
+    }
   }
 
   /**
@@ -276,6 +313,6 @@ public final class Json {
 
   private static InvalidArgumentException unmappable(String type, JsonProcessingException e) {
     return new InvalidArgumentException("type", "the document does not map to " + type + ": "
-        + e.getOriginalMessage());
+        + JsonRules.ownWords(e.getOriginalMessage()), e);
   }
 }

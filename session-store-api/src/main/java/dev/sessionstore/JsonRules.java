@@ -79,7 +79,7 @@ final class JsonRules {
         throw invalid(field, parser.currentTokenLocation(), "content after the document");
       }
     } catch (JsonProcessingException e) {
-      throw invalid(field, e.getLocation(), e.getOriginalMessage());
+      throw invalid(field, e.getLocation(), ownWords(e.getOriginalMessage()), e);
     } catch (IOException e) {
       throw new IllegalStateException("reading a String cannot fail with I/O", e);
     }
@@ -121,8 +121,36 @@ final class JsonRules {
   }
 
   private static InvalidArgumentException invalid(String field, JsonLocation location, String problem) {
+    return invalid(field, location, problem, null);
+  }
+
+  private static InvalidArgumentException invalid(String field, JsonLocation location, String problem,
+      Throwable cause) {
     String where = location == null || location.getLineNr() < 0
         ? "" : " at line " + location.getLineNr() + ", column " + location.getColumnNr();
-    return new InvalidArgumentException(field, "invalid JSON" + where + ": " + problem);
+    return new InvalidArgumentException(field, "invalid JSON" + where + ": " + problem, cause);
+  }
+
+  /**
+   * A Jackson message in the library's own words: what is wrong, without Jackson's advice on which of its features
+   * to enable or which of its constraints to raise (a caller cannot change the library's mapper, and the rules are
+   * the library's own, {@link Limits}). The Jackson exception stays the cause.
+   */
+  static String ownWords(String jacksonMessage) {
+    if (jacksonMessage == null) {
+      return "not valid JSON";
+    }
+    String words = jacksonMessage
+        // "Non-standard token 'NaN': enable `JsonReadFeature.ALLOW_NON_NUMERIC_NUMBERS` to allow"
+        .replaceAll("[:;,]?\\s*(enable|disable) `[^`]*` to (allow|accept)[^.;)]*", "")
+        // "(not recognized as one since Feature 'ALLOW_COMMENTS' not enabled for parser)"
+        .replaceAll("\\s*\\(not recognized as one since Feature '[^']*' not enabled for parser\\)", "")
+        // "(1001) exceeds the maximum allowed (1000, from `StreamReadConstraints.getMaxNestingDepth()`)"
+        .replaceAll(",? from `StreamReadConstraints\\.[A-Za-z]+\\(\\)`", "")
+        // any other mention of a Jackson setting
+        .replaceAll("\\s*\\([^()]*(Feature|StreamReadConstraints|`)[^()]*\\)", "")
+        .replaceAll("`[^`]*(Feature|Constraints)[^`]*`", "the library's JSON rules")
+        .strip();
+    return words.isEmpty() ? "not valid JSON" : words;
   }
 }

@@ -1,6 +1,7 @@
 package dev.sessionstore;
 
 import dev.sessionstore.spi.Arguments;
+import java.util.List;
 import java.util.Optional;
 
 /**
@@ -17,6 +18,9 @@ import java.util.Optional;
  *       Stale#current()} says what is stored, and nothing is written.</li>
  * </ul>
  * A stale outcome is an expected result, not an error.
+ *
+ * <p>Read it without a cast or a pattern switch (Java 17): {@link #toolCall()}, {@link #resolved()},
+ * {@link #replayed()}, {@link #stale()}, or {@link #orElseThrow()} for the stored call of an applied resolution.
  */
 public sealed interface Resolution permits Resolution.Resolved, Resolution.Replayed, Resolution.Stale {
 
@@ -31,6 +35,36 @@ public sealed interface Resolution permits Resolution.Resolved, Resolution.Repla
    * unknown outcome checks this rather than {@link #won()}.
    */
   boolean applied();
+
+  /** The call as stored: the resolved call when {@link #applied()}, a stale outcome's {@code current} otherwise. */
+  Optional<ToolCall> toolCall();
+
+  /** This outcome when this caller made the transition, else empty. */
+  default Optional<Resolved> resolved() {
+    return this instanceof Resolved resolved ? Optional.of(resolved) : Optional.empty();
+  }
+
+  /** This outcome when the call already held this resolution, else empty. */
+  default Optional<Replayed> replayed() {
+    return this instanceof Replayed replayed ? Optional.of(replayed) : Optional.empty();
+  }
+
+  /** This outcome when it is a conflict, else empty. */
+  default Optional<Stale> stale() {
+    return this instanceof Stale stale ? Optional.of(stale) : Optional.empty();
+  }
+
+  /**
+   * The call as stored, resolved as asked ({@link Resolved} or {@link Replayed}).
+   *
+   * @throws StaleResolutionException naming this outcome when it is {@link Stale}
+   */
+  default ToolCall orElseThrow() {
+    if (this instanceof Stale conflict) {
+      throw new StaleResolutionException(List.of(conflict));
+    }
+    return toolCall().orElseThrow();
+  }
 
   /** This caller resolved the call; {@code call} is the stored result. */
   record Resolved(ToolCall call) implements Resolution {
@@ -52,6 +86,11 @@ public sealed interface Resolution permits Resolution.Resolved, Resolution.Repla
     @Override
     public boolean applied() {
       return true;
+    }
+
+    @Override
+    public Optional<ToolCall> toolCall() {
+      return Optional.of(call);
     }
   }
 
@@ -79,6 +118,11 @@ public sealed interface Resolution permits Resolution.Resolved, Resolution.Repla
     public boolean applied() {
       return true;
     }
+
+    @Override
+    public Optional<ToolCall> toolCall() {
+      return Optional.of(call);
+    }
   }
 
   /**
@@ -100,6 +144,11 @@ public sealed interface Resolution permits Resolution.Resolved, Resolution.Repla
     @Override
     public boolean applied() {
       return false;
+    }
+
+    @Override
+    public Optional<ToolCall> toolCall() {
+      return current;
     }
   }
 }

@@ -1,17 +1,24 @@
 package dev.sessionstore;
 
+import dev.sessionstore.spi.Arguments;
 import java.util.List;
-import java.util.Objects;
 import java.util.Optional;
 
 /**
  * What a revived agent needs to rebuild its working set (SPEC guarantee 9): the latest summary and the events after
  * its {@code toSeq}, oldest-first; with no summary, every event.
+ *
+ * @param summary the latest summary, or empty
+ * @param events  the events after the summary's {@code toSeq} (all of them without a summary), oldest-first
+ * @param lastSeq the seq the session's log ended at when it was read, as one consistent view with the events: the
+ *                revived agent's next expected seq ({@link Step.Builder#expectLastSeq}); 0 for an empty log or an
+ *                unknown session. It is the last event's seq when {@code events} is unfiltered and not empty
  */
-public record Revival(Optional<Summary> summary, List<Event> events) {
+public record Revival(Optional<Summary> summary, List<Event> events, long lastSeq) {
 
   public Revival {
-    Objects.requireNonNull(summary, "summary");
-    events = List.copyOf(events);
+    Arguments.requireNonNull("summary", summary);
+    events = List.copyOf(Arguments.requireNonNull("events", events));
+    Arguments.requireNonNegative("lastSeq", lastSeq);
   }
 }

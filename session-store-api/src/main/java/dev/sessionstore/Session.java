@@ -20,6 +20,9 @@ import java.util.Optional;
  * @param forkedFrom where this session was forked from; {@code null} for an original session
  * @param createdAt  when the store created it (microsecond precision)
  * @param updatedAt  when the store last changed it (microsecond precision)
+ * @param lastSeq    the seq of the last event of its log as of this read, 0 while the log is empty: a runtime's next
+ *                   expected seq ({@link Step.Builder#expectLastSeq}, {@link EventLog#appendAll} with an expected seq)
+ *                   without tracking it by hand. Appends and truncations change it but not {@code updatedAt}
  */
 public record Session(
     String id,
@@ -31,7 +34,8 @@ public record Session(
     Map<String, String> metadata,
     ForkOrigin forkedFrom,
     Instant createdAt,
-    Instant updatedAt) {
+    Instant updatedAt,
+    long lastSeq) {
 
   public Session {
     Arguments.requireKey("id", id);
@@ -43,6 +47,13 @@ public record Session(
     metadata = Map.copyOf(Arguments.requireNonNull("metadata", metadata));
     createdAt = Arguments.requireInstant("createdAt", createdAt);
     updatedAt = Arguments.requireInstant("updatedAt", updatedAt);
+    Arguments.requireNonNegative("lastSeq", lastSeq);
+  }
+
+  /** This session with {@code seq} as its {@link #lastSeq()}, every other field the same. */
+  public Session withLastSeq(long seq) {
+    return seq == lastSeq ? this
+        : new Session(id, name, tenant, agentId, status, settings, metadata, forkedFrom, createdAt, updatedAt, seq);
   }
 
   /** Where this session was forked from, if it is a fork. */

@@ -19,7 +19,8 @@ import java.util.List;
  * checked by {@link Archives#importSession} before anything is written, with the rules of
  * {@link dev.sessionstore.spi.ArchiveRules}.
  *
- * @param session     the session record
+ * @param session     the session record; its {@link Session#lastSeq()} is taken from {@code events} (the given one is
+ *                    ignored), so a file need not carry it
  * @param events      its whole log, seqs 1 to the last
  * @param runs        its runs
  * @param toolCalls   its tool calls, whatever their status, with their deadlines
@@ -50,6 +51,7 @@ public record SessionArchive(
     checkpoints = sorted("archive.checkpoints", checkpoints,
         Comparator.comparing(checkpoint -> checkpoint.key().name(), IdOrder.BY_CODE_POINT));
     modelCalls = sorted("archive.modelCalls", modelCalls, Comparator.comparingLong(ModelCall::turn));
+    session = session.withLastSeq(events.isEmpty() ? 0 : events.get(events.size() - 1).seq());
   }
 
   /** The session's id. */

@@ -1,7 +1,7 @@
 package dev.sessionstore;
 
+import dev.sessionstore.spi.Arguments;
 import java.util.List;
-import java.util.Objects;
 import java.util.Optional;
 
 /**
@@ -11,7 +11,7 @@ import java.util.Optional;
 public record SessionPage(List<Session> items, Optional<String> nextCursor) {
 
   public SessionPage {
-    items = List.copyOf(items);
-    Objects.requireNonNull(nextCursor, "nextCursor");
+    items = List.copyOf(Arguments.requireNonNull("items", items));
+    Arguments.requireNonNull("nextCursor", nextCursor);
   }
 }

@@ -5,7 +5,9 @@ import dev.sessionstore.spi.EventBatch;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.HashSet;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.Optional;
 import java.util.OptionalLong;
 import java.util.Set;
@@ -38,7 +40,10 @@ import java.util.function.Function;
  *       least one new event. A step that leaves the log as it is (no events, only replayed events, a cut past the
  *       end) commits whatever the log ends at, so a replayed step never fails on it (SPEC guarantee 5).</li>
  *   <li><b>Session</b> ({@link #session}): upserted with its metadata merged ({@link Sessions#save}). Committing any
- *       step creates its session when unknown, with status {@link SessionStatus#ACTIVE}.</li>
+ *       step creates its session when unknown, with status {@link SessionStatus#ACTIVE}. A metadata merge
+ *       ({@link Builder#mergeMetadata}) is part of this upsert: its keys are merged into the stored metadata as
+ *       {@link Sessions#mergeMetadata} does, and since the step creates its session when unknown, it never fails for
+ *       an unknown session.</li>
  *   <li><b>Run</b> ({@link #run}): upserted ({@link Runs#save}).</li>
  *   <li><b>Cut</b> ({@link #truncateFrom}): the log loses the event at that seq and every later one, with every
  *       summary whose {@code toSeq >= truncateFrom} ({@link EventLog#truncate}); the session must exist before the
@@ -54,7 +59,15 @@ import java.util.function.Function;
  *   <li><b>Summary</b> ({@link #summary}): stored as {@link Summaries#put}; its {@code toSeq} may reach the step's own
  *       events.</li>
  *   <li><b>Checkpoints</b> ({@link #checkpoints}): the session's checkpoints put or deleted.</li>
+ *   <li><b>Model call</b> ({@link #modelCall}): the turn's audit row recorded as {@link ModelCallAudit#record} does
+ *       (replacing a row of the same turn); while the store's audit is off it is not stored, and the result has
+ *       none.</li>
  * </ol>
+ *
+ * <p><b>What a step does not hold.</b> A step is one session's partition (SPEC guarantee 19): everything it writes
+ * belongs to {@link #sessionId}, so a backend can commit it in one transaction of one partition. Global (store-wide)
+ * checkpoints ({@link CheckpointKey#global}, written with {@link Checkpoints#put}) belong to no session and stay out of a step: write them apart, and
+ * make them idempotent for a retry.
  *
  * <h2>All or nothing</h2>
  * An invalid member, a resolution whose call is neither pending nor already resolved as asked, an expected-seq
@@ -83,6 +96,7 @@ import java.util.function.Function;
  * @param summary         a summary to store
  * @param checkpoints     session checkpoints to put or delete, distinct names
  * @param expectedLastSeq the seq the log must end at before the step (0 = empty log), or empty for no check
+ * @param modelCall       the turn's model-call audit row to record
  */
 public record Step(
     String sessionId,
@@ -95,7 +109,8 @@ public record Step(
     List<DeadlineChange> deadlines,
     Optional<NewSummary> summary,
     List<CheckpointChange> checkpoints,
-    OptionalLong expectedLastSeq) {
+    OptionalLong expectedLastSeq,
+    Optional<NewModelCall> modelCall) {
 
   public Step {
     Arguments.requireKey("step.sessionId", sessionId);
@@ -116,6 +131,7 @@ public record Step(
     checkpoints = distinct("step.checkpoints", checkpoints, CheckpointChange::name);
     Arguments.requireNonNull("step.expectedLastSeq", expectedLastSeq);
     expectedLastSeq.ifPresent(seq -> Arguments.requireNonNegative("step.expectedLastSeq", seq));
+    Arguments.requireNonNull("step.modelCall", modelCall);
   }
 
   /** A builder of a step writing to {@code sessionId}. */
@@ -126,7 +142,13 @@ public record Step(
   /** Whether the step has no member at all; committing it only creates its session when unknown. */
   public boolean isEmpty() {
     return session.isEmpty() && run.isEmpty() && truncateFrom.isEmpty() && events.isEmpty() && toolCalls.isEmpty()
-        && resolutions.isEmpty() && deadlines.isEmpty() && summary.isEmpty() && checkpoints.isEmpty();
+        && resolutions.isEmpty() && deadlines.isEmpty() && summary.isEmpty() && checkpoints.isEmpty()
+        && modelCall.isEmpty();
+  }
+
+  /** The metadata patch the step merges into its session ({@link SessionWrite#metadata()}), {@code {}} for none. */
+  public Map<String, String> metadata() {
+    return session.map(SessionWrite::metadata).orElse(Map.of());
   }
 
   private static void requireSameSession(String field, String named, String sessionId) {
@@ -165,6 +187,8 @@ public record Step(
     private NewSummary summary;
     private final List<CheckpointChange> checkpoints = new ArrayList<>();
     private OptionalLong expectedLastSeq = OptionalLong.empty();
+    private final Map<String, String> metadata = new LinkedHashMap<>();
+    private NewModelCall modelCall;
 
     private Builder(String sessionId) {
       this.sessionId = sessionId;
@@ -176,6 +200,26 @@ public record Step(
       requireUnset("step.session", session);
       requireSameSession("step.session.id", write.id(), sessionId);
       session = write;
+      return this;
+    }
+
+    /**
+     * Merges {@code patch} into the session's metadata as part of the step's session upsert: a key mapped to
+     * {@code null} is removed, the others are set, over the metadata of a {@link #session} write (later merges win
+     * for a key set twice). Never fails for an unknown session: the step creates it.
+     *
+     * @throws InvalidArgumentException naming {@code step.metadata} if the patch, a key or a value is invalid
+     */
+    public Builder mergeMetadata(Map<String, String> patch) {
+      metadata.putAll(Arguments.requireMetadataPatch("step.metadata", patch));
+      return this;
+    }
+
+    /** Records {@code call}, the turn's model-call audit row, with the step. */
+    public Builder modelCall(NewModelCall call) {
+      Arguments.requireNonNull("step.modelCall", call);
+      requireUnset("step.modelCall", modelCall);
+      modelCall = call;
       return this;
     }
 
@@ -272,8 +316,17 @@ public record Step(
      * @throws DuplicateEventException  if two different events share an id
      */
     public Step build() {
-      return new Step(sessionId, Optional.ofNullable(session), Optional.ofNullable(run), truncateFrom, events,
-          toolCalls, resolutions, deadlines, Optional.ofNullable(summary), checkpoints, expectedLastSeq);
+      return new Step(sessionId, Optional.ofNullable(sessionWithMetadata()), Optional.ofNullable(run), truncateFrom,
+          events, toolCalls, resolutions, deadlines, Optional.ofNullable(summary), checkpoints, expectedLastSeq,
+          Optional.ofNullable(modelCall));
+    }
+
+    /** The session upsert with the merged metadata patch folded in; {@code null} when there is neither. */
+    private SessionWrite sessionWithMetadata() {
+      if (metadata.isEmpty()) {
+        return session;
+      }
+      return (session == null ? SessionWrite.of(sessionId) : session).withMetadata(metadata);
     }
 
     private static void requireUnset(String field, Object current) {

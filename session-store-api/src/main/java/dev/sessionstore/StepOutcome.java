@@ -2,16 +2,40 @@ package dev.sessionstore;
 
 import dev.sessionstore.spi.Arguments;
 import java.util.List;
+import java.util.Optional;
 
 /**
  * The outcome of {@link SessionStore#commit}: the step was {@link Committed} whole, or {@link Rejected} whole because
  * at least one of its resolutions was stale, in which case nothing of it was written (SPEC guarantee 16). Other
  * failures (seq conflict, reused event id, invalid input, unknown session, event or tool call) are exceptions.
+ *
+ * <p>Read it without a cast or a pattern switch (Java 17):
+ * <pre>{@code
+ * StepOutcome outcome = store.commit(step);
+ * long next = outcome.orElseThrow().lastSeq();             // StaleResolutionException when rejected
+ * outcome.committed().ifPresent(result -> ...);             // or branch on the result
+ * outcome.stale().forEach(stale -> ...);                    // empty when committed
+ * }</pre>
  */
 public sealed interface StepOutcome permits StepOutcome.Committed, StepOutcome.Rejected {
 
   /** Whether the step was committed. */
   boolean isCommitted();
+
+  /** What the committed step stored, or empty when it was rejected. */
+  Optional<StepResult> committed();
+
+  /** The resolutions that made the step rejected, in step order; empty when it was committed. */
+  List<Resolution.Stale> stale();
+
+  /**
+   * What the committed step stored.
+   *
+   * @throws StaleResolutionException naming every stale resolution ({@link #stale()}) when the step was rejected
+   */
+  default StepResult orElseThrow() {
+    return committed().orElseThrow(() -> new StaleResolutionException(stale()));
+  }
 
   /** Every member of the step is stored; {@code result} says how. */
   record Committed(StepResult result) implements StepOutcome {
@@ -23,6 +47,16 @@ public sealed interface StepOutcome permits StepOutcome.Committed, StepOutcome.R
     @Override
     public boolean isCommitted() {
       return true;
+    }
+
+    @Override
+    public Optional<StepResult> committed() {
+      return Optional.of(result);
+    }
+
+    @Override
+    public List<Resolution.Stale> stale() {
+      return List.of();
     }
   }
 
@@ -42,6 +76,11 @@ public sealed interface StepOutcome permits StepOutcome.Committed, StepOutcome.R
     @Override
     public boolean isCommitted() {
       return false;
+    }
+
+    @Override
+    public Optional<StepResult> committed() {
+      return Optional.empty();
     }
   }
 }

@@ -17,6 +17,7 @@ import java.util.Optional;
  *                    {@link Resolution.Replayed} (a stale one rejects the whole step)
  * @param summary     the summary as stored, when the step had one
  * @param checkpoints the checkpoints the step put, as stored, in step order (deletes are not listed)
+ * @param modelCall   the model-call audit row as stored, when the step had one and the store's audit is on
  */
 public record StepResult(
     Session session,
@@ -26,7 +27,8 @@ public record StepResult(
     List<ToolCall> toolCalls,
     List<Resolution> resolutions,
     Optional<Summary> summary,
-    List<Checkpoint> checkpoints) {
+    List<Checkpoint> checkpoints,
+    Optional<ModelCall> modelCall) {
 
   public StepResult {
     Arguments.requireNonNull("session", session);
@@ -37,5 +39,14 @@ public record StepResult(
     resolutions = List.copyOf(Arguments.requireNonNull("resolutions", resolutions));
     Arguments.requireNonNull("summary", summary);
     checkpoints = List.copyOf(Arguments.requireNonNull("checkpoints", checkpoints));
+    Arguments.requireNonNull("modelCall", modelCall);
+  }
+
+  /**
+   * The seq the session's log ends at after the step ({@link Session#lastSeq()} of {@link #session()}): the expected
+   * seq of the runtime's next step, so it never tracks it by hand.
+   */
+  public long lastSeq() {
+    return session.lastSeq();
   }
 }

@@ -464,8 +464,44 @@ class JsonTest {
     }
 
     @Test
+    void unknownPropertiesAreIgnoredByDefaultAndRejectedWhenStrict() {
+      Json newer = Json.of("{\"city\":\"Lisbon\",\"highC\":24,\"rainMm\":1,\"windKmh\":12}");
+
+      assertThat(newer.as(Forecast.class)).as("a payload with a field the record lacks")
+          .isEqualTo(new Forecast("Lisbon", 24, BigDecimal.ONE));
+      assertThat(Json.of("[" + newer.text() + "]").as(new TypeReference<List<Forecast>>() { }))
+          .containsExactly(new Forecast("Lisbon", 24, BigDecimal.ONE));
+      assertThatThrownBy(() -> newer.asStrict(Forecast.class))
+          .isInstanceOfSatisfying(InvalidArgumentException.class, e -> assertThat(e.field()).isEqualTo("type"))
+          .hasMessageContaining("windKmh").hasMessageContaining("Forecast");
+      assertThatThrownBy(() -> Json.of("[" + newer.text() + "]").asStrict(new TypeReference<List<Forecast>>() { }))
+          .isInstanceOf(InvalidArgumentException.class).hasMessageContaining("windKmh");
+      assertThat(Json.of("{\"city\":\"Faro\",\"highC\":30,\"rainMm\":0}").asStrict(Forecast.class))
+          .isEqualTo(new Forecast("Faro", 30, BigDecimal.ZERO));
+    }
+
+    @ParameterizedTest
+    @ValueSource(strings = {"NaN", "[Infinity]", "{\"a\":+1}", "[.5]", "[1] // c", "/* c */ [1]", "{'a':1}",
+        "[1,]", "[01]", "{\"a\":1,\"a\":2}"})
+    void parseErrorsAreInTheLibrarysOwnWordsKeepingTheCause(String text) {
+      assertThatThrownBy(() -> Json.of(text))
+          .isInstanceOfSatisfying(InvalidArgumentException.class, e -> assertThat(e.field()).isEqualTo("json"))
+          .hasMessageStartingWith("json: invalid JSON")
+          .hasMessageNotContaining("enable").hasMessageNotContaining("Feature").hasMessageNotContaining("`")
+          .hasMessageNotContaining("StreamReadConstraints")
+          .hasCauseInstanceOf(com.fasterxml.jackson.core.JsonProcessingException.class);
+    }
+
+    @Test
+    void tooDeepADocumentIsWordedByTheLibrary() {
+      String deep = "[".repeat(Limits.MAX_JSON_DEPTH + 1) + "]".repeat(Limits.MAX_JSON_DEPTH + 1);
+      assertThatThrownBy(() -> Json.of(deep)).isInstanceOf(InvalidArgumentException.class)
+          .hasMessageNotContaining("StreamReadConstraints").hasMessageNotContaining("`");
+    }
+
+    @Test
     void aDocumentThatDoesNotMapIsAnInvalidType() {
-      assertThatThrownBy(() -> Json.of("{\"city\":\"Lisbon\",\"wind\":3}").as(Forecast.class))
+      assertThatThrownBy(() -> Json.of("{\"city\":\"Lisbon\",\"wind\":\"x\"}").asStrict(Forecast.class))
           .isInstanceOf(InvalidArgumentException.class)
           .hasMessageContaining("Forecast")
           .satisfies(e -> assertThat(((InvalidArgumentException) e).field()).isEqualTo("type"));

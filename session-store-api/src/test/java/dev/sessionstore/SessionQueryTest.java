@@ -16,7 +16,7 @@ class SessionQueryTest {
 
   private static Session session(String name, String tenant, String agentId, SessionStatus status,
       Map<String, String> metadata) {
-    return new Session("s", name, tenant, agentId, status, Json.emptyObject(), metadata, null, T0, T0);
+    return new Session("s", name, tenant, agentId, status, Json.emptyObject(), metadata, null, T0, T0, 0);
   }
 
   private static void assertField(ThrowingCallable call, String field) {

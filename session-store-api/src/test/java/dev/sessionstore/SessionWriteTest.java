@@ -113,7 +113,7 @@ class SessionWriteTest {
   @Test
   void keepsTheForkOrigin() {
     Session fork = new Session("f", null, null, null, SessionStatus.ACTIVE, Json.emptyObject(), Map.of(),
-        new ForkOrigin("parent", 3), CREATED, CREATED);
+        new ForkOrigin("parent", 3), CREATED, CREATED, 3);
 
     assertThat(Upserts.session(SessionWrite.of("f").withStatus(SessionStatus.COMPLETED), fork, LATER).forkOrigin())
         .contains(new ForkOrigin("parent", 3));

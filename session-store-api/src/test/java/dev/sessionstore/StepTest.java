@@ -45,7 +45,7 @@ class StepTest {
         "step.toolCall.sessionId");
     assertField(() -> new Step("s", Optional.empty(), Optional.empty(), OptionalLong.empty(), List.of(),
         List.of(ToolCallWrite.of("c", "other", "t")), List.of(), List.of(), Optional.empty(), List.of(),
-        OptionalLong.empty()), "step.toolCalls.sessionId");
+        OptionalLong.empty(), Optional.empty()), "step.toolCalls.sessionId");
   }
 
   @Test
@@ -74,5 +74,35 @@ class StepTest {
   private static void assertField(Runnable call, String field) {
     assertThatThrownBy(call::run).isInstanceOf(InvalidArgumentException.class)
         .satisfies(e -> assertThat(((InvalidArgumentException) e).field()).isEqualTo(field));
+  }
+
+  @Test
+  void mergesMetadataIntoTheSessionUpsertLaterMergesWinning() {
+    java.util.Map<String, String> removal = new java.util.HashMap<>();
+    removal.put("gone", null);
+    Step step = Step.builder("s")
+        .mergeMetadata(java.util.Map.of("a", "1", "b", "merge"))
+        .session(SessionWrite.of("s").withStatus(SessionStatus.PAUSED).withMetadata("b", "write"))
+        .mergeMetadata(removal)
+        .build();
+
+    assertThat(step.session().orElseThrow().status()).isEqualTo(SessionStatus.PAUSED);
+    assertThat(step.metadata()).containsEntry("a", "1").containsEntry("b", "merge").containsEntry("gone", null);
+    assertThat(Step.builder("s").mergeMetadata(java.util.Map.of("a", "1")).build().session())
+        .as("a merge alone makes a session upsert").contains(SessionWrite.of("s").withMetadata("a", "1"));
+    assertThat(Step.builder("s").build().metadata()).isEmpty();
+    assertField(() -> Step.builder("s").mergeMetadata(null), "step.metadata");
+    assertField(() -> Step.builder("s").mergeMetadata(java.util.Map.of("", "v")), "step.metadata key");
+  }
+
+  @Test
+  void carriesOneModelCall() {
+    NewModelCall call = NewModelCall.of(3, "m", Json.emptyObject());
+    Step step = Step.builder("s").modelCall(call).build();
+
+    assertThat(step.modelCall()).contains(call);
+    assertThat(step.isEmpty()).as("a step with only a model call").isFalse();
+    assertField(() -> Step.builder("s").modelCall(null), "step.modelCall");
+    assertField(() -> Step.builder("s").modelCall(call).modelCall(call), "step.modelCall");
   }
 }

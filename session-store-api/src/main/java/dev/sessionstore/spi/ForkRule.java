@@ -24,13 +24,13 @@ public final class ForkRule {
 
   /**
    * The fork's session record, created at {@code now}: the parent's agent, tenant, status, settings and metadata, no
-   * name (names are unique), and {@code parentId@atSeq} as its origin. An adapter that builds the record in its
+   * name (names are unique), {@code parentId@atSeq} as its origin and {@code atSeq} as its last seq. An adapter that builds the record in its
    * backend, from the parent's stored row in the statement that copies the fork (the JDBC adapter does), takes
    * exactly these fields from that row and binds the rest; it changes with this rule.
    */
   public static Session session(Session parent, String forkId, long atSeq, Instant now) {
     return new Session(forkId, null, parent.tenant(), parent.agentId(), parent.status(), parent.settings(),
-        parent.metadata(), new ForkOrigin(parent.id(), atSeq), now, now);
+        parent.metadata(), new ForkOrigin(parent.id(), atSeq), now, now, atSeq);
   }
 
   /** Whether the fork takes the parent's summary. */

@@ -27,13 +27,16 @@ public final class Upserts {
   private Upserts() {
   }
 
-  /** The session {@code write} makes of {@code stored}: defaults status active, settings {@code {}}, no metadata. */
+  /**
+   * The session {@code write} makes of {@code stored}: defaults status active, settings {@code {}}, no metadata; the
+   * last seq is the stored one (0 when new).
+   */
   public static Session session(SessionWrite write, Session stored, Instant now) {
     if (stored == null) {
       return new Session(write.id(), write.name(), write.tenant(), write.agentId(),
           write.status() == null ? SessionStatus.ACTIVE : write.status(),
           write.settings() == null ? Json.emptyObject() : write.settings(),
-          mergeMetadata(Map.of(), write.metadata()), null, now, now);
+          mergeMetadata(Map.of(), write.metadata()), null, now, now, 0);
     }
     return new Session(write.id(),
         write.name() == null ? stored.name() : write.name(),
@@ -44,7 +47,8 @@ public final class Upserts {
         mergeMetadata(stored.metadata(), write.metadata()),
         stored.forkedFrom(),
         stored.createdAt(),
-        now);
+        now,
+        stored.lastSeq());
   }
 
   /**

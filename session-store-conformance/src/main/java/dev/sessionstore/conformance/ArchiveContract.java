@@ -167,7 +167,7 @@ public abstract class ArchiveContract extends Contract {
           created.plusSeconds(i)));
     }
     Session session = new Session(sessionId, null, null, null, SessionStatus.COMPLETED, json("{}"),
-        Map.of("source", "file"), null, created, created.plusSeconds(eventCount + 1L));
+        Map.of("source", "file"), null, created, created.plusSeconds(eventCount + 1L), eventCount);
     return new SessionArchive(session, events, List.of(), List.of(), List.of(), List.of(), List.of());
   }
 
@@ -265,7 +265,7 @@ public abstract class ArchiveContract extends Contract {
 
   private static Session withId(Session session, String id) {
     return new Session(id, session.name(), session.tenant(), session.agentId(), session.status(), session.settings(),
-        session.metadata(), session.forkedFrom(), session.createdAt(), session.updatedAt());
+        session.metadata(), session.forkedFrom(), session.createdAt(), session.updatedAt(), session.lastSeq());
   }
 
   @Test
@@ -315,12 +315,12 @@ public abstract class ArchiveContract extends Contract {
         new Invalid("a gap in the seqs", "archive.events[1].seq", valid.withEvents(List.of(e1, events.get(2)))),
         new Invalid("a session forked from itself", "archive.session.forkedFrom", new SessionArchive(
             new Session(sessionId, null, null, null, session.status(), session.settings(), session.metadata(),
-                new ForkOrigin(sessionId, 1), session.createdAt(), session.updatedAt()),
+                new ForkOrigin(sessionId, 1), session.createdAt(), session.updatedAt(), session.lastSeq()),
             events, List.of(), List.of(), List.of(), List.of(), List.of())),
         new Invalid("metadata with a value past the limit", "archive.session.metadata[k]", new SessionArchive(
             new Session(sessionId, null, null, null, session.status(), session.settings(),
                 Map.of("k", "v".repeat(Limits.MAX_METADATA_VALUE_LENGTH + 1)), null, session.createdAt(),
-                session.updatedAt()),
+                session.updatedAt(), session.lastSeq()),
             events, List.of(), List.of(), List.of(), List.of(), List.of())),
         new Invalid("two runs with one id", "archive.runs[1]", valid.withRuns(List.of(run(sessionId, "r", at),
             run(sessionId, "r", at.plusSeconds(1))))),

@@ -80,6 +80,24 @@ public abstract class SessionStoreConformance {
 
   @Nested
   @Tag("required")
+  @DisplayName("Wording: the same failure worded the same by every adapter")
+  public class Wording extends WordingContract {
+    Wording() {
+      super(SessionStoreConformance.this);
+    }
+  }
+
+  @Nested
+  @Tag("required")
+  @DisplayName("Last seq: on sessions, revivals and step results, after every change of the log")
+  public class LastSeq extends LastSeqContract {
+    LastSeq() {
+      super(SessionStoreConformance.this);
+    }
+  }
+
+  @Nested
+  @Tag("required")
   @DisplayName("Event log: sequencing, idempotency, batches, expected seq")
   public class EventAppends extends EventAppendContract {
     EventAppends() {

@@ -426,4 +426,118 @@ public abstract class StepContract extends Contract {
     assertThat(Events.seqs(log)).containsExactly(1L, 2L, 3L);
     assertThat(store.runs().list(session)).as("runs: only the winner's").hasSize(1);
   }
+
+  @Test
+  @Tag("guarantee-16")
+  @DisplayName("A step's metadata merge sets and removes keys of its session, creating the session when unknown")
+  void aStepMergesMetadata() {
+    String session = id("session");
+    StepResult created = committed(Step.builder(session).mergeMetadata(Map.of("a", "1", "b", "2")).build());
+    assertThat(created.session().metadata()).as("metadata of a session the step created").isEqualTo(
+        Map.of("a", "1", "b", "2"));
+
+    Map<String, String> patch = new java.util.HashMap<>();
+    patch.put("a", null);
+    patch.put("c", "3");
+    StepResult merged = committed(Step.builder(session)
+        .session(SessionWrite.of(session).withStatus(SessionStatus.PAUSED).withMetadata("b", "from-write"))
+        .mergeMetadata(patch).mergeMetadata(Map.of("b", "from-merge")).event(event("e1")).build());
+
+    Map<String, String> expected = Map.of("b", "from-merge", "c", "3");
+    assertThat(merged.session().metadata()).as("metadata returned by the step").isEqualTo(expected);
+    Session stored = present(store.sessions().find(session), "session after the step");
+    assertThat(stored.metadata()).as("metadata as stored").isEqualTo(expected);
+    assertThat(stored.status()).as("status of the step's session write").isEqualTo(SessionStatus.PAUSED);
+  }
+
+  @Test
+  @Tag("guarantee-16")
+  @DisplayName("A step records the turn's model-call audit row in its commit; re-submitting it keeps one row")
+  void aStepRecordsTheModelCall() {
+    assume(Capability.MODEL_CALL_AUDIT);
+    assumeTrue(store.modelCalls().enabled(), "the store's model-call audit is off");
+    String session = id("session");
+    Step step = Step.builder(session).event(event("e1"))
+        .modelCall(dev.sessionstore.NewModelCall.of(1, "model-a", json("{\"prompt\":\"hi\"}")))
+        .build();
+
+    StepResult result = committed(step);
+    assertThat(store.modelCalls().list(session)).as("audit rows after the step").hasSize(1)
+        .first().satisfies(row -> {
+          assertThat(row.turn()).isEqualTo(1);
+          assertThat(row.model()).isEqualTo("model-a");
+          assertThat(row.context()).isEqualTo(json("{\"prompt\":\"hi\"}"));
+        });
+    assertThat(result.modelCall()).as("audit row in the step's result").contains(
+        store.modelCalls().list(session).get(0));
+
+    StepResult again = committed(step);
+    assertThat(again.events()).as("events of the re-submitted step").isEqualTo(result.events());
+    assertThat(store.modelCalls().list(session)).as("audit rows after re-submitting the step")
+        .extracting(dev.sessionstore.ModelCall::turn).containsExactly(1L);
+    assertThat(Events.seqs(Events.readAll(store.events(), session))).containsExactly(1L);
+  }
+
+  @Test
+  @Tag("guarantee-16")
+  @DisplayName("A rejected step writes neither its metadata merge nor its model-call row (stale or seq conflict)")
+  void aRejectedStepWritesNeitherMetadataNorModelCall() {
+    String session = seeded();
+    boolean audited = store.supports(Capability.MODEL_CALL_AUDIT) && store.modelCalls().enabled();
+    Snapshot before = snapshotOfSeeded(session);
+    List<dev.sessionstore.ModelCall> rowsBefore = store.modelCalls().list(session);
+
+    StepOutcome stale = store.commit(Step.builder(session).mergeMetadata(Map.of("k", "changed", "new", "x"))
+        .modelCall(dev.sessionstore.NewModelCall.of(7, "m", json("{}")))
+        .resolve("no-such-call", ToolCallStatus.COMPLETED, DOC.approved).build());
+    assertThat(stale.isCommitted()).as("a step resolving an unknown call").isFalse();
+    assertThatThrownBy(() -> store.commit(Step.builder(session).expectLastSeq(1)
+        .mergeMetadata(Map.of("k", "changed")).modelCall(dev.sessionstore.NewModelCall.of(8, "m", json("{}")))
+        .event(event("late")).build()))
+        .as("a step expecting a stale seq").isInstanceOf(SeqConflictException.class);
+
+    assertThat(snapshotOfSeeded(session)).as("the session after two rejected steps").isEqualTo(before);
+    assertThat(present(store.sessions().find(session), "session").metadata()).isEqualTo(Map.of("k", "v"));
+    if (audited) {
+      assertThat(store.modelCalls().list(session)).as("audit rows after two rejected steps").isEqualTo(rowsBefore);
+    }
+  }
+
+  @Test
+  @Tag("guarantee-16")
+  @DisplayName("Outcomes read without casts: committed(), stale(), orElseThrow() and the resolution accessors")
+  void outcomesReadWithoutCasts() {
+    String session = seeded();
+    StepOutcome rejected = store.commit(Step.builder(session)
+        .resolve("no-such-call", ToolCallStatus.COMPLETED, DOC.approved).build());
+    assertThat(rejected.committed()).as("committed() of a rejected step").isEmpty();
+    assertThat(rejected.stale()).extracting(Resolution.Stale::toolCallId).containsExactly("no-such-call");
+    assertThatThrownBy(rejected::orElseThrow).isInstanceOf(dev.sessionstore.StaleResolutionException.class)
+        .hasMessageContaining("no-such-call")
+        .satisfies(e -> assertThat(((dev.sessionstore.StaleResolutionException) e).stale())
+            .isEqualTo(rejected.stale()));
+
+    StepOutcome committed = store.commit(Step.builder(session)
+        .resolve("c1", ToolCallStatus.COMPLETED, DOC.approved).build());
+    assertThat(committed.stale()).as("stale() of a committed step").isEmpty();
+    StepResult result = committed.orElseThrow();
+    assertThat(committed.committed()).contains(result);
+    Resolution won = result.resolutions().get(0);
+    assertThat(won.resolved()).as("resolved() of the winning resolution").isPresent();
+    assertThat(won.replayed()).isEmpty();
+    assertThat(won.stale()).isEmpty();
+    assertThat(won.orElseThrow().status()).isEqualTo(ToolCallStatus.COMPLETED);
+    assertThat(won.toolCall()).contains(present(store.toolCalls().find(session, "c1"), "call c1"));
+
+    Resolution replayed = store.toolCalls().resolve(session, "c1", ToolCallStatus.COMPLETED, DOC.approved);
+    assertThat(replayed.replayed()).as("replayed() of the same resolution again").isPresent();
+    assertThat(replayed.resolved()).isEmpty();
+    assertThat(replayed.orElseThrow()).isEqualTo(won.orElseThrow());
+
+    Resolution conflict = store.toolCalls().resolve(session, "c1", ToolCallStatus.FAILED, DOC.denied);
+    assertThat(conflict.stale()).as("stale() of a different resolution").isPresent();
+    assertThat(conflict.toolCall()).as("the stale outcome's current call").contains(won.orElseThrow());
+    assertThatThrownBy(conflict::orElseThrow).isInstanceOf(dev.sessionstore.StaleResolutionException.class)
+        .hasMessageContaining("c1");
+  }
 }

@@ -177,7 +177,7 @@ public abstract class SummaryContract extends Contract {
 
     assertThat(summaries().latest("no-such-session")).isEmpty();
     assertThat(summaries().list("no-such-session")).isEmpty();
-    assertThat(summaries().revive("no-such-session")).isEqualTo(new Revival(Optional.empty(), List.of()));
+    assertThat(summaries().revive("no-such-session")).isEqualTo(new Revival(Optional.empty(), List.of(), 0));
     assertThat(summaries().chapter("no-such-session", 3)).isEmpty();
   }
 
@@ -205,6 +205,7 @@ public abstract class SummaryContract extends Contract {
 
     assertThat(revival.summary()).isEmpty();
     assertThat(revival.events()).isEqualTo(log);
+    assertThat(revival.lastSeq()).as("last seq of the revival read").isEqualTo(5);
   }
 
   @Test
@@ -222,6 +223,7 @@ public abstract class SummaryContract extends Contract {
     assertThat(Events.seqs(revival.events())).as("seqs of the revival events after summary toSeq 5")
         .containsExactly(6L, 7L, 8L);
     assertThat(revival.events()).isEqualTo(log.subList(5, 8));
+    assertThat(revival.lastSeq()).as("last seq of the revival read").isEqualTo(8);
   }
 
   @Test
@@ -231,10 +233,11 @@ public abstract class SummaryContract extends Contract {
     String session = sessionWithEvents(4);
     Summary latest = put(session, 1, 4);
 
-    assertThat(summaries().revive(session)).isEqualTo(new Revival(Optional.of(latest), List.of()));
+    assertThat(summaries().revive(session)).isEqualTo(new Revival(Optional.of(latest), List.of(), 4));
 
     Event next = store.events().append(session, event(id("e")));
     assertThat(summaries().revive(session).events()).containsExactly(next);
+    assertThat(summaries().revive(session).lastSeq()).as("last seq of the revival after an append").isEqualTo(5);
   }
 
   @Test
@@ -405,6 +408,8 @@ public abstract class SummaryContract extends Contract {
     assertThat(planner.summary()).contains(second);
     assertThat(planner.events()).extracting(Event::id).containsExactly("e6");
     assertThat(summaries().revive(session, "nobody").events()).isEmpty();
+    assertThat(summaries().revive(session, "nobody").lastSeq()).as("the session's last seq, whatever the agent")
+        .isEqualTo(6);
     assertThat(summaries().revive(session, "researcher").events()).extracting(Event::id).containsExactly("e5");
 
     Chapter chapter = summaries().chapter(session, 4, "researcher").orElseThrow();
@@ -415,5 +420,6 @@ public abstract class SummaryContract extends Contract {
         .containsExactly("e2");
     assertThat(summaries().chapter(session, 3, "planner")).as("a chapter no summary closes").isEmpty();
     assertThat(summaries().revive(id("session"), "planner").events()).as("an unknown session").isEmpty();
+    assertThat(summaries().revive(id("session"), "planner").lastSeq()).as("an unknown session's last seq").isZero();
   }
 }

@@ -73,6 +73,7 @@ class ReadmeQuickStartTest {
             .withDeadline(Instant.now().plus(Duration.ofHours(4))))
         .expectLastSeq(2)
         .build());
+    long seen = request.orElseThrow().lastSeq();   // 3: the next step's expected seq
 
     // The answer: the resolution (a compare-and-set from pending) and the tool_result event, together. Re-submitting
     // the same step after a lost connection stores nothing twice; an answer to a call already settled otherwise is
@@ -100,6 +101,7 @@ class ReadmeQuickStartTest {
     assertThat(tail.items()).extracting(Event::id).containsExactly("m-1", "m-2");
     assertThat(tail.nextCursor()).isEmpty();
     assertThat(request.isCommitted()).isTrue();
+    assertThat(seen).isEqualTo(3);
     assertThat(answer).isInstanceOfSatisfying(StepOutcome.Committed.class, committed -> {
       assertThat(committed.result().resolutions()).singleElement().isInstanceOf(Resolution.Resolved.class);
       assertThat(committed.result().events()).extracting(Event::seq).containsExactly(4L);

@@ -221,7 +221,7 @@ public final class JdbcSessionStore implements SessionStore {
      * closes the data source.
      *
      * @throws InvalidArgumentException if {@code dataSource} is null
-     * @throws IllegalStateException    if already set
+     * @throws InvalidArgumentException naming the setter if already set
      */
     public Builder dataSource(DataSource dataSource) {
       requireUnset("dataSource", this.dataSource);
@@ -236,7 +236,7 @@ public final class JdbcSessionStore implements SessionStore {
      * your load, build a {@code HikariDataSource} yourself and give it as the data source.
      *
      * @throws InvalidArgumentException naming {@code jdbcUrl} if it is null or does not start with {@code jdbc:}
-     * @throws IllegalStateException    if already set
+     * @throws InvalidArgumentException naming the setter if already set
      */
     public Builder jdbcUrl(String jdbcUrl) {
       requireUnset("jdbcUrl", this.jdbcUrl);
@@ -254,7 +254,7 @@ public final class JdbcSessionStore implements SessionStore {
      * created if missing.
      *
      * @throws InvalidArgumentException naming {@code schema} if the name is null or not allowed
-     * @throws IllegalStateException    if already set
+     * @throws InvalidArgumentException naming the setter if already set
      */
     public Builder schema(String schema) {
       requireUnset("schema", this.schema);
@@ -264,10 +264,10 @@ public final class JdbcSessionStore implements SessionStore {
 
     /**
      * The prefix of every table, index and constraint name; default {@code "session_store_"}. Empty, or matching
-     * {@code [a-z_][a-z0-9_]*} with at most 24 chars. Distinct prefixes keep several stores apart in one schema.
+     * {@code [a-z_][a-z0-9_]*} with at most 24 chars, not starting with {@code sqlite_} (reserved by SQLite). Distinct prefixes keep several stores apart in one schema.
      *
      * @throws InvalidArgumentException naming {@code tablePrefix} if the prefix is null or not allowed
-     * @throws IllegalStateException    if already set
+     * @throws InvalidArgumentException naming the setter if already set
      */
     public Builder tablePrefix(String tablePrefix) {
       requireUnset("tablePrefix", this.tablePrefix);
@@ -280,7 +280,7 @@ public final class JdbcSessionStore implements SessionStore {
      * {@link Clock#systemUTC()}. The database's own time is never used for those.
      *
      * @throws InvalidArgumentException if {@code clock} is null
-     * @throws IllegalStateException    if already set
+     * @throws InvalidArgumentException naming the setter if already set
      */
     public Builder clock(Clock clock) {
       requireUnset("clock", this.clock);
@@ -293,7 +293,7 @@ public final class JdbcSessionStore implements SessionStore {
      * migrations run separately: {@code build()} then only checks that the schema is at the version this library
      * needs, and the store needs no DDL privileges.
      *
-     * @throws IllegalStateException if already set
+     * @throws InvalidArgumentException naming the setter if already set
      */
     public Builder createSchema(boolean createSchema) {
       requireUnset("createSchema", this.createSchema);
@@ -304,7 +304,7 @@ public final class JdbcSessionStore implements SessionStore {
     /**
      * Whether the model-call audit records rows; default {@code false}.
      *
-     * @throws IllegalStateException if already set
+     * @throws InvalidArgumentException naming the setter if already set
      */
     public Builder modelCallAudit(boolean modelCallAudit) {
       requireUnset("modelCallAudit", this.modelCallAudit);
@@ -318,7 +318,7 @@ public final class JdbcSessionStore implements SessionStore {
      * nobody reads. Any number of stores may sweep one database: each due call is expired exactly once.
      *
      * @throws InvalidArgumentException naming {@code deadlineSweepInterval} if null or out of range
-     * @throws IllegalStateException    if already set
+     * @throws InvalidArgumentException naming the setter if already set
      */
     public Builder deadlineSweepInterval(Duration interval) {
       requireUnset("deadlineSweepInterval", this.deadlineSweepInterval);
@@ -332,7 +332,7 @@ public final class JdbcSessionStore implements SessionStore {
      * listening connection reconnects).
      *
      * @throws InvalidArgumentException naming {@code waitPollInterval} if null or out of range
-     * @throws IllegalStateException    if already set
+     * @throws InvalidArgumentException naming the setter if already set
      */
     public Builder waitPollInterval(Duration interval) {
       requireUnset("waitPollInterval", this.waitPollInterval);
@@ -349,7 +349,7 @@ public final class JdbcSessionStore implements SessionStore {
      * source may take longer (its own connection timeout).
      *
      * @throws InvalidArgumentException naming {@code retryTimeout} if null, negative or above 10 minutes
-     * @throws IllegalStateException    if already set
+     * @throws InvalidArgumentException naming the setter if already set
      */
     public Builder retryTimeout(Duration timeout) {
       requireUnset("retryTimeout", this.retryTimeout);
@@ -370,7 +370,7 @@ public final class JdbcSessionStore implements SessionStore {
      * still wake its own waiting reads at once. Turn it off where a connection cannot {@code LISTEN} and no
      * {@link #notificationDataSource(DataSource)} can be given.
      *
-     * @throws IllegalStateException if already set
+     * @throws InvalidArgumentException naming the setter if already set
      */
     public Builder notifications(boolean notifications) {
       requireUnset("notifications", this.notifications);
@@ -388,7 +388,7 @@ public final class JdbcSessionStore implements SessionStore {
      * unwrap to pgjdbc's {@code PGConnection}: without it such a store cannot listen, logs a warning and polls.
      *
      * @throws InvalidArgumentException if {@code dataSource} is null
-     * @throws IllegalStateException    if already set
+     * @throws InvalidArgumentException naming the setter if already set
      */
     public Builder notificationDataSource(DataSource dataSource) {
       requireUnset("notificationDataSource", this.notificationDataSource);
@@ -404,7 +404,7 @@ public final class JdbcSessionStore implements SessionStore {
      * it does, waiting reads poll; within about twice this interval wake-ups from other instances resume.
      *
      * @throws InvalidArgumentException naming {@code keepAliveInterval} if null or out of range
-     * @throws IllegalStateException    if already set
+     * @throws InvalidArgumentException naming the setter if already set
      */
     public Builder keepAliveInterval(Duration interval) {
       requireUnset("keepAliveInterval", this.keepAliveInterval);
@@ -421,7 +421,7 @@ public final class JdbcSessionStore implements SessionStore {
      * notifications.
      *
      * @throws InvalidArgumentException naming {@code changePollInterval} if null or out of range
-     * @throws IllegalStateException    if already set
+     * @throws InvalidArgumentException naming the setter if already set
      */
     public Builder changePollInterval(Duration interval) {
       requireUnset("changePollInterval", this.changePollInterval);
@@ -436,7 +436,7 @@ public final class JdbcSessionStore implements SessionStore {
      * migration lock. The timeout also bounds each lock the migration itself waits for.
      *
      * @throws InvalidArgumentException naming {@code migrationLockTimeout} if null or out of range
-     * @throws IllegalStateException    if already set
+     * @throws InvalidArgumentException naming the setter if already set
      */
     public Builder migrationLockTimeout(Duration timeout) {
       requireUnset("migrationLockTimeout", this.migrationLockTimeout);
@@ -448,11 +448,10 @@ public final class JdbcSessionStore implements SessionStore {
      * Checks the configuration, creates or checks the schema, starts the listener and the deadline sweeper, and
      * returns the open store. Close it to stop them; closing the store leaves the data source open.
      *
-     * @throws IllegalStateException    if neither or both of a data source and a JDBC URL were set, or notification
-     *                                  settings were given with
-     *                                  {@code notifications(false)}
-     * @throws InvalidArgumentException naming {@code dataSource} if its database is not a supported one, or
-     *                                  {@code jdbcUrl} if no JDBC driver on the class path takes it
+     * @throws InvalidArgumentException naming {@code dataSource} if neither or both of a data source and a JDBC URL
+     *                                  were set, or its database is not a supported one; {@code jdbcUrl} if no JDBC
+     *                                  driver on the class path takes it; {@code notifications} if notification
+     *                                  settings were given with {@code notifications(false)}
      * @throws StoreFailureException    if the database cannot be reached (within the retry timeout) or does not
      *                                  exist, with the database's message and SQLState; or with
      *                                  {@code createSchema(false)} if the schema is missing or older than this
@@ -460,15 +459,15 @@ public final class JdbcSessionStore implements SessionStore {
      */
     public JdbcSessionStore build() {
       if (dataSource == null && jdbcUrl == null) {
-        throw new IllegalStateException("a database is required: call JdbcSessionStore.builder().dataSource(...),"
-            + " e.g. with a HikariDataSource, or .jdbcUrl(...)");
+        throw new InvalidArgumentException("dataSource", "a database is required: call"
+            + " JdbcSessionStore.builder().dataSource(...), e.g. with a HikariDataSource, or .jdbcUrl(...)");
       }
       if (dataSource != null && jdbcUrl != null) {
-        throw new IllegalStateException("both dataSource and jdbcUrl were set: give the database once");
+        throw new InvalidArgumentException("dataSource", "both dataSource and jdbcUrl were set: give the database once");
       }
       if (Boolean.FALSE.equals(notifications) && (notificationDataSource != null || keepAliveInterval != null
           || changePollInterval != null)) {
-        throw new IllegalStateException("notifications(false) turns notification off, yet "
+        throw new InvalidArgumentException("notifications", "notifications(false) turns notification off, yet "
             + (notificationDataSource != null ? "notificationDataSource"
                 : keepAliveInterval != null ? "keepAliveInterval" : "changePollInterval")
             + " was set for it: drop one of the two");
@@ -521,7 +520,7 @@ public final class JdbcSessionStore implements SessionStore {
 
     private static void requireUnset(String setter, Object current) {
       if (current != null) {
-        throw new IllegalStateException(setter + " was already set; each setter may be called once");
+        throw new InvalidArgumentException(setter, "was already set; each setter may be called once");
       }
     }
 

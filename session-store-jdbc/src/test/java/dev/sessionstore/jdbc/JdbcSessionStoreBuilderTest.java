@@ -69,6 +69,13 @@ class JdbcSessionStoreBuilderTest {
         .hasMessageContaining("24");
     assertThatThrownBy(() -> JdbcSessionStore.builder().tablePrefix("Agents_"))
         .isInstanceOfSatisfying(InvalidArgumentException.class, e -> assertThat(e.field()).isEqualTo("tablePrefix"));
+    assertThatThrownBy(() -> JdbcSessionStore.builder().tablePrefix("sqlite_"))
+        .as("a prefix SQLite reserves, refused before build()")
+        .isInstanceOfSatisfying(InvalidArgumentException.class, e -> assertThat(e.field()).isEqualTo("tablePrefix"))
+        .hasMessageContaining("reserved by SQLite");
+    assertThatThrownBy(() -> JdbcSessionStore.builder().tablePrefix("sqlite_store_"))
+        .isInstanceOfSatisfying(InvalidArgumentException.class, e -> assertThat(e.field()).isEqualTo("tablePrefix"));
+    JdbcSessionStore.builder().tablePrefix("my_sqlite_");
   }
 
   @Test
@@ -121,41 +128,42 @@ class JdbcSessionStoreBuilderTest {
         .deadlineSweepInterval(Duration.ofSeconds(1)).waitPollInterval(Duration.ofSeconds(1))
         .retryTimeout(Duration.ofSeconds(1)).notifications(true).keepAliveInterval(Duration.ofSeconds(1))
         .migrationLockTimeout(Duration.ofSeconds(1));
-    assertThatThrownBy(() -> builder.notifications(true)).isInstanceOf(IllegalStateException.class);
-    assertThatThrownBy(() -> builder.keepAliveInterval(Duration.ofSeconds(1)))
-        .isInstanceOf(IllegalStateException.class);
-    assertThatThrownBy(() -> builder.migrationLockTimeout(Duration.ofSeconds(1)))
-        .isInstanceOf(IllegalStateException.class);
+    assertSecondCall("notifications", () -> builder.notifications(true));
+    assertSecondCall("keepAliveInterval", () -> builder.keepAliveInterval(Duration.ofSeconds(1)));
+    assertSecondCall("migrationLockTimeout", () -> builder.migrationLockTimeout(Duration.ofSeconds(1)));
     builder.notificationDataSource(schema.pool(1));
-    assertThatThrownBy(() -> builder.notificationDataSource(schema.pool(1)))
-        .isInstanceOf(IllegalStateException.class);
-    assertThatThrownBy(() -> builder.schema("a")).isInstanceOf(IllegalStateException.class)
-        .hasMessageContaining("schema was already set");
-    assertThatThrownBy(() -> builder.tablePrefix("b_")).isInstanceOf(IllegalStateException.class);
-    assertThatThrownBy(() -> builder.clock(Clock.systemUTC())).isInstanceOf(IllegalStateException.class);
-    assertThatThrownBy(() -> builder.createSchema(true)).isInstanceOf(IllegalStateException.class);
-    assertThatThrownBy(() -> builder.modelCallAudit(true)).isInstanceOf(IllegalStateException.class);
-    assertThatThrownBy(() -> builder.deadlineSweepInterval(Duration.ofSeconds(1)))
-        .isInstanceOf(IllegalStateException.class);
-    assertThatThrownBy(() -> builder.waitPollInterval(Duration.ofSeconds(1)))
-        .isInstanceOf(IllegalStateException.class);
-    assertThatThrownBy(() -> builder.retryTimeout(Duration.ofSeconds(1))).isInstanceOf(IllegalStateException.class);
+    assertSecondCall("notificationDataSource", () -> builder.notificationDataSource(schema.pool(1)));
+    assertSecondCall("schema", () -> builder.schema("a"));
+    assertSecondCall("tablePrefix", () -> builder.tablePrefix("b_"));
+    assertSecondCall("clock", () -> builder.clock(Clock.systemUTC()));
+    assertSecondCall("createSchema", () -> builder.createSchema(true));
+    assertSecondCall("modelCallAudit", () -> builder.modelCallAudit(true));
+    assertSecondCall("deadlineSweepInterval", () -> builder.deadlineSweepInterval(Duration.ofSeconds(1)));
+    assertSecondCall("waitPollInterval", () -> builder.waitPollInterval(Duration.ofSeconds(1)));
+    assertSecondCall("retryTimeout", () -> builder.retryTimeout(Duration.ofSeconds(1)));
     builder.dataSource(schema.pool(1));
-    assertThatThrownBy(() -> builder.dataSource(schema.pool(1))).isInstanceOf(IllegalStateException.class);
+    assertSecondCall("dataSource", () -> builder.dataSource(schema.pool(1)));
     builder.jdbcUrl("jdbc:postgresql://localhost/x");
-    assertThatThrownBy(() -> builder.jdbcUrl("jdbc:postgresql://localhost/x"))
-        .isInstanceOf(IllegalStateException.class);
+    assertSecondCall("jdbcUrl", () -> builder.jdbcUrl("jdbc:postgresql://localhost/x"));
+  }
+
+  private static void assertSecondCall(String field, org.assertj.core.api.ThrowableAssert.ThrowingCallable call) {
+    assertThatThrownBy(call).as("a second call of %s", field)
+        .isInstanceOfSatisfying(InvalidArgumentException.class, e -> assertThat(e.field()).isEqualTo(field))
+        .hasMessageContaining(field + ": was already set");
   }
 
   @Test
   @DisplayName("Building without a database names both ways to give one; giving both is refused")
   void databaseIsRequiredOnce() {
     assertThatThrownBy(() -> JdbcSessionStore.builder().build())
-        .isInstanceOf(IllegalStateException.class).hasMessageContaining("a database is required")
+        .isInstanceOfSatisfying(InvalidArgumentException.class, e -> assertThat(e.field()).isEqualTo("dataSource"))
+        .hasMessageContaining("a database is required")
         .hasMessageContaining("dataSource").hasMessageContaining("jdbcUrl");
     assertThatThrownBy(() -> JdbcSessionStore.builder().dataSource(schema.pool(1))
         .jdbcUrl("jdbc:postgresql://localhost/x").build())
-        .isInstanceOf(IllegalStateException.class).hasMessageContaining("both dataSource and jdbcUrl");
+        .isInstanceOfSatisfying(InvalidArgumentException.class, e -> assertThat(e.field()).isEqualTo("dataSource"))
+        .hasMessageContaining("both dataSource and jdbcUrl");
   }
 
   @Test
@@ -205,11 +213,12 @@ class JdbcSessionStoreBuilderTest {
   void notificationSettingsNeedNotifications() {
     assertThatThrownBy(() -> JdbcSessionStore.builder().dataSource(schema.pool(1)).notifications(false)
         .notificationDataSource(schema.pool(1)).build())
-        .isInstanceOf(IllegalStateException.class)
+        .isInstanceOfSatisfying(InvalidArgumentException.class, e -> assertThat(e.field()).isEqualTo("notifications"))
         .hasMessageContaining("notifications(false)").hasMessageContaining("notificationDataSource");
     assertThatThrownBy(() -> JdbcSessionStore.builder().dataSource(schema.pool(1)).notifications(false)
         .keepAliveInterval(Duration.ofSeconds(1)).build())
-        .isInstanceOf(IllegalStateException.class).hasMessageContaining("keepAliveInterval");
+        .isInstanceOfSatisfying(InvalidArgumentException.class, e -> assertThat(e.field()).isEqualTo("notifications"))
+        .hasMessageContaining("keepAliveInterval");
   }
 
   @Test

@@ -1,11 +1,11 @@
 package dev.sessionstore.memory;
 
 import dev.sessionstore.Capability;
+import dev.sessionstore.InvalidArgumentException;
 import dev.sessionstore.SessionStore;
 import dev.sessionstore.memory.internal.MemoryStore;
 import dev.sessionstore.spi.ValidatingSessionStore;
 import java.time.Clock;
-import java.util.Objects;
 
 /**
  * A {@link SessionStore} that keeps everything in the heap of one process: for unit tests, single-process agents and
@@ -49,13 +49,15 @@ public final class InMemorySessionStore {
      * The clock the store stamps records with and measures deadlines and audit age by. Default
      * {@link Clock#systemUTC()}.
      *
-     * @throws NullPointerException  if {@code clock} is null
-     * @throws IllegalStateException if the clock was already set
+     * @throws InvalidArgumentException naming {@code clock} if it is null or was already set
      */
     public Builder clock(Clock clock) {
-      Objects.requireNonNull(clock, "clock");
+      if (clock == null) {
+        throw new InvalidArgumentException("clock", "must not be null");
+      }
       if (this.clock != null) {
-        throw new IllegalStateException("clock was already set to " + this.clock);
+        throw new InvalidArgumentException("clock", "was already set to " + this.clock
+            + "; each setter may be called once");
       }
       this.clock = clock;
       return this;
@@ -65,11 +67,12 @@ public final class InMemorySessionStore {
      * Whether the store records the model-call audit. Default {@code false}: recording stores nothing and listing
      * is empty.
      *
-     * @throws IllegalStateException if the audit setting was already set
+     * @throws InvalidArgumentException naming {@code modelCallAudit} if the audit setting was already set
      */
     public Builder modelCallAudit(boolean enabled) {
       if (modelCallAudit != null) {
-        throw new IllegalStateException("modelCallAudit was already set to " + modelCallAudit);
+        throw new InvalidArgumentException("modelCallAudit", "was already set to " + modelCallAudit
+            + "; each setter may be called once");
       }
       modelCallAudit = enabled;
       return this;

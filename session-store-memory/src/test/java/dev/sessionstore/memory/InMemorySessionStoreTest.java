@@ -1,7 +1,6 @@
 package dev.sessionstore.memory;
 
 import static org.assertj.core.api.Assertions.assertThat;
-import static org.assertj.core.api.Assertions.assertThatNullPointerException;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import dev.sessionstore.Capability;
@@ -41,9 +40,9 @@ class InMemorySessionStoreTest {
 
     @Test
     void refusesANullClock() {
-      assertThatNullPointerException()
-          .isThrownBy(() -> InMemorySessionStore.builder().clock(null))
-          .withMessage("clock");
+      assertThatThrownBy(() -> InMemorySessionStore.builder().clock(null))
+          .isInstanceOfSatisfying(InvalidArgumentException.class, e -> assertThat(e.field()).isEqualTo("clock"))
+          .hasMessage("clock: must not be null");
     }
 
     @Test
@@ -51,8 +50,8 @@ class InMemorySessionStoreTest {
       InMemorySessionStore.Builder builder = InMemorySessionStore.builder().clock(FIXED);
 
       assertThatThrownBy(() -> builder.clock(Clock.systemUTC()))
-          .isInstanceOf(IllegalStateException.class)
-          .hasMessageContaining("clock was already set");
+          .isInstanceOfSatisfying(InvalidArgumentException.class, e -> assertThat(e.field()).isEqualTo("clock"))
+          .hasMessageContaining("clock: was already set");
     }
 
     @Test
@@ -60,8 +59,9 @@ class InMemorySessionStoreTest {
       InMemorySessionStore.Builder builder = InMemorySessionStore.builder().modelCallAudit(false);
 
       assertThatThrownBy(() -> builder.modelCallAudit(true))
-          .isInstanceOf(IllegalStateException.class)
-          .hasMessageContaining("modelCallAudit was already set");
+          .isInstanceOfSatisfying(InvalidArgumentException.class,
+              e -> assertThat(e.field()).isEqualTo("modelCallAudit"))
+          .hasMessageContaining("modelCallAudit: was already set");
     }
 
     @Test

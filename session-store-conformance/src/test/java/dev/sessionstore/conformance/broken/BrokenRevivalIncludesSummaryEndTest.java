@@ -35,7 +35,7 @@ class BrokenRevivalIncludesSummaryEndTest extends BrokenStoreTest {
         List<Event> events = new ArrayList<>(
             correct.events().read(sessionId, EventQuery.all().after(toSeq - 1).first(1)).items());
         events.addAll(revival.events());
-        return new Revival(revival.summary(), events);
+        return new Revival(revival.summary(), events, revival.lastSeq());
       }
     });
   }

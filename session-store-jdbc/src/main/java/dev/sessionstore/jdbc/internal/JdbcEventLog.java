@@ -5,10 +5,10 @@ import dev.sessionstore.EventLog;
 import dev.sessionstore.EventPage;
 import dev.sessionstore.EventQuery;
 import dev.sessionstore.NewEvent;
-import dev.sessionstore.NotFoundException;
 import dev.sessionstore.spi.EventBatch;
 import dev.sessionstore.spi.EventFilter;
 import dev.sessionstore.spi.EventPaging;
+import dev.sessionstore.spi.Failures;
 import java.sql.Connection;
 import java.sql.SQLException;
 import java.time.Clock;
@@ -121,7 +121,7 @@ final class JdbcEventLog implements EventLog {
     // commit is reported.
     return database.transaction("truncate session " + sessionId, UnknownOutcome.report(), connection -> {
       long lastSeq = appender.lockLastSeq(connection, sessionId)
-          .orElseThrow(() -> new NotFoundException("session", sessionId));
+          .orElseThrow(() -> Failures.sessionNotFound(sessionId));
       return appender.cut(connection, sessionId, lastSeq, fromSeq);
     });
   }

@@ -28,6 +28,7 @@ final class JdbcModelCallAudit implements ModelCallAudit {
   private final RowMapper<ModelCall> calls;
   private final WriteChain record;
   private final String insert;
+  private final String upsert;
 
   JdbcModelCallAudit(Database database, Tables tables, Clock clock, boolean enabled,
       ImplicitSession implicitSession) {
@@ -43,10 +44,9 @@ final class JdbcModelCallAudit implements ModelCallAudit {
     String json = dialect.jsonParameter();
     this.insert = "INSERT INTO " + tables.modelCalls()
         + " (session_id, turn, model, context, usage, recorded_at) VALUES (?, ?, ?, " + json + ", " + json + ", ?)";
-    this.record = implicitSession.before("INSERT INTO " + tables.modelCalls()
-        + " (session_id, turn, model, context, usage, recorded_at) VALUES (?, ?, ?, " + json + ", " + json + ", ?)"
-        + dialect.onConflictUpdate("session_id, turn", "model = excluded.model, context = excluded.context,"
-        + " usage = excluded.usage, recorded_at = excluded.recorded_at"));
+    this.upsert = insert + dialect.onConflictUpdate("session_id, turn", "model = excluded.model,"
+        + " context = excluded.context, usage = excluded.usage, recorded_at = excluded.recorded_at");
+    this.record = implicitSession.before(upsert);
   }
 
   @Override
@@ -64,6 +64,19 @@ final class JdbcModelCallAudit implements ModelCallAudit {
         implicitSession.parameters(sessionId, now),
         new Object[] {sessionId, call.turn(), call.model(), call.context(), call.usage(), now}));
     return true;
+  }
+
+  /**
+   * Records {@code call} for a session whose row this transaction holds, as recorded at {@code now}, and returns the
+   * row; empty, storing nothing, while the audit is off.
+   */
+  Optional<ModelCall> store(Connection connection, String sessionId, NewModelCall call, Instant now)
+      throws SQLException {
+    if (!enabled) {
+      return Optional.empty();
+    }
+    return sql.first(connection, upsert + " RETURNING session_id, turn, model, context, usage, recorded_at", calls,
+        sessionId, call.turn(), call.model(), call.context(), call.usage(), now);
   }
 
   @Override

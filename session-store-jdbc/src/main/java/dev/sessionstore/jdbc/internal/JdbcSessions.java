@@ -1,12 +1,12 @@
 package dev.sessionstore.jdbc.internal;
 
 import dev.sessionstore.ConflictException;
-import dev.sessionstore.NotFoundException;
 import dev.sessionstore.Session;
 import dev.sessionstore.SessionPage;
 import dev.sessionstore.SessionQuery;
 import dev.sessionstore.SessionWrite;
 import dev.sessionstore.Sessions;
+import dev.sessionstore.spi.Failures;
 import dev.sessionstore.spi.ResumeRule;
 import dev.sessionstore.spi.SessionCursor;
 import dev.sessionstore.spi.Upserts;
@@ -52,7 +52,7 @@ final class JdbcSessions implements Sessions {
     this.dialect = database.dialect();
     this.sql = new Sql(dialect);
     this.sessions = SessionRows.mapper(dialect);
-    this.selectForUpdate = "SELECT " + SessionRows.COLUMNS + ", last_seq FROM " + tables.sessions()
+    this.selectForUpdate = "SELECT " + SessionRows.COLUMNS + " FROM " + tables.sessions()
         + " WHERE id = ?" + dialect.lockForUpdate();
     String json = dialect.jsonParameter();
     String metadata = dialect.metadataParameter();
@@ -155,7 +155,7 @@ final class JdbcSessions implements Sessions {
         // Created by another transaction since our read: merge into that one instead.
       } catch (SQLException e) {
         if (dialect.classify(e).violates(dialect.uniqueKeyName(tables, UniqueKey.SESSION_NAME))) {
-          throw new ConflictException("session name " + merged.name() + " is taken by another session");
+          throw Failures.nameTaken(merged.name());
         }
         throw e;
       }
@@ -166,7 +166,7 @@ final class JdbcSessions implements Sessions {
   public Session mergeMetadata(String sessionId, Map<String, String> patch) {
     SessionWrite write = SessionWrite.of(sessionId).withMetadata(patch);
     return database.transaction("merge metadata into session " + sessionId, connection -> {
-      Session stored = lock(connection, sessionId).orElseThrow(() -> new NotFoundException("session", sessionId))
+      Session stored = lock(connection, sessionId).orElseThrow(() -> Failures.sessionNotFound(sessionId))
           .session();
       Session merged = Upserts.session(write, stored, clock.instant());
       update(connection, merged);
@@ -290,7 +290,7 @@ final class JdbcSessions implements Sessions {
             new Object[] {newSessionId, sessionId, sessionId, atSeq});
       } catch (SQLException e) {
         if (dialect.classify(e).violates(dialect.uniqueKeyName(tables, UniqueKey.SESSION_ID))) {
-          throw new ConflictException("cannot fork into session " + newSessionId + ": it exists");
+          throw Failures.forkTargetExists(newSessionId);
         }
         throw e;
       }
@@ -300,8 +300,8 @@ final class JdbcSessions implements Sessions {
       boolean parentExists = sql.first(connection, "SELECT 1 FROM " + tables.sessions() + " WHERE id = ?",
           row -> true, sessionId).isPresent();
       throw parentExists
-          ? new NotFoundException("event", "seq " + atSeq + " of session " + sessionId)
-          : new NotFoundException("session", sessionId);
+          ? Failures.forkPointNotFound(sessionId, atSeq)
+          : Failures.sessionNotFound(sessionId);
     });
   }
 

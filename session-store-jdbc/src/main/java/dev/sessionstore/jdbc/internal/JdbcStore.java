@@ -134,7 +134,7 @@ public final class JdbcStore implements SessionStore {
     this.archives = new JdbcArchives(database, tables, clock, appender, notifier, sessions, events, runs, toolCalls,
         summaries, checkpoints, modelCalls);
     this.steps = new StepCommitter(database, clock, tables, implicitSession, appender, sessions, runs, toolCalls,
-        summaries, checkpoints, notifier);
+        summaries, checkpoints, modelCalls, notifier);
     this.sweeper = new DeadlineSweeper(database, toolCalls, clock, settings.deadlineSweepInterval(),
         tables.schemaName() + "." + tables.prefix());
   }

@@ -2,12 +2,11 @@ package dev.sessionstore.jdbc.internal;
 
 import dev.sessionstore.Chapter;
 import dev.sessionstore.Event;
-import dev.sessionstore.InvalidArgumentException;
 import dev.sessionstore.NewSummary;
-import dev.sessionstore.NotFoundException;
 import dev.sessionstore.Revival;
 import dev.sessionstore.Summaries;
 import dev.sessionstore.Summary;
+import dev.sessionstore.spi.Failures;
 import java.sql.Connection;
 import java.sql.SQLException;
 import java.time.Clock;
@@ -41,9 +40,10 @@ final class JdbcSummaries implements Summaries {
       + " payload, version, ts";
 
   /** Which row of a combined result is which. */
-  private enum Part { PREVIOUS_SUMMARY, SUMMARY, EVENT }
+  private enum Part { PREVIOUS_SUMMARY, SUMMARY, EVENT, LAST_SEQ }
 
-  private record PartRow(Part part, Summary summary, Event event) {
+  /** One row of a combined result: a summary, an event, or the session's last seq. */
+  private record PartRow(Part part, Summary summary, Event event, long lastSeq) {
   }
 
   /** What a revival or chapter read: its summaries, and its events in seq order. */
@@ -54,6 +54,8 @@ final class JdbcSummaries implements Summaries {
     private final List<Event> events = new ArrayList<>();
     /** Whether events follow the last one read. */
     private boolean more;
+    /** The session's last seq, read with the rest (a revival's part); 0 when not read or the session is unknown. */
+    private long sessionLastSeq;
 
     Parts(List<PartRow> rows) {
       List<Event> page = new ArrayList<>();
@@ -62,6 +64,7 @@ final class JdbcSummaries implements Summaries {
           case PREVIOUS_SUMMARY -> previous = Optional.of(row.summary());
           case SUMMARY -> summary = row.summary();
           case EVENT -> page.add(row.event());
+          case LAST_SEQ -> sessionLastSeq = row.lastSeq();
         }
       }
       add(page);
@@ -109,11 +112,14 @@ final class JdbcSummaries implements Summaries {
     this.parts = row -> {
       Part part = Part.values()[row.getInt("part")];
       if (part == Part.EVENT) {
-        return new PartRow(part, null, events.map(row));
+        return new PartRow(part, null, events.map(row), 0);
+      }
+      if (part == Part.LAST_SEQ) {
+        return new PartRow(part, null, null, row.getLong("seq"));
       }
       return new PartRow(part, new Summary(row.getString("session_id"), row.getLong("from_seq"),
           row.getLong("seq"), dialect.readJson(row, "payload"), row.getInt("version"), dialect.readInstant(row, "ts")),
-          null);
+          null, 0);
     };
     String replace = "from_seq = excluded.from_seq, content = excluded.content, version = excluded.version,"
         + " created_at = excluded.created_at";
@@ -138,15 +144,19 @@ final class JdbcSummaries implements Summaries {
   }
 
   /**
-   * The latest summary and the first page of events after it, of one agent when {@code byAgent}. Parameters:
-   * session id, then twice (the event part is a {@link LogView}) the session id and the agent id when
-   * {@code byAgent}.
+   * The latest summary, the first page of events after it, of one agent when {@code byAgent}, and the session's last
+   * seq. Parameters: session id, then twice (the event part is a {@link LogView}) the session id and the agent id
+   * when {@code byAgent}, then the session id.
    */
   private String revival(boolean byAgent) {
     return "WITH latest AS ("
         + "SELECT * FROM " + tables.summaries() + " WHERE session_id = ? ORDER BY to_seq DESC LIMIT 1"
         + ") " + summaryPart(Part.SUMMARY, "latest")
         + " UNION ALL " + eventPart(byAgent, "seq > coalesce((SELECT to_seq FROM latest), 0)")
+        + " UNION ALL SELECT " + Part.LAST_SEQ.ordinal() + " AS part, id AS session_id, last_seq AS seq,"
+        + " CAST(NULL AS bigint) AS from_seq, NULL AS id, NULL AS type, NULL AS run_id, NULL AS agent_id,"
+        + " NULL AS parent_id, NULL AS payload, CAST(NULL AS integer) AS version, NULL AS ts FROM "
+        + tables.sessions() + " WHERE id = ?"
         + " ORDER BY part, seq";
   }
 
@@ -204,9 +214,8 @@ final class JdbcSummaries implements Summaries {
         return stored.get();
       }
       long lastSeq = sql.first(connection, "SELECT last_seq FROM " + tables.sessions() + " WHERE id = ?",
-          row -> row.getLong(1), sessionId).orElseThrow(() -> new NotFoundException("session", sessionId));
-      throw new InvalidArgumentException("summary.toSeq",
-          summary.toSeq() + " is past the last seq " + lastSeq + " of session " + sessionId);
+          row -> row.getLong(1), sessionId).orElseThrow(() -> Failures.sessionNotFound(sessionId));
+      throw Failures.summaryPastLastSeq(sessionId, summary.toSeq(), lastSeq);
     });
   }
 
@@ -252,16 +261,17 @@ final class JdbcSummaries implements Summaries {
 
   @Override
   public Revival revive(String sessionId) {
-    Parts parts = read("revive session " + sessionId, revive, new Object[] {sessionId, sessionId, sessionId},
-        sessionId, null, Long.MAX_VALUE);
-    return new Revival(Optional.ofNullable(parts.summary), parts.events);
+    Parts parts = read("revive session " + sessionId, revive,
+        new Object[] {sessionId, sessionId, sessionId, sessionId}, sessionId, null, Long.MAX_VALUE);
+    return new Revival(Optional.ofNullable(parts.summary), parts.events, parts.sessionLastSeq);
   }
 
   @Override
   public Revival revive(String sessionId, String agentId) {
     Parts parts = read("revive session " + sessionId + " for agent " + agentId, reviveAgent,
-        new Object[] {sessionId, sessionId, agentId, sessionId, agentId}, sessionId, agentId, Long.MAX_VALUE);
-    return new Revival(Optional.ofNullable(parts.summary), parts.events);
+        new Object[] {sessionId, sessionId, agentId, sessionId, agentId, sessionId}, sessionId, agentId,
+        Long.MAX_VALUE);
+    return new Revival(Optional.ofNullable(parts.summary), parts.events, parts.sessionLastSeq);
   }
 
   @Override

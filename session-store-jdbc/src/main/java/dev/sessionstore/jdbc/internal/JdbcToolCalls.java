@@ -11,6 +11,7 @@ import dev.sessionstore.ToolCallWrite;
 import dev.sessionstore.ToolCalls;
 import dev.sessionstore.spi.Arguments;
 import dev.sessionstore.spi.Expiry;
+import dev.sessionstore.spi.Failures;
 import dev.sessionstore.spi.Timeouts;
 import dev.sessionstore.spi.ToolCallTransitions;
 import dev.sessionstore.spi.Upserts;
@@ -224,7 +225,7 @@ final class JdbcToolCalls implements ToolCalls {
             return true;
           }
           if (find(connection, sessionId, toolCallId).isEmpty()) {
-            throw new NotFoundException("tool call", toolCallId + " of session " + sessionId);
+            throw Failures.toolCallNotFound(sessionId, toolCallId);
           }
           return false;
         });
@@ -283,7 +284,7 @@ final class JdbcToolCalls implements ToolCalls {
    */
   void requireEvent(Connection connection, String sessionId, String eventId) throws SQLException {
     if (sql.first(connection, eventById, row -> true, sessionId, eventId, sessionId, eventId).isEmpty()) {
-      throw new NotFoundException("event", eventId + " of session " + sessionId);
+      throw Failures.eventNotFound(sessionId, eventId);
     }
   }
 

@@ -4,8 +4,7 @@ import dev.sessionstore.Checkpoint;
 import dev.sessionstore.CheckpointChange;
 import dev.sessionstore.DeadlineChange;
 import dev.sessionstore.Event;
-import dev.sessionstore.InvalidArgumentException;
-import dev.sessionstore.NotFoundException;
+import dev.sessionstore.ModelCall;
 import dev.sessionstore.Resolution;
 import dev.sessionstore.Run;
 import dev.sessionstore.Session;
@@ -17,6 +16,7 @@ import dev.sessionstore.ToolCall;
 import dev.sessionstore.ToolCallResolution;
 import dev.sessionstore.ToolCallStatus;
 import dev.sessionstore.ToolCallWrite;
+import dev.sessionstore.spi.Failures;
 import dev.sessionstore.spi.StepLog;
 import dev.sessionstore.spi.ToolCallTransitions;
 import dev.sessionstore.spi.Upserts;
@@ -62,13 +62,14 @@ final class StepCommitter {
   private final JdbcToolCalls toolCalls;
   private final JdbcSummaries summaries;
   private final JdbcCheckpoints checkpoints;
+  private final JdbcModelCallAudit modelCalls;
   private final AppendNotifier notifier;
   private final Sql sql;
   private final RowMapper<Session> sessionRows;
 
   StepCommitter(Database database, Clock clock, Tables tables, ImplicitSession implicitSession,
       EventAppender appender, JdbcSessions sessions, JdbcRuns runs, JdbcToolCalls toolCalls,
-      JdbcSummaries summaries, JdbcCheckpoints checkpoints, AppendNotifier notifier) {
+      JdbcSummaries summaries, JdbcCheckpoints checkpoints, JdbcModelCallAudit modelCalls, AppendNotifier notifier) {
     this.database = database;
     this.clock = clock;
     this.tables = tables;
@@ -79,6 +80,7 @@ final class StepCommitter {
     this.toolCalls = toolCalls;
     this.summaries = summaries;
     this.checkpoints = checkpoints;
+    this.modelCalls = modelCalls;
     this.notifier = notifier;
     this.sql = new Sql(database.dialect());
     this.sessionRows = SessionRows.mapper(database.dialect());
@@ -120,7 +122,7 @@ final class StepCommitter {
     Instant now = clock.instant();
     OptionalLong locked = appender.lockLastSeq(connection, sessionId);
     if (locked.isEmpty() && step.truncateFrom().isPresent()) {
-      throw new NotFoundException("session", sessionId);
+      throw Failures.sessionNotFound(sessionId);
     }
     long lastSeq;
     if (step.session().isPresent()) {
@@ -168,7 +170,7 @@ final class StepCommitter {
     for (DeadlineChange change : step.deadlines()) {
       ToolCall call = calls.get(change.toolCallId());
       if (call == null) {
-        throw new NotFoundException("tool call", change.toolCallId() + " of session " + sessionId);
+        throw Failures.toolCallNotFound(sessionId, change.toolCallId());
       }
       if (call.status() == ToolCallStatus.PENDING) {
         calls.put(ToolCallTransitions.withDeadline(call, change.deadline(), now));
@@ -177,8 +179,7 @@ final class StepCommitter {
     long lastSeqAfter = (plan.cuts() ? plan.cutFrom() - 1 : lastSeq) + plan.fresh().size();
     step.summary().ifPresent(summary -> {
       if (summary.toSeq() > lastSeqAfter) {
-        throw new InvalidArgumentException("summary.toSeq",
-            "past the session's last seq " + lastSeqAfter + " (" + summary.toSeq() + ")");
+        throw Failures.summaryPastLastSeq(sessionId, summary.toSeq(), lastSeqAfter);
       }
     });
 
@@ -200,11 +201,13 @@ final class StepCommitter {
         put.add(checkpoints.put(connection, sessionId, change.name(), change.data(), now));
       }
     }
+    Optional<ModelCall> modelCall = step.modelCall().isPresent()
+        ? modelCalls.store(connection, sessionId, step.modelCall().get(), now) : Optional.empty();
     Session session = sql.first(connection, "SELECT " + SessionRows.COLUMNS + " FROM " + tables.sessions()
         + " WHERE id = ?", sessionRows, sessionId).orElseThrow();
     List<ToolCall> registeredNow = registered.stream().map(call -> calls.latest(call.id())).toList();
     return Optional.of(new StepOutcome.Committed(new StepResult(session, Optional.ofNullable(run), plan.removes(),
-        plan.results(appended), registeredNow, resolutions, Optional.ofNullable(summary), put)));
+        plan.results(appended), registeredNow, resolutions, Optional.ofNullable(summary), put, modelCall)));
   }
 
   /**
@@ -230,7 +233,7 @@ final class StepCommitter {
     for (String eventId : foreign) {
       Event event = found.get(eventId);
       if (event == null || !plan.keeps(event)) {
-        throw new NotFoundException("event", eventId + " of session " + sessionId);
+        throw Failures.eventNotFound(sessionId, eventId);
       }
     }
   }

@@ -64,13 +64,18 @@ public record StoreSettings(
   }
 
   /**
-   * {@code tablePrefix}, if allowed: empty, or matching {@code [a-z_][a-z0-9_]*} with at most 24 chars.
+   * {@code tablePrefix}, if allowed: empty, or matching {@code [a-z_][a-z0-9_]*} with at most 24 chars, not starting
+   * with {@code sqlite_} (SQLite reserves such names; refused on every database so that one prefix works on both).
    *
    * @throws InvalidArgumentException naming {@code tablePrefix} if not
    */
   public static String requireTablePrefix(String tablePrefix) {
     if (tablePrefix == null || !tablePrefix.isEmpty()) {
       requireIdentifier("tablePrefix", tablePrefix, MAX_PREFIX_LENGTH);
+    }
+    if (tablePrefix.startsWith("sqlite_")) {
+      throw new InvalidArgumentException("tablePrefix",
+          "\"" + tablePrefix + "\": names starting with sqlite_ are reserved by SQLite; choose another prefix");
     }
     return tablePrefix;
   }

@@ -5,9 +5,9 @@ import dev.sessionstore.EventLog;
 import dev.sessionstore.EventPage;
 import dev.sessionstore.EventQuery;
 import dev.sessionstore.NewEvent;
-import dev.sessionstore.NotFoundException;
 import dev.sessionstore.SeqConflictException;
 import dev.sessionstore.spi.EventBatch;
+import dev.sessionstore.spi.Failures;
 import dev.sessionstore.spi.Timeouts;
 import java.time.Duration;
 import java.time.Instant;
@@ -167,7 +167,7 @@ final class MemoryEventLog implements EventLog {
       state.summaries.tailMap(fromSeq, true).clear();
       return state.log.truncateFrom(fromSeq);
     }, () -> {
-      throw new NotFoundException("session", sessionId);
+      throw Failures.sessionNotFound(sessionId);
     });
   }
 

@@ -7,6 +7,7 @@ import dev.sessionstore.spi.Timeouts;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.List;
+import java.util.Optional;
 
 /**
  * The model-call audit of an in-memory store: rows live with their session ordered by turn, and go with it. When the
@@ -37,10 +38,22 @@ final class MemoryModelCallAudit implements ModelCallAudit {
     return registry.withCreatable(sessionId, state -> {
       Instant now = context.now();
       registry.ensureExists(state, now);
-      state.modelCalls.put(call.turn(),
-          new ModelCall(sessionId, call.turn(), call.model(), call.context(), call.usage(), now));
+      store(state, call, now);
       return true;
     });
+  }
+
+  /**
+   * Stores {@code call} as recorded at {@code now} in {@code state}, whose lock the caller holds, and returns the row;
+   * empty, storing nothing, while the audit is off.
+   */
+  Optional<ModelCall> store(SessionState state, NewModelCall call, Instant now) {
+    if (!enabled) {
+      return Optional.empty();
+    }
+    ModelCall row = new ModelCall(state.id, call.turn(), call.model(), call.context(), call.usage(), now);
+    state.modelCalls.put(call.turn(), row);
+    return Optional.of(row);
   }
 
   @Override

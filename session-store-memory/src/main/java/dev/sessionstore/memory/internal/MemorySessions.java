@@ -3,7 +3,6 @@ package dev.sessionstore.memory.internal;
 import dev.sessionstore.Checkpoint;
 import dev.sessionstore.ConflictException;
 import dev.sessionstore.Event;
-import dev.sessionstore.NotFoundException;
 import dev.sessionstore.Run;
 import dev.sessionstore.Session;
 import dev.sessionstore.SessionPage;
@@ -12,6 +11,7 @@ import dev.sessionstore.SessionWrite;
 import dev.sessionstore.Sessions;
 import dev.sessionstore.Summary;
 import dev.sessionstore.ToolCall;
+import dev.sessionstore.spi.Failures;
 import dev.sessionstore.spi.ForkRule;
 import dev.sessionstore.spi.IdOrder;
 import dev.sessionstore.spi.SessionCursor;
@@ -85,7 +85,7 @@ final class MemorySessions implements Sessions {
       registry.store(state, session);
       return session;
     }, () -> {
-      throw new NotFoundException("session", sessionId);
+      throw Failures.sessionNotFound(sessionId);
     });
   }
 
@@ -142,7 +142,7 @@ final class MemorySessions implements Sessions {
   public Session fork(String sessionId, long atSeq, String newSessionId) {
     ForkSource source = registry.withExisting(sessionId, parent -> {
       if (atSeq > parent.log.lastSeq()) {
-        throw new NotFoundException("event", sessionId + "@" + atSeq);
+        throw Failures.forkPointNotFound(sessionId, atSeq);
       }
       Instant now = context.now();
       List<ToolCall> calls = new ArrayList<>();
@@ -159,11 +159,11 @@ final class MemorySessions implements Sessions {
               .filter(run -> ForkRule.isInPrefix(parent.log.firstSeqNaming(run.id()), atSeq)).toList(),
           calls, List.copyOf(parent.checkpoints.values()));
     }, () -> {
-      throw new NotFoundException("session", sessionId);
+      throw Failures.sessionNotFound(sessionId);
     });
     return registry.withCreatable(newSessionId, state -> {
       if (state.exists()) {
-        throw new ConflictException("session " + newSessionId + " already exists");
+        throw Failures.forkTargetExists(newSessionId);
       }
       Session fork = ForkRule.session(source.session(), newSessionId, atSeq, context.now());
       registry.store(state, fork);

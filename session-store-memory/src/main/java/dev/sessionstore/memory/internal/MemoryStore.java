@@ -9,8 +9,8 @@ import dev.sessionstore.Checkpoints;
 import dev.sessionstore.DeadlineChange;
 import dev.sessionstore.Event;
 import dev.sessionstore.EventLog;
+import dev.sessionstore.ModelCall;
 import dev.sessionstore.ModelCallAudit;
-import dev.sessionstore.NotFoundException;
 import dev.sessionstore.Resolution;
 import dev.sessionstore.Run;
 import dev.sessionstore.Runs;
@@ -27,6 +27,7 @@ import dev.sessionstore.ToolCallResolution;
 import dev.sessionstore.ToolCallStatus;
 import dev.sessionstore.ToolCallWrite;
 import dev.sessionstore.ToolCalls;
+import dev.sessionstore.spi.Failures;
 import dev.sessionstore.spi.StepLog;
 import dev.sessionstore.spi.ToolCallTransitions;
 import dev.sessionstore.spi.Upserts;
@@ -157,7 +158,7 @@ public final class MemoryStore implements SessionStore {
     return registry.withCreatable(step.sessionId(), state -> {
       Instant now = context.now();
       if (step.truncateFrom().isPresent() && !state.exists()) {
-        throw new NotFoundException("session", step.sessionId());
+        throw Failures.sessionNotFound(step.sessionId());
       }
       StepLog.Plan plan = stepLog.plan(state.log.lastSeq(), state.log.findAll(stepLog.ids()), state.log::from);
       Session session = step.session().map(write -> sessions.merge(state, write, now)).orElse(null);
@@ -194,7 +195,7 @@ public final class MemoryStore implements SessionStore {
       for (DeadlineChange change : step.deadlines()) {
         ToolCall call = callAsOfStep(state, calls, change.toolCallId(), now);
         if (call == null) {
-          throw new NotFoundException("tool call", step.sessionId() + "/" + change.toolCallId());
+          throw Failures.toolCallNotFound(step.sessionId(), change.toolCallId());
         }
         if (call.status() == ToolCallStatus.PENDING) {
           calls.put(call.id(), ToolCallTransitions.withDeadline(call, change.deadline(), now));
@@ -248,8 +249,9 @@ public final class MemoryStore implements SessionStore {
       }
     }
     List<ToolCall> registeredNow = registered.stream().map(call -> state.toolCalls.get(call.id())).toList();
+    Optional<ModelCall> modelCall = step.modelCall().flatMap(call -> modelCalls.store(state, call, now));
     return new StepResult(state.session(), Optional.ofNullable(run), plan.removes(), plan.results(appended),
-        registeredNow, resolutions, Optional.ofNullable(summary), checkpoints);
+        registeredNow, resolutions, Optional.ofNullable(summary), checkpoints, modelCall);
   }
 
   /** The call as the step has made it so far, else as stored (expired if due), else {@code null}. */

@@ -4,10 +4,10 @@ import dev.sessionstore.Chapter;
 import dev.sessionstore.Event;
 import dev.sessionstore.InvalidArgumentException;
 import dev.sessionstore.NewSummary;
-import dev.sessionstore.NotFoundException;
 import dev.sessionstore.Revival;
 import dev.sessionstore.Summaries;
 import dev.sessionstore.Summary;
+import dev.sessionstore.spi.Failures;
 import java.time.Instant;
 import java.util.List;
 import java.util.Map;
@@ -34,7 +34,7 @@ final class MemorySummaries implements Summaries {
       state.summaries.put(stored.toSeq(), stored);
       return stored;
     }, () -> {
-      throw new NotFoundException("session", sessionId);
+      throw Failures.sessionNotFound(sessionId);
     });
   }
 
@@ -45,8 +45,7 @@ final class MemorySummaries implements Summaries {
    */
   static Summary check(SessionState state, NewSummary summary, long lastSeq, Instant now) {
     if (summary.toSeq() > lastSeq) {
-      throw new InvalidArgumentException("summary.toSeq",
-          "past the session's last seq " + lastSeq + " (" + summary.toSeq() + ")");
+      throw Failures.summaryPastLastSeq(state.id, summary.toSeq(), lastSeq);
     }
     return new Summary(state.id, summary.fromSeq(), summary.toSeq(), summary.content(), summary.version(), now);
   }
@@ -75,8 +74,9 @@ final class MemorySummaries implements Summaries {
     return registry.withExisting(sessionId, state -> {
       Optional<Summary> latest = latestOf(state);
       long afterSeq = latest.map(Summary::toSeq).orElse(0L);
-      return new Revival(latest, ofAgent(state.log.range(afterSeq, state.log.lastSeq()), agentId));
-    }, () -> new Revival(Optional.empty(), List.of()));
+      long lastSeq = state.log.lastSeq();
+      return new Revival(latest, ofAgent(state.log.range(afterSeq, lastSeq), agentId), lastSeq);
+    }, () -> new Revival(Optional.empty(), List.of(), 0));
   }
 
   @Override

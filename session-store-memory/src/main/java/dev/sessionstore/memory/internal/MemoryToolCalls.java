@@ -10,6 +10,7 @@ import dev.sessionstore.ToolCallStatus;
 import dev.sessionstore.ToolCallWrite;
 import dev.sessionstore.ToolCalls;
 import dev.sessionstore.spi.Arguments;
+import dev.sessionstore.spi.Failures;
 import dev.sessionstore.spi.IdOrder;
 import dev.sessionstore.spi.Timeouts;
 import dev.sessionstore.spi.ToolCallTransitions;
@@ -73,7 +74,7 @@ final class MemoryToolCalls implements ToolCalls {
     }
     Event event = state.log.find(eventId);
     if (event == null || !survives.test(event)) {
-      throw new NotFoundException("event", state.id + "/" + eventId);
+      throw Failures.eventNotFound(state.id, eventId);
     }
   }
 
@@ -174,7 +175,7 @@ final class MemoryToolCalls implements ToolCalls {
   @Override
   public boolean expireAt(String sessionId, String toolCallId, Instant deadline) {
     return registry.withExisting(sessionId, state -> changeDeadline(state, toolCallId, deadline, context.now()), () -> {
-      throw new NotFoundException("tool call", sessionId + "/" + toolCallId);
+      throw Failures.toolCallNotFound(sessionId, toolCallId);
     });
   }
 
@@ -187,7 +188,7 @@ final class MemoryToolCalls implements ToolCalls {
   boolean changeDeadline(SessionState state, String toolCallId, Instant at, Instant now) {
     ToolCall call = current(state, toolCallId, now);
     if (call == null) {
-      throw new NotFoundException("tool call", state.id + "/" + toolCallId);
+      throw Failures.toolCallNotFound(state.id, toolCallId);
     }
     if (call.status() != ToolCallStatus.PENDING) {
       return false;

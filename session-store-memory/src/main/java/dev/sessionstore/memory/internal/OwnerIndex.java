@@ -1,6 +1,7 @@
 package dev.sessionstore.memory.internal;
 
 import dev.sessionstore.ConflictException;
+import dev.sessionstore.spi.Failures;
 import java.util.concurrent.ConcurrentHashMap;
 
 /**
@@ -57,7 +58,8 @@ final class OwnerIndex {
     owners.remove(key, sessionId);
   }
 
+  /** The conflict every adapter raises for a taken name ({@link Failures#nameTaken}). */
   private ConflictException conflict(String key, String sessionId, String owner) {
-    return new ConflictException(kind + " " + key + " belongs to session " + owner + ", not " + sessionId);
+    return Failures.nameTaken(key);
   }
 }

@@ -38,7 +38,8 @@ final class SessionLog {
 
   private final String sessionId;
   private final List<Segment> shared;
-  private EventStorage own;
+  /** Volatile: {@link #lastSeq()} is read without the session's lock, by {@link SessionState#session()}. */
+  private volatile EventStorage own;
   /** The seq of the first event naming each run. */
   private final Map<String, Long> firstSeqByRun;
 

@@ -32,8 +32,8 @@ final class SessionState {
   /** Signalled whenever a tool call of the session is resolved or expires, on removal and on close. */
   final Condition toolCallsChanged = lock.newCondition();
 
-  /** The log; a fork replaces it with one that shares its parent's events. */
-  SessionLog log;
+  /** The log; a fork replaces it with one that shares its parent's events. Volatile for {@link #session()}. */
+  volatile SessionLog log;
   /** Runs by id, least recently updated first: a save removes and re-adds its run. */
   final LinkedHashMap<String, Run> runs = new LinkedHashMap<>();
   final Map<String, ToolCall> toolCalls = new HashMap<>();
@@ -53,9 +53,13 @@ final class SessionState {
     this.log = new SessionLog(id);
   }
 
-  /** The session record, or {@code null} while the session does not exist. Readable without the lock. */
+  /**
+   * The session record with its log's last seq, or {@code null} while the session does not exist. Readable without
+   * the lock: a reader not holding it may see the last seq of a write in progress.
+   */
   Session session() {
-    return session;
+    Session stored = session;
+    return stored == null ? null : stored.withLastSeq(log.lastSeq());
   }
 
   boolean exists() {
