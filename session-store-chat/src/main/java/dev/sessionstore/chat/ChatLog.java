@@ -12,7 +12,6 @@ import dev.sessionstore.SessionQuery;
 import dev.sessionstore.SessionStore;
 import dev.sessionstore.SessionWrite;
 import dev.sessionstore.Step;
-import dev.sessionstore.StepOutcome;
 import dev.sessionstore.StoreFailureException;
 import dev.sessionstore.chat.internal.IdentityTags;
 import dev.sessionstore.chat.internal.StoredMessage;
@@ -295,12 +294,7 @@ public final class ChatLog<M> {
       step.event(new NewEvent(append.eventId(), append.type(), null, null, null, append.payload(), null));
     }
     plan.window().ifPresent(window -> step.event(NewEvent.of(WINDOW_EVENT_TYPE, window.toJson())));
-    StepOutcome outcome = store.commit(step.build());
-    if (!(outcome instanceof StepOutcome.Committed committed)) {
-      throw new IllegalStateException("a step without resolutions was rejected: " + outcome);
-    }
-    long view = committed.result().events().isEmpty() ? stored.lastSeq()
-        : committed.result().events().get(committed.result().events().size() - 1).seq();
+    long view = store.commit(step.build()).orElseThrow().lastSeq();
     views.get().put(conversationId, view);
     for (WindowPlan.Append<M> append : plan.appended()) {
       if (append.listIndex() >= 0) {
