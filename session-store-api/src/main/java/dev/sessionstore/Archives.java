@@ -44,7 +44,7 @@ public interface Archives {
    *     as archived (model-call rows compared only while the audit is enabled); {@link ImportOutcome#CONFLICT} if the
    *     store holds a different session under the archive's id, or another session has its name (nothing written)
    * @throws InvalidArgumentException       naming the offending member ({@code archive.events[499].seq}, ...) if the
-   *                                        archive is null or invalid (see {@link dev.sessionstore.spi.ArchiveRules}),
+   *                                        archive is null or invalid (see the archive rules in docs/guarantees.md),
    *                                        or holds an instant the backend cannot store
    * @throws UnsupportedCapabilityException if the archive holds what the store lacks: tool calls
    *                                        ({@link Capability#TOOL_CALLS}), a deadline ({@link Capability#DEADLINES}),
@@ -55,7 +55,7 @@ public interface Archives {
 
   /**
    * Every checkpoint owned by no session ({@link CheckpointKey#global}), sorted by name in
-   * {@linkplain dev.sessionstore.spi.IdOrder code point order}; empty when the store lacks
+   * code point order; empty when the store lacks
    * {@link Capability#CHECKPOINTS}.
    */
   List<Checkpoint> globalCheckpoints();

@@ -1,6 +1,5 @@
 package dev.sessionstore;
 
-import dev.sessionstore.spi.Arguments;
 import java.time.Instant;
 import java.util.Arrays;
 import java.util.HexFormat;
@@ -9,9 +8,9 @@ import java.util.HexFormat;
 public record Checkpoint(CheckpointKey key, byte[] data, Instant updatedAt) {
 
   public Checkpoint {
-    Arguments.requireNonNull("key", key);
-    data = Arguments.requireNonNull("data", data).clone();
-    updatedAt = Arguments.requireInstant("updatedAt", updatedAt);
+    Checks.requireNonNull("key", key);
+    data = Checks.requireNonNull("data", data).clone();
+    updatedAt = Checks.requireInstant("updatedAt", updatedAt);
   }
 
   /** A copy of the bytes. */

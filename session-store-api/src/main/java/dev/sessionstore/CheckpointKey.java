@@ -1,6 +1,5 @@
 package dev.sessionstore;
 
-import dev.sessionstore.spi.Arguments;
 
 /**
  * Names a checkpoint: global ({@code sessionId == null}) or owned by a session (deleted with it).
@@ -8,8 +7,8 @@ import dev.sessionstore.spi.Arguments;
 public record CheckpointKey(String sessionId, String name) {
 
   public CheckpointKey {
-    Arguments.optionalKey("checkpoint.sessionId", sessionId);
-    Arguments.requireKey("checkpoint.name", name);
+    Checks.optionalKey("checkpoint.sessionId", sessionId);
+    Checks.requireKey("checkpoint.name", name);
   }
 
   /** A checkpoint owned by no session, such as a runner checkpoint. */
@@ -19,7 +18,7 @@ public record CheckpointKey(String sessionId, String name) {
 
   /** A checkpoint owned by {@code sessionId}, such as its suspended turn state. */
   public static CheckpointKey of(String sessionId, String name) {
-    return new CheckpointKey(Arguments.requireKey("checkpoint.sessionId", sessionId), name);
+    return new CheckpointKey(Checks.requireKey("checkpoint.sessionId", sessionId), name);
   }
 
   /** Whether the checkpoint belongs to a session. */

@@ -1,6 +1,5 @@
 package dev.sessionstore;
 
-import dev.sessionstore.spi.Arguments;
 import java.time.Instant;
 
 /**
@@ -28,14 +27,14 @@ public record Event(
     Instant timestamp) {
 
   public Event {
-    Arguments.requireKey("sessionId", sessionId);
-    Arguments.requirePositive("seq", seq);
-    Arguments.requireKey("id", id);
-    Arguments.requireKey("type", type);
-    Arguments.optionalKey("runId", runId);
-    Arguments.optionalKey("agentId", agentId);
-    Arguments.optionalKey("parentId", parentId);
-    Arguments.requireNonNull("payload", payload);
-    timestamp = Arguments.requireInstant("timestamp", timestamp);
+    Checks.requireKey("sessionId", sessionId);
+    Checks.requirePositive("seq", seq);
+    Checks.requireKey("id", id);
+    Checks.requireKey("type", type);
+    Checks.optionalKey("runId", runId);
+    Checks.optionalKey("agentId", agentId);
+    Checks.optionalKey("parentId", parentId);
+    Checks.requireNonNull("payload", payload);
+    timestamp = Checks.requireInstant("timestamp", timestamp);
   }
 }

@@ -1,6 +1,5 @@
 package dev.sessionstore;
 
-import dev.sessionstore.spi.Arguments;
 import java.util.List;
 import java.util.OptionalLong;
 
@@ -14,8 +13,8 @@ import java.util.OptionalLong;
 public record EventPage(List<Event> items, OptionalLong nextCursor) {
 
   public EventPage {
-    items = List.copyOf(Arguments.requireNonNull("items", items));
-    Arguments.requireNonNull("nextCursor", nextCursor);
+    items = List.copyOf(Checks.requireNonNull("items", items));
+    Checks.requireNonNull("nextCursor", nextCursor);
   }
 
   /** Whether the page holds no events. */

@@ -1,6 +1,5 @@
 package dev.sessionstore;
 
-import dev.sessionstore.spi.Arguments;
 import java.time.Instant;
 import java.util.Arrays;
 import java.util.LinkedHashSet;
@@ -44,17 +43,17 @@ public record EventQuery(
       ReadDirection.OLDEST_FIRST, null, Set.of(), null, null);
 
   public EventQuery {
-    Arguments.requireNonNegative("after", after);
-    Arguments.requireNonNull("before", before);
-    before.ifPresent(value -> Arguments.requirePositive("before", value));
-    Arguments.requireNonNull("limit", limit);
-    limit.ifPresent(value -> Arguments.requirePositive("limit", value));
-    Arguments.requireNonNull("direction", direction);
-    Arguments.optionalKey("runId", runId);
-    Arguments.requireNonNull("types", types).forEach(type -> Arguments.requireKey("types", type));
+    Checks.requireNonNegative("after", after);
+    Checks.requireNonNull("before", before);
+    before.ifPresent(value -> Checks.requirePositive("before", value));
+    Checks.requireNonNull("limit", limit);
+    limit.ifPresent(value -> Checks.requirePositive("limit", value));
+    Checks.requireNonNull("direction", direction);
+    Checks.optionalKey("runId", runId);
+    Checks.requireNonNull("types", types).forEach(type -> Checks.requireKey("types", type));
     types = Set.copyOf(types);
-    Arguments.optionalKey("agentId", agentId);
-    since = Arguments.optionalInstant("since", since);
+    Checks.optionalKey("agentId", agentId);
+    since = Checks.optionalInstant("since", since);
   }
 
   /** The whole log, oldest-first. */
@@ -69,13 +68,13 @@ public record EventQuery(
 
   /** Only events with seq less than {@code seq}. */
   public EventQuery before(long seq) {
-    Arguments.requirePositive("before", seq);
+    Checks.requirePositive("before", seq);
     return new EventQuery(after, OptionalLong.of(seq), limit, direction, runId, types, agentId, since);
   }
 
   /** At most {@code limit} events from the end {@link #direction()} names. */
   public EventQuery limit(int limit) {
-    Arguments.requirePositive("limit", limit);
+    Checks.requirePositive("limit", limit);
     return new EventQuery(after, before, OptionalInt.of(limit), direction, runId, types, agentId, since);
   }
 
@@ -95,30 +94,30 @@ public record EventQuery(
   }
 
   public EventQuery direction(ReadDirection direction) {
-    return new EventQuery(after, before, limit, Arguments.requireNonNull("direction", direction), runId, types,
+    return new EventQuery(after, before, limit, Checks.requireNonNull("direction", direction), runId, types,
         agentId, since);
   }
 
   public EventQuery runId(String runId) {
-    return new EventQuery(after, before, limit, direction, Arguments.requireKey("runId", runId), types, agentId,
+    return new EventQuery(after, before, limit, direction, Checks.requireKey("runId", runId), types, agentId,
         since);
   }
 
   /** Only events of any of these types. */
   public EventQuery types(String... types) {
-    Arguments.requireNonNull("types", types);
+    Checks.requireNonNull("types", types);
     return new EventQuery(after, before, limit, direction, runId, new LinkedHashSet<>(Arrays.asList(types)), agentId,
         since);
   }
 
   public EventQuery agentId(String agentId) {
-    return new EventQuery(after, before, limit, direction, runId, types, Arguments.requireKey("agentId", agentId),
+    return new EventQuery(after, before, limit, direction, runId, types, Checks.requireKey("agentId", agentId),
         since);
   }
 
   /** Only events whose timestamp is at or after {@code since}. */
   public EventQuery since(Instant since) {
     return new EventQuery(after, before, limit, direction, runId, types, agentId,
-        Arguments.requireNonNull("since", since));
+        Checks.requireNonNull("since", since));
   }
 }

@@ -1,12 +1,11 @@
 package dev.sessionstore;
 
-import dev.sessionstore.spi.Arguments;
 
 /** Where a forked session came from: the parent session and the last seq it copied (SPEC guarantee 11). */
 public record ForkOrigin(String sessionId, long seq) {
 
   public ForkOrigin {
-    Arguments.requireKey("forkOrigin.sessionId", sessionId);
-    Arguments.requirePositive("forkOrigin.seq", seq);
+    Checks.requireKey("forkOrigin.sessionId", sessionId);
+    Checks.requirePositive("forkOrigin.seq", seq);
   }
 }

@@ -9,8 +9,6 @@ import com.fasterxml.jackson.databind.DeserializationFeature;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.ObjectReader;
-import dev.sessionstore.spi.Arguments;
-import dev.sessionstore.spi.StoredJson;
 import java.io.IOException;
 import java.util.Optional;
 
@@ -77,21 +75,21 @@ public final class Json {
    * @throws InvalidArgumentException naming {@code field} if {@code text} is null or not a storable document
    */
   public static Json parse(String field, String text) {
-    Arguments.requireNonNull("field", field);
+    Checks.requireNonNull("field", field);
     JsonRules.validate(field, text);
     return new Json(text);
   }
 
   /**
-   * Adapters read their stored documents back through {@link StoredJson#of}, which holds the only {@code proof}
-   * this accepts: the text is a {@code Json}'s text the store wrote, so it is not checked again.
+   * The document whose text a store wrote from a {@code Json} and read back unchanged, not checked again. Not part
+   * of the user's view: adapters reach it through {@code dev.sessionstore.spi.StoredJson#of}, by way of
+   * {@link SpiBridge}.
    *
-   * @throws InvalidArgumentException naming {@code proof} if it is null; naming the field {@code json} if
-   *                                  {@code text} is null or longer than any document
+   * @throws InvalidArgumentException naming the field {@code json} if {@code text} is null or longer than any
+   *                                  document
    */
-  public static Json stored(String text, StoredJson proof) {
-    Arguments.requireNonNull("proof", proof);
-    Arguments.requireNonNull(FIELD, text);
+  static Json ofStored(String text) {
+    Checks.requireNonNull(FIELD, text);
     if (text.length() > Limits.MAX_JSON_LENGTH) {
       throw new InvalidArgumentException(FIELD, "longer than any stored document (" + text.length() + " chars)");
     }
@@ -122,8 +120,8 @@ public final class Json {
    *                                  {@code mapper} if it is null
    */
   public static Json from(Object value, ObjectMapper mapper) {
-    Arguments.requireNonNull(FIELD, value);
-    Arguments.requireNonNull("mapper", mapper);
+    Checks.requireNonNull(FIELD, value);
+    Checks.requireNonNull("mapper", mapper);
     if (value instanceof Json json) {
       return json;
     }
@@ -165,7 +163,7 @@ public final class Json {
    * @throws InvalidArgumentException naming the field {@code type} if it is null or the document does not map to it
    */
   public <T> T as(Class<T> type) {
-    Arguments.requireNonNull("type", type);
+    Checks.requireNonNull("type", type);
     return read(JsonRules.MAPPER.readerFor(type), false, type.getTypeName());
   }
 
@@ -177,7 +175,7 @@ public final class Json {
    *                                  naming the unknown property
    */
   public <T> T asStrict(Class<T> type) {
-    Arguments.requireNonNull("type", type);
+    Checks.requireNonNull("type", type);
     return read(JsonRules.MAPPER.readerFor(type), true, type.getTypeName());
   }
 
@@ -188,7 +186,7 @@ public final class Json {
    * @throws InvalidArgumentException naming the field {@code type} if it is null or the document does not map to it
    */
   public <T> T as(TypeReference<T> type) {
-    Arguments.requireNonNull("type", type);
+    Checks.requireNonNull("type", type);
     return read(JsonRules.MAPPER.readerFor(type), false, type.getType().getTypeName());
   }
 
@@ -198,7 +196,7 @@ public final class Json {
    * @throws InvalidArgumentException naming the field {@code type} if it is null or the document does not map to it
    */
   public <T> T asStrict(TypeReference<T> type) {
-    Arguments.requireNonNull("type", type);
+    Checks.requireNonNull("type", type);
     return read(JsonRules.MAPPER.readerFor(type), true, type.getType().getTypeName());
   }
 
@@ -218,8 +216,8 @@ public final class Json {
    *                                  {@code mapper} if it is null
    */
   public <T> T as(Class<T> type, ObjectMapper mapper) {
-    Arguments.requireNonNull("type", type);
-    Arguments.requireNonNull("mapper", mapper);
+    Checks.requireNonNull("type", type);
+    Checks.requireNonNull("mapper", mapper);
     try {
       return mapper.readValue(text, type);
     } catch (JsonProcessingException e) {
@@ -234,8 +232,8 @@ public final class Json {
    *                                  {@code mapper} if it is null
    */
   public <T> T as(TypeReference<T> type, ObjectMapper mapper) {
-    Arguments.requireNonNull("type", type);
-    Arguments.requireNonNull("mapper", mapper);
+    Checks.requireNonNull("type", type);
+    Checks.requireNonNull("mapper", mapper);
     try {
       return mapper.readValue(text, type);
     } catch (JsonProcessingException e) {
@@ -259,7 +257,7 @@ public final class Json {
    * Reads the top level only, without building a tree.
    */
   public Optional<String> stringMember(String name) {
-    Arguments.requireNonNull("name", name);
+    Checks.requireNonNull("name", name);
     if (!isObject()) {
       return Optional.empty();
     }

@@ -1,6 +1,5 @@
 package dev.sessionstore;
 
-import dev.sessionstore.spi.Arguments;
 import java.time.Instant;
 import java.util.UUID;
 
@@ -30,13 +29,13 @@ public record NewEvent(
     Instant timestamp) {
 
   public NewEvent {
-    Arguments.requireKey("event.id", id);
-    Arguments.requireKey("event.type", type);
-    Arguments.optionalKey("event.runId", runId);
-    Arguments.optionalKey("event.agentId", agentId);
-    Arguments.optionalKey("event.parentId", parentId);
+    Checks.requireKey("event.id", id);
+    Checks.requireKey("event.type", type);
+    Checks.optionalKey("event.runId", runId);
+    Checks.optionalKey("event.agentId", agentId);
+    Checks.optionalKey("event.parentId", parentId);
     payload = payload == null ? Json.emptyObject() : payload;
-    timestamp = Arguments.optionalInstant("event.timestamp", timestamp);
+    timestamp = Checks.optionalInstant("event.timestamp", timestamp);
   }
 
   /** An event of {@code type} with a generated id and an empty payload. */
@@ -67,7 +66,7 @@ public record NewEvent(
   }
 
   public NewEvent withPayload(Json payload) {
-    return new NewEvent(id, type, runId, agentId, parentId, Arguments.requireNonNull("event.payload", payload), timestamp);
+    return new NewEvent(id, type, runId, agentId, parentId, Checks.requireNonNull("event.payload", payload), timestamp);
   }
 
   /** This event stamped {@code timestamp}; {@code null} leaves the time to the store's clock. */

@@ -1,6 +1,5 @@
 package dev.sessionstore;
 
-import dev.sessionstore.spi.Arguments;
 
 /**
  * An audit row: exactly what was sent to the model in one turn.
@@ -13,9 +12,9 @@ import dev.sessionstore.spi.Arguments;
 public record NewModelCall(long turn, String model, Json context, Json usage) {
 
   public NewModelCall {
-    Arguments.requireNonNegative("modelCall.turn", turn);
-    Arguments.requireKey("modelCall.model", model);
-    Arguments.requireNonNull("modelCall.context", context);
+    Checks.requireNonNegative("modelCall.turn", turn);
+    Checks.requireKey("modelCall.model", model);
+    Checks.requireNonNull("modelCall.context", context);
     usage = usage == null ? Json.emptyObject() : usage;
   }
 

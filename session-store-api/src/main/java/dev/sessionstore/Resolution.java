@@ -1,6 +1,5 @@
 package dev.sessionstore;
 
-import dev.sessionstore.spi.Arguments;
 import java.util.List;
 import java.util.Optional;
 
@@ -70,7 +69,7 @@ public sealed interface Resolution permits Resolution.Resolved, Resolution.Repla
   record Resolved(ToolCall call) implements Resolution {
 
     public Resolved {
-      Arguments.requireNonNull("call", call);
+      Checks.requireNonNull("call", call);
     }
 
     @Override
@@ -101,7 +100,7 @@ public sealed interface Resolution permits Resolution.Resolved, Resolution.Repla
   record Replayed(ToolCall call) implements Resolution {
 
     public Replayed {
-      Arguments.requireNonNull("call", call);
+      Checks.requireNonNull("call", call);
     }
 
     @Override
@@ -132,8 +131,8 @@ public sealed interface Resolution permits Resolution.Resolved, Resolution.Repla
   record Stale(String toolCallId, Optional<ToolCall> current) implements Resolution {
 
     public Stale {
-      Arguments.requireKey("toolCallId", toolCallId);
-      Arguments.requireNonNull("current", current);
+      Checks.requireKey("toolCallId", toolCallId);
+      Checks.requireNonNull("current", current);
     }
 
     @Override

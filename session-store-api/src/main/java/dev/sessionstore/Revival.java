@@ -1,6 +1,5 @@
 package dev.sessionstore;
 
-import dev.sessionstore.spi.Arguments;
 import java.util.List;
 import java.util.Optional;
 
@@ -17,8 +16,8 @@ import java.util.Optional;
 public record Revival(Optional<Summary> summary, List<Event> events, long lastSeq) {
 
   public Revival {
-    Arguments.requireNonNull("summary", summary);
-    events = List.copyOf(Arguments.requireNonNull("events", events));
-    Arguments.requireNonNegative("lastSeq", lastSeq);
+    Checks.requireNonNull("summary", summary);
+    events = List.copyOf(Checks.requireNonNull("events", events));
+    Checks.requireNonNegative("lastSeq", lastSeq);
   }
 }

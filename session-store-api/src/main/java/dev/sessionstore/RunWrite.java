@@ -1,6 +1,5 @@
 package dev.sessionstore;
 
-import dev.sessionstore.spi.Arguments;
 
 /**
  * An upsert of a run, keyed by session id and run id. Fields left {@code null} keep their stored value, or take the
@@ -11,8 +10,8 @@ import dev.sessionstore.spi.Arguments;
 public record RunWrite(String id, String sessionId, RunStatus status, Json usage, Json error) {
 
   public RunWrite {
-    Arguments.requireKey("run.id", id);
-    Arguments.requireKey("run.sessionId", sessionId);
+    Checks.requireKey("run.id", id);
+    Checks.requireKey("run.sessionId", sessionId);
   }
 
   /** A write for run {@code id} of session {@code sessionId}, changing nothing yet. */
@@ -21,14 +20,14 @@ public record RunWrite(String id, String sessionId, RunStatus status, Json usage
   }
 
   public RunWrite withStatus(RunStatus status) {
-    return new RunWrite(id, sessionId, Arguments.requireNonNull("run.status", status), usage, error);
+    return new RunWrite(id, sessionId, Checks.requireNonNull("run.status", status), usage, error);
   }
 
   public RunWrite withUsage(Json usage) {
-    return new RunWrite(id, sessionId, status, Arguments.requireNonNull("run.usage", usage), error);
+    return new RunWrite(id, sessionId, status, Checks.requireNonNull("run.usage", usage), error);
   }
 
   public RunWrite withError(Json error) {
-    return new RunWrite(id, sessionId, status, usage, Arguments.requireNonNull("run.error", error));
+    return new RunWrite(id, sessionId, status, usage, Checks.requireNonNull("run.error", error));
   }
 }

@@ -17,8 +17,8 @@ public interface Runs {
   /** The session's run with this id, or empty. */
   Optional<Run> find(String sessionId, String runId);
 
-  /** The session's runs in creation order, then by id ({@linkplain dev.sessionstore.spi.IdOrder code point
-   * order}); empty for an unknown session. */
+  /** The session's runs in creation order, then by id (code point
+   * order); empty for an unknown session. */
   List<Run> list(String sessionId);
 
   /** The session's runs with {@code status}, in creation order (then by id). */

@@ -1,7 +1,5 @@
 package dev.sessionstore;
 
-import dev.sessionstore.spi.Arguments;
-import dev.sessionstore.spi.IdOrder;
 import java.util.Comparator;
 import java.util.List;
 
@@ -16,8 +14,8 @@ import java.util.List;
  *
  * <p>Immutable; each {@code with...} returns a copy. Construction checks only that no member is null; whether the
  * members fit together (all of this session, seqs gapless from 1, ids distinct, summaries within the log, limits) is
- * checked by {@link Archives#importSession} before anything is written, with the rules of
- * {@link dev.sessionstore.spi.ArchiveRules}.
+ * checked by {@link Archives#importSession} before anything is written, with the archive
+ * rules every adapter shares (docs/guarantees.md).
  *
  * @param session     the session record; its {@link Session#lastSeq()} is taken from {@code events} (the given one is
  *                    ignored), so a file need not carry it
@@ -38,18 +36,18 @@ public record SessionArchive(
     List<ModelCall> modelCalls) {
 
   private static final Comparator<Run> RUN_ORDER =
-      Comparator.comparing(Run::createdAt).thenComparing(Run::id, IdOrder.BY_CODE_POINT);
+      Comparator.comparing(Run::createdAt).thenComparing(Run::id, Checks::compareIds);
   private static final Comparator<ToolCall> TOOL_CALL_ORDER =
-      Comparator.comparing(ToolCall::createdAt).thenComparing(ToolCall::id, IdOrder.BY_CODE_POINT);
+      Comparator.comparing(ToolCall::createdAt).thenComparing(ToolCall::id, Checks::compareIds);
 
   public SessionArchive {
-    Arguments.requireNonNull("archive.session", session);
+    Checks.requireNonNull("archive.session", session);
     events = sorted("archive.events", events, Comparator.comparingLong(Event::seq));
     runs = sorted("archive.runs", runs, RUN_ORDER);
     toolCalls = sorted("archive.toolCalls", toolCalls, TOOL_CALL_ORDER);
     summaries = sorted("archive.summaries", summaries, Comparator.comparingLong(Summary::toSeq));
     checkpoints = sorted("archive.checkpoints", checkpoints,
-        Comparator.comparing(checkpoint -> checkpoint.key().name(), IdOrder.BY_CODE_POINT));
+        Comparator.comparing(checkpoint -> checkpoint.key().name(), Checks::compareIds));
     modelCalls = sorted("archive.modelCalls", modelCalls, Comparator.comparingLong(ModelCall::turn));
     session = session.withLastSeq(events.isEmpty() ? 0 : events.get(events.size() - 1).seq());
   }
@@ -91,6 +89,6 @@ public record SessionArchive(
 
   /** An unmodifiable copy of {@code values} sorted by {@code order}, every element non-null. */
   private static <T> List<T> sorted(String field, List<T> values, Comparator<? super T> order) {
-    return Arguments.requireElements(field, values, Integer.MAX_VALUE).stream().sorted(order).toList();
+    return Checks.requireElements(field, values, Integer.MAX_VALUE).stream().sorted(order).toList();
   }
 }

@@ -1,6 +1,5 @@
 package dev.sessionstore;
 
-import dev.sessionstore.spi.Arguments;
 import java.util.List;
 import java.util.Optional;
 
@@ -11,7 +10,7 @@ import java.util.Optional;
 public record SessionPage(List<Session> items, Optional<String> nextCursor) {
 
   public SessionPage {
-    items = List.copyOf(Arguments.requireNonNull("items", items));
-    Arguments.requireNonNull("nextCursor", nextCursor);
+    items = List.copyOf(Checks.requireNonNull("items", items));
+    Checks.requireNonNull("nextCursor", nextCursor);
   }
 }

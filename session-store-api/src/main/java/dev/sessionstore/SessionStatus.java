@@ -1,6 +1,5 @@
 package dev.sessionstore;
 
-import dev.sessionstore.spi.Arguments;
 
 /**
  * The status of a session. An open set: the constants name the common states, and any other non-blank key is
@@ -15,7 +14,7 @@ public record SessionStatus(String value) {
   public static final SessionStatus ARCHIVED = new SessionStatus("archived");
 
   public SessionStatus {
-    Arguments.requireKey("status", value);
+    Checks.requireKey("status", value);
   }
 
   public static SessionStatus of(String value) {

@@ -1,6 +1,5 @@
 package dev.sessionstore;
 
-import dev.sessionstore.spi.Arguments;
 import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.Map;
@@ -23,11 +22,11 @@ public record SessionWrite(
     Map<String, String> metadata) {
 
   public SessionWrite {
-    Arguments.requireKey("session.id", id);
-    Arguments.optionalKey("session.name", name);
-    Arguments.optionalKey("session.tenant", tenant);
-    Arguments.optionalKey("session.agentId", agentId);
-    metadata = Arguments.requireMetadataPatch("session.metadata", metadata);
+    Checks.requireKey("session.id", id);
+    Checks.optionalKey("session.name", name);
+    Checks.optionalKey("session.tenant", tenant);
+    Checks.optionalKey("session.agentId", agentId);
+    metadata = Checks.requireMetadataPatch("session.metadata", metadata);
   }
 
   /** A write for the session {@code id}, changing nothing yet. */
@@ -41,30 +40,30 @@ public record SessionWrite(
   }
 
   public SessionWrite withName(String name) {
-    return new SessionWrite(id, Arguments.requireNonNull("session.name", name), tenant, agentId, status, settings, metadata);
+    return new SessionWrite(id, Checks.requireNonNull("session.name", name), tenant, agentId, status, settings, metadata);
   }
 
   public SessionWrite withTenant(String tenant) {
-    return new SessionWrite(id, name, Arguments.requireNonNull("session.tenant", tenant), agentId, status, settings, metadata);
+    return new SessionWrite(id, name, Checks.requireNonNull("session.tenant", tenant), agentId, status, settings, metadata);
   }
 
   public SessionWrite withAgentId(String agentId) {
-    return new SessionWrite(id, name, tenant, Arguments.requireNonNull("session.agentId", agentId), status, settings, metadata);
+    return new SessionWrite(id, name, tenant, Checks.requireNonNull("session.agentId", agentId), status, settings, metadata);
   }
 
   public SessionWrite withStatus(SessionStatus status) {
-    return new SessionWrite(id, name, tenant, agentId, Arguments.requireNonNull("session.status", status), settings, metadata);
+    return new SessionWrite(id, name, tenant, agentId, Checks.requireNonNull("session.status", status), settings, metadata);
   }
 
   /** Replaces the settings (the session's config template) as a whole. */
   public SessionWrite withSettings(Json settings) {
-    return new SessionWrite(id, name, tenant, agentId, status, Arguments.requireNonNull("session.settings", settings), metadata);
+    return new SessionWrite(id, name, tenant, agentId, status, Checks.requireNonNull("session.settings", settings), metadata);
   }
 
   /** Adds entries to the metadata patch; a {@code null} value removes that key on write. */
   public SessionWrite withMetadata(Map<String, String> patch) {
     Map<String, String> merged = new LinkedHashMap<>(metadata);
-    merged.putAll(Arguments.requireNonNull("session.metadata", patch));
+    merged.putAll(Checks.requireNonNull("session.metadata", patch));
     return new SessionWrite(id, name, tenant, agentId, status, settings, merged);
   }
 

@@ -45,7 +45,7 @@ public interface Sessions {
 
   /**
    * Ids of the sessions whose settings ask to be resumed eagerly ({@code "resume_policy": "eager"}), whatever their
-   * status, sorted by id in {@linkplain dev.sessionstore.spi.IdOrder code point order}.
+   * status, sorted by id in code point order.
    */
   List<String> listResumable();
 
@@ -66,7 +66,7 @@ public interface Sessions {
    *   <li>its agent, tenant, status, settings and metadata. The fork has no name.</li>
    * </ul>
    * Runs not named by a prefix event, tool calls without a requesting event or requested after {@code atSeq}, and
-   * model-call audit rows stay with the parent. The rule is {@link dev.sessionstore.spi.ForkRule}, shared by every
+   * model-call audit rows stay with the parent. The rule is shared by every
    * adapter.
    *
    * @throws NotFoundException               if the session or the event at {@code atSeq} does not exist

@@ -1,6 +1,5 @@
 package dev.sessionstore;
 
-import dev.sessionstore.spi.Arguments;
 import java.util.List;
 import java.util.stream.Collectors;
 
@@ -26,7 +25,7 @@ public class StaleResolutionException extends ConflictException {
   }
 
   private static String describe(List<Resolution.Stale> stale) {
-    Arguments.requireNonNull("stale", stale);
+    Checks.requireNonNull("stale", stale);
     if (stale.isEmpty()) {
       throw new InvalidArgumentException("stale", "names at least one stale resolution");
     }

@@ -1,6 +1,5 @@
 package dev.sessionstore;
 
-import dev.sessionstore.spi.Arguments;
 import java.util.List;
 import java.util.Optional;
 
@@ -41,7 +40,7 @@ public sealed interface StepOutcome permits StepOutcome.Committed, StepOutcome.R
   record Committed(StepResult result) implements StepOutcome {
 
     public Committed {
-      Arguments.requireNonNull("result", result);
+      Checks.requireNonNull("result", result);
     }
 
     @Override
@@ -67,7 +66,7 @@ public sealed interface StepOutcome permits StepOutcome.Committed, StepOutcome.R
   record Rejected(List<Resolution.Stale> stale) implements StepOutcome {
 
     public Rejected {
-      stale = List.copyOf(Arguments.requireNonNull("stale", stale));
+      stale = List.copyOf(Checks.requireNonNull("stale", stale));
       if (stale.isEmpty()) {
         throw new InvalidArgumentException("stale", "a rejected step names at least one stale resolution");
       }

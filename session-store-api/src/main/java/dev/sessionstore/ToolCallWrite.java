@@ -1,6 +1,5 @@
 package dev.sessionstore;
 
-import dev.sessionstore.spi.Arguments;
 import java.time.Instant;
 
 /**
@@ -29,13 +28,13 @@ public record ToolCallWrite(
     Instant deadline) {
 
   public ToolCallWrite {
-    Arguments.requireKey("toolCall.id", id);
-    Arguments.requireKey("toolCall.sessionId", sessionId);
-    Arguments.optionalKey("toolCall.runId", runId);
-    Arguments.optionalKey("toolCall.requestEventId", requestEventId);
-    Arguments.requireKey("toolCall.toolName", toolName);
+    Checks.requireKey("toolCall.id", id);
+    Checks.requireKey("toolCall.sessionId", sessionId);
+    Checks.optionalKey("toolCall.runId", runId);
+    Checks.optionalKey("toolCall.requestEventId", requestEventId);
+    Checks.requireKey("toolCall.toolName", toolName);
     arguments = arguments == null ? Json.emptyObject() : arguments;
-    deadline = Arguments.optionalInstant("toolCall.deadline", deadline);
+    deadline = Checks.optionalInstant("toolCall.deadline", deadline);
   }
 
   /** A pending call {@code id} of {@code sessionId} for {@code toolName}, with no arguments and no deadline. */
@@ -44,19 +43,19 @@ public record ToolCallWrite(
   }
 
   public ToolCallWrite withRunId(String runId) {
-    return new ToolCallWrite(id, sessionId, Arguments.requireKey("toolCall.runId", runId), requestEventId, toolName,
+    return new ToolCallWrite(id, sessionId, Checks.requireKey("toolCall.runId", runId), requestEventId, toolName,
         arguments, deadline);
   }
 
   /** This write naming {@code eventId}, the session's tool_use event, as the event that requested the call. */
   public ToolCallWrite withRequestEventId(String eventId) {
-    return new ToolCallWrite(id, sessionId, runId, Arguments.requireKey("toolCall.requestEventId", eventId), toolName,
+    return new ToolCallWrite(id, sessionId, runId, Checks.requireKey("toolCall.requestEventId", eventId), toolName,
         arguments, deadline);
   }
 
   public ToolCallWrite withArguments(Json arguments) {
     return new ToolCallWrite(id, sessionId, runId, requestEventId, toolName,
-        Arguments.requireNonNull("toolCall.arguments", arguments), deadline);
+        Checks.requireNonNull("toolCall.arguments", arguments), deadline);
   }
 
   /**
@@ -65,6 +64,6 @@ public record ToolCallWrite(
    */
   public ToolCallWrite withDeadline(Instant deadline) {
     return new ToolCallWrite(id, sessionId, runId, requestEventId, toolName, arguments,
-        Arguments.requireNonNull("toolCall.deadline", deadline));
+        Checks.requireNonNull("toolCall.deadline", deadline));
   }
 }

@@ -15,7 +15,7 @@ import java.util.Optional;
  * {@link Resolution.Replayed}, any other resolve of an unknown, resolved or expired call is {@link Resolution.Stale}.
  * A deadline is held by the store, not by the caller's process: a pending call is due once the store's clock reaches
  * its deadline ({@code now >= deadline}); it then becomes {@link ToolCallStatus#EXPIRED} with a result saying why
- * ({@link dev.sessionstore.spi.Expiry#result}), and every read from then on sees it expired, whether or not a
+ * (the same rule in every adapter), and every read from then on sees it expired, whether or not a
  * background sweep has run yet.
  *
  * <p>To register a call together with its tool_use event, or resolve one together with its tool_result event, use a

@@ -5,9 +5,9 @@ import dev.sessionstore.Event;
 import dev.sessionstore.InvalidArgumentException;
 import dev.sessionstore.Limits;
 import dev.sessionstore.NewEvent;
+import dev.sessionstore.internal.ApiAccess;
 import java.time.Instant;
 import java.util.ArrayList;
-import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
@@ -42,16 +42,8 @@ public final class EventBatch {
    * @throws DuplicateEventException  if two different events share an id
    */
   public static EventBatch of(String sessionId, List<NewEvent> events) {
-    Arguments.requireKey("sessionId", sessionId);
-    List<NewEvent> input = Arguments.requireElements("events", events, Limits.MAX_BATCH_SIZE);
-    Map<String, NewEvent> distinct = new LinkedHashMap<>();
-    for (NewEvent event : input) {
-      NewEvent first = distinct.putIfAbsent(event.id(), event);
-      if (first != null && !first.equals(event)) {
-        throw new DuplicateEventException(sessionId, event.id());
-      }
-    }
-    return new EventBatch(sessionId, input, distinct);
+    Map<String, NewEvent> distinct = ApiAccess.get().distinctEvents(sessionId, events);
+    return new EventBatch(sessionId, List.copyOf(events), distinct);
   }
 
   /** The distinct event ids of the batch, in first-occurrence order. */
