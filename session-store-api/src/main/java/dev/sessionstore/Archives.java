@@ -32,8 +32,9 @@ public interface Archives {
    * origin; its events with their ids, seqs and timestamps (the next append continues after the last one); runs,
    * tool calls (a pending call stays pending, and a deadline it carries is enforced from now on like any other),
    * summaries, checkpoints, and model-call audit rows when the audit is enabled (dropped otherwise, as
-   * {@link ModelCallAudit#record} drops rows). Either all of it is stored or nothing is (SPEC guarantee 4). The
-   * archived session's parent, if it is a fork, need not exist: the fork origin is kept as data.
+   * {@link ModelCallAudit#record} drops rows). Either all of it is stored or nothing is (guarantee 4 of
+   * docs/guarantees.md). The archived session's parent, if it is a fork, need not exist: the fork origin is kept as
+   * data.
    *
    * <p>Idempotent: importing an archive whose session is already stored with exactly this content writes nothing and
    * returns {@link ImportOutcome#UNCHANGED}, so an import interrupted or run twice is simply run again. After a

@@ -8,9 +8,9 @@ import java.util.OptionalLong;
 import java.util.Set;
 
 /**
- * Which events of one session to read (SPEC guarantee 7): seq bounds, a limit taken from one end of the log, and
- * filters. {@code after} and {@code before} are exclusive; {@code since} is inclusive. Filters that are set must
- * all match; several types match any of them.
+ * Which events of one session to read (guarantee 7 of docs/guarantees.md): seq bounds, a limit taken from one end of
+ * the log, and filters. {@code after} and {@code before} are exclusive; {@code since} is inclusive. Filters that are
+ * set must all match; several types match any of them.
  *
  * <p>Immutable; each builder method returns a copy. Start from {@link #all()}:
  * <pre>{@code

@@ -4,8 +4,8 @@ import java.util.List;
 import java.util.Optional;
 
 /**
- * What a revived agent needs to rebuild its working set (SPEC guarantee 9): the latest summary and the events after
- * its {@code toSeq}, oldest-first; with no summary, every event.
+ * What a revived agent needs to rebuild its working set (guarantee 9 of docs/guarantees.md): the latest summary and the
+ * events after its {@code toSeq}, oldest-first; with no summary, every event.
  *
  * @param summary the latest summary, or empty
  * @param events  the events after the summary's {@code toSeq} (all of them without a summary), oldest-first

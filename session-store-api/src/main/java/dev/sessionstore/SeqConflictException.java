@@ -2,7 +2,7 @@ package dev.sessionstore;
 
 /**
  * An append stated the seq it expected the log to end at, and the log ended elsewhere; nothing was stored
- * (SPEC guarantee 5). Re-read from {@link #actualSeq()} and retry.
+ * (guarantee 5 of docs/guarantees.md). Re-read from {@link #actualSeq()} and retry.
  */
 public class SeqConflictException extends ConflictException {
 

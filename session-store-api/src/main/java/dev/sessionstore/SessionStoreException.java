@@ -4,7 +4,7 @@ package dev.sessionstore;
  * Root of every error a {@link SessionStore} raises. Unchecked: callers catch the subclass they can act on.
  *
  * <p>Whenever a store throws one of these for bad input or a conflict, nothing of the failed call was written
- * and the store keeps serving (SPEC guarantee 15).
+ * and the store keeps serving (guarantee 15 of docs/guarantees.md).
  */
 public abstract class SessionStoreException extends RuntimeException {
 

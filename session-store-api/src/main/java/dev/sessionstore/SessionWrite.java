@@ -6,9 +6,9 @@ import java.util.Map;
 import java.util.UUID;
 
 /**
- * An upsert of a session (SPEC guarantee 3). Fields left {@code null} keep their stored value (or take the default
- * when the session is new: status {@link SessionStatus#ACTIVE}, settings {@code {}}, no name, tenant or agent).
- * {@link #metadata()} is a patch merged into the stored map: a key mapped to {@code null} removes that key.
+ * An upsert of a session (guarantee 3 of docs/guarantees.md). Fields left {@code null} keep their stored value (or take
+ * the default when the session is new: status {@link SessionStatus#ACTIVE}, settings {@code {}}, no name, tenant or
+ * agent). {@link #metadata()} is a patch merged into the stored map: a key mapped to {@code null} removes that key.
  *
  * <p>Immutable; each {@code with...} returns a copy.
  */

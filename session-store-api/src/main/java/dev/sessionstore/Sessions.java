@@ -6,7 +6,7 @@ import java.util.Optional;
 
 /**
  * Sessions: upsert, lookup, listing, forks and deletion. Thread-safe; every method may be called from any thread
- * and every write is visible to the next read from any thread (SPEC guarantee 6).
+ * and every write is visible to the next read from any thread (guarantee 6 of docs/guarantees.md).
  *
  * <p>Writing anything under an unknown session id (an event, run, tool call, checkpoint) creates the session with
  * status {@link SessionStatus#ACTIVE}, like a stream in an event store.
@@ -14,8 +14,8 @@ import java.util.Optional;
 public interface Sessions {
 
   /**
-   * Creates or updates a session and returns it as stored (SPEC guarantee 3). Saving the same write twice leaves one
-   * session. Fields the write leaves {@code null} keep their stored values; metadata is merged.
+   * Creates or updates a session and returns it as stored (guarantee 3 of docs/guarantees.md). Saving the same write
+   * twice leaves one session. Fields the write leaves {@code null} keep their stored values; metadata is merged.
    *
    * @throws ConflictException        if the write names the session with a name another session has
    * @throws InvalidArgumentException if a field is invalid
@@ -51,7 +51,8 @@ public interface Sessions {
 
   /**
    * Forks {@code sessionId} at {@code atSeq} into a new session with a generated id; the parent is untouched and the
-   * two diverge from there (SPEC guarantee 11). The fork shows, as of one consistent view of the parent:
+   * two diverge from there (guarantee 11 of docs/guarantees.md). The fork shows, as of one consistent view of the
+   * parent:
    * <ul>
    *   <li>events {@code 1..atSeq}, with the same ids, seqs and content, each returned with the fork's session id; they
    *       take part in the fork's idempotency (a replay of one of their ids returns it), later appends to the parent
@@ -84,7 +85,7 @@ public interface Sessions {
 
   /**
    * Deletes the session and everything it owns: events, runs, tool calls and their deadlines, summaries,
-   * session checkpoints and model-call audit rows (SPEC guarantee 14). Idempotent.
+   * session checkpoints and model-call audit rows (guarantee 14 of docs/guarantees.md). Idempotent.
    *
    * @return whether a session was deleted
    */

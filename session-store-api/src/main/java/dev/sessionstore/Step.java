@@ -13,7 +13,8 @@ import java.util.function.Function;
 
 /**
  * Everything one step of an agent loop writes to one session, committed atomically by {@link SessionStore#commit}
- * (SPEC guarantee 16). Every member is optional and members combine freely. Build one with {@link #builder}:
+ * (guarantee 16 of docs/guarantees.md). Every member is optional and members combine freely. Build one with {@link
+ * #builder}:
  * <pre>{@code
  * // the model asked for a human approval: the tool_use event and the pending call, in one commit
  * Step request = Step.builder(sessionId)
@@ -36,7 +37,8 @@ import java.util.function.Function;
  *   <li><b>Expected last seq</b> ({@link #expectedLastSeq}): checked against the log as it is before the step (before
  *       the cut), when the step changes the log, that is when its cut removes at least one event or it stores at
  *       least one new event. A step that leaves the log as it is (no events, only replayed events, a cut past the
- *       end) commits whatever the log ends at, so a replayed step never fails on it (SPEC guarantee 5).</li>
+ *       end) commits whatever the log ends at, so a replayed step never fails on it (guarantee 5 of
+ *       docs/guarantees.md).</li>
  *   <li><b>Session</b> ({@link #session}): upserted with its metadata merged ({@link Sessions#save}). Committing any
  *       step creates its session when unknown, with status {@link SessionStatus#ACTIVE}. A metadata merge
  *       ({@link Builder#mergeMetadata}) is part of this upsert: its keys are merged into the stored metadata as
@@ -62,10 +64,10 @@ import java.util.function.Function;
  *       none.</li>
  * </ol>
  *
- * <p><b>What a step does not hold.</b> A step is one session's partition (SPEC guarantee 19): everything it writes
- * belongs to {@link #sessionId}, so a backend can commit it in one transaction of one partition. Global (store-wide)
- * checkpoints ({@link CheckpointKey#global}, written with {@link Checkpoints#put}) belong to no session and stay out of a step: write them apart, and
- * make them idempotent for a retry.
+ * <p><b>What a step does not hold.</b> A step is one session's partition (guarantee 19 of docs/guarantees.md):
+ * everything it writes belongs to {@link #sessionId}, so a backend can commit it in one transaction of one partition.
+ * Global (store-wide) checkpoints ({@link CheckpointKey#global}, written with {@link Checkpoints#put}) belong to no
+ * session and stay out of a step: write them apart, and make them idempotent for a retry.
  *
  * <h2>All or nothing</h2>
  * An invalid member, a resolution whose call is neither pending nor already resolved as asked, an expected-seq

@@ -5,8 +5,9 @@ import java.util.Optional;
 
 /**
  * The outcome of {@link SessionStore#commit}: the step was {@link Committed} whole, or {@link Rejected} whole because
- * at least one of its resolutions was stale, in which case nothing of it was written (SPEC guarantee 16). Other
- * failures (seq conflict, reused event id, invalid input, unknown session, event or tool call) are exceptions.
+ * at least one of its resolutions was stale, in which case nothing of it was written (guarantee 16 of
+ * docs/guarantees.md). Other failures (seq conflict, reused event id, invalid input, unknown session, event or tool
+ * call) are exceptions.
  *
  * <p>Read it without a cast or a pattern switch (Java 17):
  * <pre>{@code

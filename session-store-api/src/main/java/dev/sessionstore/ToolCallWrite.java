@@ -59,8 +59,9 @@ public record ToolCallWrite(
   }
 
   /**
-   * This write registering the call with an absolute deadline (SPEC guarantee 10): the store expires the call when
-   * its clock reaches {@code deadline} while it is still pending. Ignored when the call is already stored.
+   * This write registering the call with an absolute deadline (guarantee 10 of docs/guarantees.md): the store expires
+   * the call when its clock reaches {@code deadline} while it is still pending. Ignored when the call is already
+   * stored.
    */
   public ToolCallWrite withDeadline(Instant deadline) {
     return new ToolCallWrite(id, sessionId, runId, requestEventId, toolName, arguments,

@@ -6,9 +6,9 @@ import java.util.List;
 import java.util.Optional;
 
 /**
- * Tool calls that survive a kill (SPEC guarantee 10). Thread-safe. A tool call id is unique within its session: every
- * operation takes the session id and the call id, and the same call id in two sessions (or in a fork and its parent)
- * names two independent calls.
+ * Tool calls that survive a kill (guarantee 10 of docs/guarantees.md). Thread-safe. A tool call id is unique within its
+ * session: every operation takes the session id and the call id, and the same call id in two sessions (or in a fork and
+ * its parent) names two independent calls.
  *
  * <p>Resolution is a compare-and-set from {@link ToolCallStatus#PENDING}: exactly one of any number of concurrent
  * resolvers wins ({@link Resolution.Resolved}); a resolve of a call already stored with the same status and result is

@@ -13,8 +13,8 @@ import java.util.Map;
 import java.util.Objects;
 
 /**
- * The duplicate-id rule of SPEC, applied once for every adapter. An adapter appends a batch in three steps, all
- * under its per-session lock or transaction:
+ * The duplicate-id rule (guarantee 3 of docs/guarantees.md), applied once for every adapter. An adapter appends a batch
+ * in three steps, all under its per-session lock or transaction:
  * <ol>
  *   <li>{@link #of} checks the batch and collapses identical in-batch duplicates;</li>
  *   <li>{@link #fresh} takes the already stored events with the batch's {@link #ids()} and returns those that are

@@ -32,7 +32,7 @@ import org.junit.jupiter.api.Tag;
  *
  * <p>The kit runs one {@code @Nested} group per aggregate or capability, tagged {@code required} (every store must
  * pass it) or {@code optional} (verified when the store declares the capability), and each test is tagged with the
- * SPEC guarantee it verifies ({@code guarantee-N}) where one applies. Groups for an optional
+ * guarantee of docs/guarantees.md it verifies ({@code guarantee-N}) where one applies. Groups for an optional
  * {@link dev.sessionstore.Capability} the store does not declare are reported as skipped, naming the capability;
  * a declared capability is verified in full, and a failure is a failure. The shared-backend group is skipped as a
  * whole only for a store with no peer that declares neither cross-process capability.

@@ -28,9 +28,9 @@ import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.EnumSource;
 
 /**
- * Tool calls (SPEC guarantee 10): registration, lookup, the pending list, and resolution as a compare-and-set from
- * pending that exactly one of any number of concurrent resolvers wins. Requires {@link Capability#TOOL_CALLS};
- * deadlines are verified by the deadline group.
+ * Tool calls (guarantee 10 of docs/guarantees.md): registration, lookup, the pending list, and resolution as a
+ * compare-and-set from pending that exactly one of any number of concurrent resolvers wins. Requires {@link
+ * Capability#TOOL_CALLS}; deadlines are verified by the deadline group.
  *
  * <p>If this fails, check that {@code resolve} changes the call only while it is pending in one atomic step (a
  * conditional update such as {@code UPDATE ... WHERE status = 'pending'} and its row count, or a compare-and-set on
