@@ -10,7 +10,7 @@ import java.util.List;
  * <p>The lists are held in one canonical order, whatever order they were given in, so that two archives of the same
  * session are equal however they were assembled (a file may list rows in any order): events by seq, runs and tool
  * calls by creation time then id, summaries by {@code toSeq}, checkpoints by name, model calls by turn (ids and names
- * in {@linkplain IdOrder code point order}).
+ * in code point order).
  *
  * <p>Immutable; each {@code with...} returns a copy. Construction checks only that no member is null; whether the
  * members fit together (all of this session, seqs gapless from 1, ids distinct, summaries within the log, limits) is
