@@ -10,6 +10,10 @@ import java.util.Optional;
  */
 public record Chapter(Summary summary, Optional<Summary> previous, List<Event> events) {
 
+  /**
+   * Builds the record, checking its members as described on the type.
+   * @throws InvalidArgumentException naming the first member (as {@code field}) that is null or invalid
+   */
   public Chapter {
     Checks.requireNonNull("summary", summary);
     Checks.requireNonNull("previous", previous);

@@ -7,6 +7,10 @@ import java.util.HexFormat;
 /** A stored checkpoint: opaque bytes under a key. Immutable: the bytes are copied in and out. */
 public record Checkpoint(CheckpointKey key, byte[] data, Instant updatedAt) {
 
+  /**
+   * Builds the record, checking its members as described on the type.
+   * @throws InvalidArgumentException naming the first member (as {@code field}) that is null or invalid
+   */
   public Checkpoint {
     Checks.requireNonNull("key", key);
     data = Checks.requireNonNull("data", data).clone();

@@ -13,6 +13,10 @@ import java.util.Optional;
  */
 public record CheckpointChange(String name, byte[] data) {
 
+  /**
+   * Builds the record, checking its members as described on the type.
+   * @throws InvalidArgumentException naming the first member (as {@code field}) that is null or invalid
+   */
   public CheckpointChange {
     Checks.requireKey("checkpoint.name", name);
     data = data == null ? null : Checks.requireCheckpointData("checkpoint.data", data).clone();

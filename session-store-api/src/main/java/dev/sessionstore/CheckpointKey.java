@@ -6,6 +6,10 @@ package dev.sessionstore;
  */
 public record CheckpointKey(String sessionId, String name) {
 
+  /**
+   * Builds the record, checking its members as described on the type.
+   * @throws InvalidArgumentException naming the first member (as {@code field}) that is null or invalid
+   */
   public CheckpointKey {
     Checks.optionalKey("checkpoint.sessionId", sessionId);
     Checks.requireKey("checkpoint.name", name);

@@ -14,6 +14,10 @@ import java.util.Optional;
  */
 public record DeadlineChange(String toolCallId, Instant deadline) {
 
+  /**
+   * Builds the record, checking its members as described on the type.
+   * @throws InvalidArgumentException naming the first member (as {@code field}) that is null or invalid
+   */
   public DeadlineChange {
     Checks.requireKey("deadline.toolCallId", toolCallId);
     deadline = Checks.optionalInstant("deadline.deadline", deadline);

@@ -9,15 +9,22 @@ package dev.sessionstore;
  */
 public class DuplicateEventException extends ConflictException {
 
+  /** The session the append was for. */
   private final String sessionId;
+  /** The reused event id. */
   private final String eventId;
 
+  /**
+   * The session {@code sessionId} already holds, or the batch carries twice, the id {@code eventId} with different
+   * content.
+   */
   public DuplicateEventException(String sessionId, String eventId) {
     super("session " + sessionId + ": event id " + eventId + " is already used by an event with different content");
     this.sessionId = sessionId;
     this.eventId = eventId;
   }
 
+  /** The session the append was for. */
   public String sessionId() {
     return sessionId;
   }

@@ -26,6 +26,10 @@ public record Event(
     Json payload,
     Instant timestamp) {
 
+  /**
+   * Builds the record, checking its members as described on the type.
+   * @throws InvalidArgumentException naming the first member (as {@code field}) that is null or invalid
+   */
   public Event {
     Checks.requireKey("sessionId", sessionId);
     Checks.requirePositive("seq", seq);

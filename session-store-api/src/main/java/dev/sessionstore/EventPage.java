@@ -12,6 +12,10 @@ import java.util.OptionalLong;
  */
 public record EventPage(List<Event> items, OptionalLong nextCursor) {
 
+  /**
+   * Builds the record, checking its members as described on the type.
+   * @throws InvalidArgumentException naming the first member (as {@code field}) that is null or invalid
+   */
   public EventPage {
     items = List.copyOf(Checks.requireNonNull("items", items));
     Checks.requireNonNull("nextCursor", nextCursor);

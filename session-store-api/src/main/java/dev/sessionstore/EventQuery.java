@@ -42,6 +42,10 @@ public record EventQuery(
   private static final EventQuery ALL = new EventQuery(0, OptionalLong.empty(), OptionalInt.empty(),
       ReadDirection.OLDEST_FIRST, null, Set.of(), null, null);
 
+  /**
+   * Builds the record, checking its members as described on the type.
+   * @throws InvalidArgumentException naming the first member (as {@code field}) that is null or invalid
+   */
   public EventQuery {
     Checks.requireNonNegative("after", after);
     Checks.requireNonNull("before", before);
@@ -93,11 +97,19 @@ public record EventQuery(
     return direction(ReadDirection.NEWEST_FIRST);
   }
 
+  /**
+   * A copy that takes a limited read's events from the {@code direction} end of the log.
+   * @throws InvalidArgumentException naming {@code direction} if it is null
+   */
   public EventQuery direction(ReadDirection direction) {
     return new EventQuery(after, before, limit, Checks.requireNonNull("direction", direction), runId, types,
         agentId, since);
   }
 
+  /**
+   * A copy that selects only events of the run {@code runId}.
+   * @throws InvalidArgumentException naming {@code runId} if it is not a valid key
+   */
   public EventQuery runId(String runId) {
     return new EventQuery(after, before, limit, direction, Checks.requireKey("runId", runId), types, agentId,
         since);
@@ -110,6 +122,10 @@ public record EventQuery(
         since);
   }
 
+  /**
+   * A copy that selects only events of the agent {@code agentId}.
+   * @throws InvalidArgumentException naming {@code agentId} if it is not a valid key
+   */
   public EventQuery agentId(String agentId) {
     return new EventQuery(after, before, limit, direction, runId, types, Checks.requireKey("agentId", agentId),
         since);

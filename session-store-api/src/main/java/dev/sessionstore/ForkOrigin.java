@@ -6,6 +6,10 @@ package dev.sessionstore;
  */
 public record ForkOrigin(String sessionId, long seq) {
 
+  /**
+   * Builds the record, checking its members as described on the type.
+   * @throws InvalidArgumentException naming the first member (as {@code field}) that is null or invalid
+   */
   public ForkOrigin {
     Checks.requireKey("forkOrigin.sessionId", sessionId);
     Checks.requirePositive("forkOrigin.seq", seq);

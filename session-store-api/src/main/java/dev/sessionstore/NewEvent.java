@@ -28,6 +28,10 @@ public record NewEvent(
     Json payload,
     Instant timestamp) {
 
+  /**
+   * Builds the record, checking its members as described on the type.
+   * @throws InvalidArgumentException naming the first member (as {@code field}) that is null or invalid
+   */
   public NewEvent {
     Checks.requireKey("event.id", id);
     Checks.requireKey("event.type", type);
@@ -48,6 +52,10 @@ public record NewEvent(
     return of(type).withPayload(payload);
   }
 
+  /**
+   * A copy with the id {@code id}, the idempotency key of the append.
+   * @throws InvalidArgumentException naming {@code event.id} if it is not a valid key
+   */
   public NewEvent withId(String id) {
     return new NewEvent(id, type, runId, agentId, parentId, payload, timestamp);
   }
@@ -57,14 +65,26 @@ public record NewEvent(
     return new NewEvent(id, type, runId, agentId, parentId, payload, timestamp);
   }
 
+  /**
+   * A copy written by the agent {@code agentId} ({@code null} for none).
+   * @throws InvalidArgumentException naming {@code event.agentId} if it is not a valid key
+   */
   public NewEvent withAgentId(String agentId) {
     return new NewEvent(id, type, runId, agentId, parentId, payload, timestamp);
   }
 
+  /**
+   * A copy whose parent event is {@code parentId} ({@code null} for none).
+   * @throws InvalidArgumentException naming {@code event.parentId} if it is not a valid key
+   */
   public NewEvent withParentId(String parentId) {
     return new NewEvent(id, type, runId, agentId, parentId, payload, timestamp);
   }
 
+  /**
+   * A copy with the payload {@code payload}.
+   * @throws InvalidArgumentException naming {@code event.payload} if it is null
+   */
   public NewEvent withPayload(Json payload) {
     return new NewEvent(id, type, runId, agentId, parentId, Checks.requireNonNull("event.payload", payload), timestamp);
   }

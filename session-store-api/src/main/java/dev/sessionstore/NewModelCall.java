@@ -11,6 +11,10 @@ package dev.sessionstore;
  */
 public record NewModelCall(long turn, String model, Json context, Json usage) {
 
+  /**
+   * Builds the record, checking its members as described on the type.
+   * @throws InvalidArgumentException naming the first member (as {@code field}) that is null or invalid
+   */
   public NewModelCall {
     Checks.requireNonNegative("modelCall.turn", turn);
     Checks.requireKey("modelCall.model", model);
@@ -18,6 +22,11 @@ public record NewModelCall(long turn, String model, Json context, Json usage) {
     usage = usage == null ? Json.emptyObject() : usage;
   }
 
+  /**
+   * A model call of {@code turn} to {@code model} with the context it was given, with empty usage.
+   * @throws InvalidArgumentException naming the first member that is invalid ({@code modelCall.turn} negative, {@code
+   *   modelCall.model} not a valid key, {@code modelCall.context} null)
+   */
   public static NewModelCall of(long turn, String model, Json context) {
     return new NewModelCall(turn, model, context, null);
   }

@@ -9,6 +9,10 @@ package dev.sessionstore;
  */
 public record NewSummary(long fromSeq, long toSeq, Json content, int version) {
 
+  /**
+   * Builds the record, checking its members as described on the type.
+   * @throws InvalidArgumentException naming the first member (as {@code field}) that is null or invalid
+   */
   public NewSummary {
     Checks.requirePositive("summary.fromSeq", fromSeq);
     Checks.requirePositive("summary.toSeq", toSeq);

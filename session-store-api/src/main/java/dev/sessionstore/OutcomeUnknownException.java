@@ -13,6 +13,10 @@ package dev.sessionstore;
  */
 public class OutcomeUnknownException extends StoreFailureException {
 
+  /**
+   * The write may or may not have been stored, for the reason {@code message}, from {@code cause} (usually a connection
+   * lost during commit). Retryable with the same ids.
+   */
   public OutcomeUnknownException(String message, Throwable cause) {
     super(message, true, cause);
   }

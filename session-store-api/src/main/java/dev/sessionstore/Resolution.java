@@ -68,6 +68,10 @@ public sealed interface Resolution permits Resolution.Resolved, Resolution.Repla
   /** This caller resolved the call; {@code call} is the stored result. */
   record Resolved(ToolCall call) implements Resolution {
 
+    /**
+     * Builds the record, checking its members as described on the type.
+     * @throws InvalidArgumentException naming the first member (as {@code field}) that is null or invalid
+     */
     public Resolved {
       Checks.requireNonNull("call", call);
     }
@@ -99,6 +103,10 @@ public sealed interface Resolution permits Resolution.Resolved, Resolution.Repla
    */
   record Replayed(ToolCall call) implements Resolution {
 
+    /**
+     * Builds the record, checking its members as described on the type.
+     * @throws InvalidArgumentException naming the first member (as {@code field}) that is null or invalid
+     */
     public Replayed {
       Checks.requireNonNull("call", call);
     }
@@ -130,6 +138,10 @@ public sealed interface Resolution permits Resolution.Resolved, Resolution.Repla
    */
   record Stale(String toolCallId, Optional<ToolCall> current) implements Resolution {
 
+    /**
+     * Builds the record, checking its members as described on the type.
+     * @throws InvalidArgumentException naming the first member (as {@code field}) that is null or invalid
+     */
     public Stale {
       Checks.requireKey("toolCallId", toolCallId);
       Checks.requireNonNull("current", current);

@@ -15,6 +15,10 @@ import java.util.Optional;
  */
 public record Revival(Optional<Summary> summary, List<Event> events, long lastSeq) {
 
+  /**
+   * Builds the record, checking its members as described on the type.
+   * @throws InvalidArgumentException naming the first member (as {@code field}) that is null or invalid
+   */
   public Revival {
     Checks.requireNonNull("summary", summary);
     events = List.copyOf(Checks.requireNonNull("events", events));

@@ -22,6 +22,10 @@ public record Run(
     Instant createdAt,
     Instant updatedAt) {
 
+  /**
+   * Builds the record, checking its members as described on the type.
+   * @throws InvalidArgumentException naming the first member (as {@code field}) that is null or invalid
+   */
   public Run {
     Checks.requireKey("id", id);
     Checks.requireKey("sessionId", sessionId);

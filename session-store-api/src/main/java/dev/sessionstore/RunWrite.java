@@ -9,6 +9,10 @@ package dev.sessionstore;
  */
 public record RunWrite(String id, String sessionId, RunStatus status, Json usage, Json error) {
 
+  /**
+   * Builds the record, checking its members as described on the type.
+   * @throws InvalidArgumentException naming the first member (as {@code field}) that is null or invalid
+   */
   public RunWrite {
     Checks.requireKey("run.id", id);
     Checks.requireKey("run.sessionId", sessionId);
@@ -19,14 +23,26 @@ public record RunWrite(String id, String sessionId, RunStatus status, Json usage
     return new RunWrite(id, sessionId, null, null, null);
   }
 
+  /**
+   * A copy that sets the run's status.
+   * @throws InvalidArgumentException naming {@code run.status} if it is null
+   */
   public RunWrite withStatus(RunStatus status) {
     return new RunWrite(id, sessionId, Checks.requireNonNull("run.status", status), usage, error);
   }
 
+  /**
+   * A copy that sets the run's usage document.
+   * @throws InvalidArgumentException naming {@code run.usage} if it is null
+   */
   public RunWrite withUsage(Json usage) {
     return new RunWrite(id, sessionId, status, Checks.requireNonNull("run.usage", usage), error);
   }
 
+  /**
+   * A copy that sets the run's error document.
+   * @throws InvalidArgumentException naming {@code run.error} if it is null
+   */
   public RunWrite withError(Json error) {
     return new RunWrite(id, sessionId, status, usage, Checks.requireNonNull("run.error", error));
   }

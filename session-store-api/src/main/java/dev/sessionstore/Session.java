@@ -41,6 +41,10 @@ public record Session(
   /** The value of {@value #RESUME_POLICY} that asks for eager resumption ({@link #resumesEagerly()}). */
   public static final String EAGER = "eager";
 
+  /**
+   * Builds the record, checking its members as described on the type.
+   * @throws InvalidArgumentException naming the first member (as {@code field}) that is null or invalid
+   */
   public Session {
     Checks.requireKey("id", id);
     Checks.optionalKey("name", name);

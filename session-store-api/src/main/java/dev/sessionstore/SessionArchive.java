@@ -40,6 +40,10 @@ public record SessionArchive(
   private static final Comparator<ToolCall> TOOL_CALL_ORDER =
       Comparator.comparing(ToolCall::createdAt).thenComparing(ToolCall::id, Checks::compareIds);
 
+  /**
+   * Builds the record, checking its members as described on the type.
+   * @throws InvalidArgumentException naming the first member (as {@code field}) that is null or invalid
+   */
   public SessionArchive {
     Checks.requireNonNull("archive.session", session);
     events = sorted("archive.events", events, Comparator.comparingLong(Event::seq));
@@ -67,22 +71,42 @@ public record SessionArchive(
     return new SessionArchive(session, events, runs, toolCalls, summaries, checkpoints, modelCalls);
   }
 
+  /**
+   * A copy holding these runs, sorted as the class description states.
+   * @throws InvalidArgumentException naming {@code archive.runs} if the list or an element is null
+   */
   public SessionArchive withRuns(List<Run> runs) {
     return new SessionArchive(session, events, runs, toolCalls, summaries, checkpoints, modelCalls);
   }
 
+  /**
+   * A copy holding these tool calls, sorted as the class description states.
+   * @throws InvalidArgumentException naming {@code archive.toolCalls} if the list or an element is null
+   */
   public SessionArchive withToolCalls(List<ToolCall> toolCalls) {
     return new SessionArchive(session, events, runs, toolCalls, summaries, checkpoints, modelCalls);
   }
 
+  /**
+   * A copy holding these summaries, sorted as the class description states.
+   * @throws InvalidArgumentException naming {@code archive.summaries} if the list or an element is null
+   */
   public SessionArchive withSummaries(List<Summary> summaries) {
     return new SessionArchive(session, events, runs, toolCalls, summaries, checkpoints, modelCalls);
   }
 
+  /**
+   * A copy holding these checkpoints, sorted by name in code point order.
+   * @throws InvalidArgumentException naming {@code archive.checkpoints} if the list or an element is null
+   */
   public SessionArchive withCheckpoints(List<Checkpoint> checkpoints) {
     return new SessionArchive(session, events, runs, toolCalls, summaries, checkpoints, modelCalls);
   }
 
+  /**
+   * A copy holding these model-call audit rows, sorted as the class description states.
+   * @throws InvalidArgumentException naming {@code archive.modelCalls} if the list or an element is null
+   */
   public SessionArchive withModelCalls(List<ModelCall> modelCalls) {
     return new SessionArchive(session, events, runs, toolCalls, summaries, checkpoints, modelCalls);
   }

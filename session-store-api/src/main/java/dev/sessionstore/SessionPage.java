@@ -9,6 +9,10 @@ import java.util.Optional;
  */
 public record SessionPage(List<Session> items, Optional<String> nextCursor) {
 
+  /**
+   * Builds the record, checking its members as described on the type.
+   * @throws InvalidArgumentException naming the first member (as {@code field}) that is null or invalid
+   */
   public SessionPage {
     items = List.copyOf(Checks.requireNonNull("items", items));
     Checks.requireNonNull("nextCursor", nextCursor);

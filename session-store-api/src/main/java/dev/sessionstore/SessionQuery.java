@@ -29,6 +29,10 @@ public record SessionQuery(
   private static final SessionQuery ALL =
       new SessionQuery(null, null, null, null, Map.of(), OptionalInt.empty(), null, 0);
 
+  /**
+   * Builds the record, checking its members as described on the type.
+   * @throws InvalidArgumentException naming the first member (as {@code field}) that is null or invalid
+   */
   public SessionQuery {
     Checks.requireNonNull("metadata", metadata).forEach((key, value) -> {
       Checks.requireKey("metadata key", key);
@@ -48,21 +52,37 @@ public record SessionQuery(
     return ALL;
   }
 
+  /**
+   * A copy that selects only sessions with this status.
+   * @throws InvalidArgumentException naming {@code status} if it is null
+   */
   public SessionQuery status(SessionStatus status) {
     return new SessionQuery(Checks.requireNonNull("status", status), agentId, name, tenant, metadata, limit,
         cursor, offset);
   }
 
+  /**
+   * A copy that selects only sessions of this agent.
+   * @throws InvalidArgumentException naming {@code agentId} if it is not a valid key
+   */
   public SessionQuery agentId(String agentId) {
     return new SessionQuery(status, Checks.requireKey("agentId", agentId), name, tenant, metadata, limit, cursor,
         offset);
   }
 
+  /**
+   * A copy that selects only the session with this name.
+   * @throws InvalidArgumentException naming {@code name} if it is not a valid key
+   */
   public SessionQuery name(String name) {
     return new SessionQuery(status, agentId, Checks.requireKey("name", name), tenant, metadata, limit, cursor,
         offset);
   }
 
+  /**
+   * A copy that selects only sessions of this tenant.
+   * @throws InvalidArgumentException naming {@code tenant} if it is not a valid key
+   */
   public SessionQuery tenant(String tenant) {
     return new SessionQuery(status, agentId, name, Checks.requireKey("tenant", tenant), metadata, limit, cursor,
         offset);

@@ -26,10 +26,13 @@ import java.util.Set;
  */
 public interface SessionStore extends AutoCloseable {
 
+  /** Sessions: create, read, update, list, fork and delete them. Every store has them. */
   Sessions sessions();
 
+  /** The sessions' event logs: append, read, wait for and truncate. Every store has them. */
   EventLog events();
 
+  /** The runs of sessions: record and read them. Every store has them. */
   Runs runs();
 
   /** @throws UnsupportedCapabilityException if the store lacks {@link Capability#TOOL_CALLS} */

@@ -8,10 +8,12 @@ package dev.sessionstore;
  */
 public abstract class SessionStoreException extends RuntimeException {
 
+  /** A failure described by {@code message}, for the subclasses. */
   protected SessionStoreException(String message) {
     super(message);
   }
 
+  /** A failure described by {@code message}, caused by {@code cause}, for the subclasses. */
   protected SessionStoreException(String message, Throwable cause) {
     super(message, cause);
   }

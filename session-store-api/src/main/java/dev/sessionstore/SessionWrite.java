@@ -21,6 +21,10 @@ public record SessionWrite(
     Json settings,
     Map<String, String> metadata) {
 
+  /**
+   * Builds the record, checking its members as described on the type.
+   * @throws InvalidArgumentException naming the first member (as {@code field}) that is null or invalid
+   */
   public SessionWrite {
     Checks.requireKey("session.id", id);
     Checks.optionalKey("session.name", name);
@@ -39,18 +43,34 @@ public record SessionWrite(
     return of(UUID.randomUUID().toString());
   }
 
+  /**
+   * A copy that sets the session's unique name.
+   * @throws InvalidArgumentException naming {@code session.name} if it is null or not a valid key
+   */
   public SessionWrite withName(String name) {
     return new SessionWrite(id, Checks.requireNonNull("session.name", name), tenant, agentId, status, settings, metadata);
   }
 
+  /**
+   * A copy that sets the session's tenant.
+   * @throws InvalidArgumentException naming {@code session.tenant} if it is null or not a valid key
+   */
   public SessionWrite withTenant(String tenant) {
     return new SessionWrite(id, name, Checks.requireNonNull("session.tenant", tenant), agentId, status, settings, metadata);
   }
 
+  /**
+   * A copy that sets the session's agent.
+   * @throws InvalidArgumentException naming {@code session.agentId} if it is null or not a valid key
+   */
   public SessionWrite withAgentId(String agentId) {
     return new SessionWrite(id, name, tenant, Checks.requireNonNull("session.agentId", agentId), status, settings, metadata);
   }
 
+  /**
+   * A copy that sets the session's status.
+   * @throws InvalidArgumentException naming {@code session.status} if it is null
+   */
   public SessionWrite withStatus(SessionStatus status) {
     return new SessionWrite(id, name, tenant, agentId, Checks.requireNonNull("session.status", status), settings, metadata);
   }

@@ -11,6 +11,7 @@ import java.util.stream.Collectors;
  */
 public class StaleResolutionException extends ConflictException {
 
+  /** The resolutions that lost. */
   private final List<Resolution.Stale> stale;
 
   /** An exception naming {@code stale}, at least one resolution, in step order. */

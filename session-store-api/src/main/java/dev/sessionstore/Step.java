@@ -112,6 +112,10 @@ public record Step(
     OptionalLong expectedLastSeq,
     Optional<NewModelCall> modelCall) {
 
+  /**
+   * Builds the record, checking its members as described on the type.
+   * @throws InvalidArgumentException naming the first member (as {@code field}) that is null or invalid
+   */
   public Step {
     Checks.requireKey("step.sessionId", sessionId);
     Checks.requireNonNull("step.session", session);

@@ -40,6 +40,10 @@ public sealed interface StepOutcome permits StepOutcome.Committed, StepOutcome.R
   /** Every member of the step is stored; {@code result} says how. */
   record Committed(StepResult result) implements StepOutcome {
 
+    /**
+     * Builds the record, checking its members as described on the type.
+     * @throws InvalidArgumentException naming the first member (as {@code field}) that is null or invalid
+     */
     public Committed {
       Checks.requireNonNull("result", result);
     }
@@ -66,6 +70,10 @@ public sealed interface StepOutcome permits StepOutcome.Committed, StepOutcome.R
    */
   record Rejected(List<Resolution.Stale> stale) implements StepOutcome {
 
+    /**
+     * Builds the record, checking its members as described on the type.
+     * @throws InvalidArgumentException naming the first member (as {@code field}) that is null or invalid
+     */
     public Rejected {
       stale = List.copyOf(Checks.requireNonNull("stale", stale));
       if (stale.isEmpty()) {

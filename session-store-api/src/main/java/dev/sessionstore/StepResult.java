@@ -29,6 +29,10 @@ public record StepResult(
     List<Checkpoint> checkpoints,
     Optional<ModelCall> modelCall) {
 
+  /**
+   * Builds the record, checking its members as described on the type.
+   * @throws InvalidArgumentException naming the first member (as {@code field}) that is null or invalid
+   */
   public StepResult {
     Checks.requireNonNull("session", session);
     Checks.requireNonNull("run", run);

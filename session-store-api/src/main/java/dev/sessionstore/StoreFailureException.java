@@ -21,6 +21,7 @@ package dev.sessionstore;
  */
 public class StoreFailureException extends SessionStoreException {
 
+  /** Whether the same call may succeed if tried again. */
   private final boolean retryable;
 
   /**

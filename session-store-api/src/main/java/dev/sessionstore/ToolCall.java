@@ -31,6 +31,10 @@ public record ToolCall(
     Instant createdAt,
     Instant updatedAt) {
 
+  /**
+   * Builds the record, checking its members as described on the type.
+   * @throws InvalidArgumentException naming the first member (as {@code field}) that is null or invalid
+   */
   public ToolCall {
     Checks.requireKey("id", id);
     Checks.requireKey("sessionId", sessionId);

@@ -11,6 +11,10 @@ package dev.sessionstore;
  */
 public record ToolCallResolution(String toolCallId, ToolCallStatus status, Json result) {
 
+  /**
+   * Builds the record, checking its members as described on the type.
+   * @throws InvalidArgumentException naming the first member (as {@code field}) that is null or invalid
+   */
   public ToolCallResolution {
     Checks.requireKey("resolution.toolCallId", toolCallId);
     Checks.requireResolvedStatus("resolution.status", status);

@@ -27,6 +27,10 @@ public record ToolCallWrite(
     Json arguments,
     Instant deadline) {
 
+  /**
+   * Builds the record, checking its members as described on the type.
+   * @throws InvalidArgumentException naming the first member (as {@code field}) that is null or invalid
+   */
   public ToolCallWrite {
     Checks.requireKey("toolCall.id", id);
     Checks.requireKey("toolCall.sessionId", sessionId);
@@ -42,6 +46,10 @@ public record ToolCallWrite(
     return new ToolCallWrite(id, sessionId, null, null, toolName, null, null);
   }
 
+  /**
+   * A copy that ties the call to the run {@code runId}.
+   * @throws InvalidArgumentException naming {@code toolCall.runId} if it is not a valid key
+   */
   public ToolCallWrite withRunId(String runId) {
     return new ToolCallWrite(id, sessionId, Checks.requireKey("toolCall.runId", runId), requestEventId, toolName,
         arguments, deadline);
@@ -53,6 +61,10 @@ public record ToolCallWrite(
         arguments, deadline);
   }
 
+  /**
+   * A copy with the tool's arguments.
+   * @throws InvalidArgumentException naming {@code toolCall.arguments} if it is null
+   */
   public ToolCallWrite withArguments(Json arguments) {
     return new ToolCallWrite(id, sessionId, runId, requestEventId, toolName,
         Checks.requireNonNull("toolCall.arguments", arguments), deadline);

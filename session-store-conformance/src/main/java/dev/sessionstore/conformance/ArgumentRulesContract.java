@@ -43,6 +43,10 @@ public abstract class ArgumentRulesContract extends Contract {
   private static final String SEED = "seed";
   private static final String CALL = "call-seed";
 
+  /**
+   * The group's tests, each run against fresh stores of {@code kit}.
+   * @param kit the kit whose factory methods build the stores under test
+   */
   protected ArgumentRulesContract(SessionStoreConformance kit) {
     super(kit);
   }

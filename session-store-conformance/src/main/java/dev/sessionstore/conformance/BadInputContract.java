@@ -49,6 +49,10 @@ public abstract class BadInputContract extends Contract {
   private static final String SEED = "seed";
   private static final String OTHER = "other";
 
+  /**
+   * The group's tests, each run against fresh stores of {@code kit}.
+   * @param kit the kit whose factory methods build the stores under test
+   */
   protected BadInputContract(SessionStoreConformance kit) {
     super(kit);
   }

@@ -44,6 +44,10 @@ public abstract class ConcurrencyContract extends Contract {
 
   private static final Duration BOUND = Duration.ofSeconds(60);
 
+  /**
+   * The group's tests, each run against fresh stores of {@code kit}.
+   * @param kit the kit whose factory methods build the stores under test
+   */
   protected ConcurrencyContract(SessionStoreConformance kit) {
     super(kit);
   }

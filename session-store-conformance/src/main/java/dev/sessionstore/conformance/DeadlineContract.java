@@ -39,6 +39,10 @@ public abstract class DeadlineContract extends Contract {
   /** The session of the calls {@link #pendingCall()} registers. */
   private final String session = id("session");
 
+  /**
+   * The group's tests, each run against fresh stores of {@code kit}.
+   * @param kit the kit whose factory methods build the stores under test
+   */
   protected DeadlineContract(SessionStoreConformance kit) {
     super(kit);
   }

@@ -76,6 +76,10 @@ public abstract class EventReadContract extends Contract {
   /** The fixture log as appended. */
   private List<Event> logged;
 
+  /**
+   * The group's tests, each run against fresh stores of {@code kit}.
+   * @param kit the kit whose factory methods build the stores under test
+   */
   protected EventReadContract(SessionStoreConformance kit) {
     super(kit);
   }

@@ -69,6 +69,10 @@ public abstract class PayloadContract extends Contract {
   private static final Pattern NUMBER =
       Pattern.compile("\"n\"\\s*:\\s*(-?(?:0|[1-9][0-9]*)(?:\\.[0-9]+)?(?:[eE][+-]?[0-9]+)?)");
 
+  /**
+   * The group's tests, each run against fresh stores of {@code kit}.
+   * @param kit the kit whose factory methods build the stores under test
+   */
   protected PayloadContract(SessionStoreConformance kit) {
     super(kit);
   }

@@ -104,6 +104,10 @@ public abstract class SharedBackendContract extends Contract {
   private boolean peerAsked;
   private ExecutorService threads;
 
+  /**
+   * The group's tests, each run against fresh stores of {@code kit}.
+   * @param kit the kit whose factory methods build the stores under test
+   */
   protected SharedBackendContract(SessionStoreConformance kit) {
     super(kit);
   }

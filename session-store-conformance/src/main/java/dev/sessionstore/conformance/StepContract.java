@@ -56,6 +56,10 @@ public abstract class StepContract extends Contract {
   private static final Duration BOUND = Duration.ofSeconds(60);
   private static final Docs DOC = new Docs();
 
+  /**
+   * The group's tests, each run against fresh stores of {@code kit}.
+   * @param kit the kit whose factory methods build the stores under test
+   */
   protected StepContract(SessionStoreConformance kit) {
     super(kit);
   }

@@ -42,6 +42,10 @@ public abstract class ToolCallContract extends Contract {
   private static final int RESOLVERS = 32;
   private static final int RACED_CALLS = 8;
 
+  /**
+   * The group's tests, each run against fresh stores of {@code kit}.
+   * @param kit the kit whose factory methods build the stores under test
+   */
   protected ToolCallContract(SessionStoreConformance kit) {
     super(kit);
   }

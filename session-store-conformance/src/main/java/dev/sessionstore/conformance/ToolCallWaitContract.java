@@ -33,6 +33,10 @@ public abstract class ToolCallWaitContract extends Contract {
   /** How long the kit lets a waiter react to a change that must not end its wait. */
   private static final long SETTLE_MILLIS = 150;
 
+  /**
+   * The group's tests, each run against fresh stores of {@code kit}.
+   * @param kit the kit whose factory methods build the stores under test
+   */
   protected ToolCallWaitContract(SessionStoreConformance kit) {
     super(kit);
   }

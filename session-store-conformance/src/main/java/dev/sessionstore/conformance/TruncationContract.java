@@ -36,6 +36,10 @@ import org.junit.jupiter.api.Test;
  */
 public abstract class TruncationContract extends Contract {
 
+  /**
+   * The group's tests, each run against fresh stores of {@code kit}.
+   * @param kit the kit whose factory methods build the stores under test
+   */
   protected TruncationContract(SessionStoreConformance kit) {
     super(kit);
   }

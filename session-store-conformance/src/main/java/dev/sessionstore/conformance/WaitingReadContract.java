@@ -70,6 +70,10 @@ public abstract class WaitingReadContract extends Contract {
 
   private ExecutorService threads;
 
+  /**
+   * The group's tests, each run against fresh stores of {@code kit}.
+   * @param kit the kit whose factory methods build the stores under test
+   */
   protected WaitingReadContract(SessionStoreConformance kit) {
     super(kit);
   }
