@@ -38,7 +38,8 @@ class ApiSpiBoundaryTest {
   void theScanFindsAReferenceWhereOneExists() throws IOException {
     List<Path> spiClasses = classesOf("dev/sessionstore/spi");
 
-    assertThat(spiClasses).anySatisfy(path -> assertThat(path.getFileName()).hasToString("ValidatingSessionStore.class"))
+    assertThat(spiClasses)
+        .anySatisfy(path -> assertThat(path.getFileName()).hasToString("ValidatingSessionStore.class"))
         .allSatisfy(path -> assertThat(refersToSpi(path)).as("%s", path).isTrue());
   }
 
