@@ -2,17 +2,16 @@ package dev.sessionstore.cli;
 
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
-import dev.sessionstore.Event;
-import dev.sessionstore.EventLog;
 import dev.sessionstore.EventPage;
 import dev.sessionstore.EventQuery;
+import dev.sessionstore.ReadDirection;
 import dev.sessionstore.Session;
-import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.ParameterException;
@@ -21,15 +20,15 @@ import picocli.CommandLine.ParentCommand;
 import picocli.CommandLine.Spec;
 
 /**
- * {@code events}: a session's events as {@link EventQuery} selects them, and with {@code --follow} every matching
- * event appended afterwards, by this or any other process the store can see, as it lands. Following is a loop of
- * waiting reads ({@link EventLog#await}) after the last seq printed; it ends when the process is stopped.
+ * {@code events}: a session's events as {@link EventQuery} selects them, one page, with a hint naming the option
+ * that reads the next one ({@code more: --after <seq>} or {@code more: --before <seq>}); with {@code --follow} every
+ * matching event appended afterwards, as {@link Follower} prints them.
  */
 @Command(name = "events", description = "Print a session's events; --follow prints new ones as they are appended.")
 final class EventsCommand implements Callable<Integer> {
 
-  /** How long one waiting read of {@code --follow} waits before it asks again. */
-  private static final Duration FOLLOW_WAIT = Duration.ofSeconds(30);
+  @Mixin
+  private HelpOption help;
 
   @Spec
   private CommandSpec spec;
@@ -71,7 +70,9 @@ final class EventsCommand implements Callable<Integer> {
       description = "Only events at or after this time (ISO-8601, e.g. 2025-01-31T12:00:00Z).")
   private Instant since;
 
-  @Option(names = {"-f", "--follow"}, description = "Keep printing matching events as they are appended.")
+  @Option(names = {"-f", "--follow"}, description = "Keep printing matching events as they are appended; says so on"
+      + " standard error and starts over when the session is deleted, replaced or truncated, and waits for a session"
+      + " that does not exist yet.")
   private boolean follow;
 
   @Override
@@ -79,40 +80,21 @@ final class EventsCommand implements Callable<Integer> {
     EventQuery query = query();
     Output output = cli.output();
     try (OpenedStore opened = cli.open(StoreOpener.Schema.EXISTING)) {
-      Session session = SessionLookup.require(opened.store(), idOrName);
-      EventLog log = opened.store().events();
-      EventPage page = log.read(session.id(), query);
-      if (!follow) {
-        print(output, page);
+      if (follow) {
+        new Follower(opened.store(), idOrName, query, filters(), new EventLines(output), cli.err()).run();
         return ExitCode.OK.code();
       }
-      EventLines lines = new EventLines(output);
-      lines.print(page.items());
-      follow(log, session.id(), filters(), lines, page.items().isEmpty() ? after : lastSeq(page));
+      Session session = SessionLookup.require(opened.store(), idOrName);
+      print(output, opened.store().events().read(session.id(), query), query.direction());
     }
     return ExitCode.OK.code();
   }
 
-  private static void follow(EventLog log, String sessionId, EventQuery filters, EventLines lines, long from) {
-    long cursor = from;
-    while (!Thread.currentThread().isInterrupted()) {
-      EventPage next = log.await(sessionId, filters.after(cursor), FOLLOW_WAIT);
-      if (!next.isEmpty()) {
-        lines.print(next.items());
-        cursor = lastSeq(next);
-      }
-    }
-  }
-
-  private static long lastSeq(EventPage page) {
-    return page.items().get(page.items().size() - 1).seq();
-  }
-
-  private static void print(Output output, EventPage page) {
+  private static void print(Output output, EventPage page, ReadDirection direction) {
     if (output.json()) {
       ObjectNode result = Records.MAPPER.createObjectNode();
       ArrayNode items = result.putArray("events");
-      page.items().forEach(event -> items.add(Records.event(event)));
+      page.items().forEach(event -> items.add(Records.event(event, Documents.VALUES)));
       if (page.nextCursor().isPresent()) {
         result.put("nextCursor", page.nextCursor().getAsLong());
       } else {
@@ -121,8 +103,17 @@ final class EventsCommand implements Callable<Integer> {
       output.json(result);
       return;
     }
-    new EventLines(output).print(page.items());
-    page.nextCursor().ifPresent(next -> output.line("more: next cursor " + next));
+    EventLines lines = new EventLines(output);
+    lines.print(page.items());
+    if (page.isEmpty()) {
+      lines.none();
+    }
+    page.nextCursor().ifPresent(next -> output.line("more: " + nextPageOption(direction) + " " + next));
+  }
+
+  /** The option that continues a page in its direction (see {@link EventPage#nextCursor()}). */
+  private static String nextPageOption(ReadDirection direction) {
+    return direction == ReadDirection.OLDEST_FIRST ? "--after" : "--before";
   }
 
   private EventQuery query() {
@@ -168,35 +159,5 @@ final class EventsCommand implements Callable<Integer> {
       query = query.agentId(agent);
     }
     return since == null ? query : query.since(since);
-  }
-
-  /** Prints events as they come: one JSON line each with {@code --json}, else aligned columns under one header. */
-  private static final class EventLines {
-
-    private static final String ROW = "%6s  %-27s  %-16s  %-18s  %-10s  %-8s  %s%n";
-
-    private final Output output;
-    private boolean headerPrinted;
-
-    EventLines(Output output) {
-      this.output = output;
-    }
-
-    void print(List<Event> events) {
-      if (output.json()) {
-        events.forEach(event -> output.json(Records.event(event)));
-        return;
-      }
-      if (!headerPrinted) {
-        output.stream().printf(ROW, "SEQ", "TIME", "ID", "TYPE", "AGENT", "RUN", "PAYLOAD");
-        headerPrinted = true;
-      }
-      for (Event event : events) {
-        output.stream().printf(ROW, event.seq(), event.timestamp(), event.id(), event.type(),
-            Table.oneLine(event.agentId(), Integer.MAX_VALUE), Table.oneLine(event.runId(), Integer.MAX_VALUE),
-            Table.oneLine(event.payload(), Table.MAX_CELL_WIDTH));
-      }
-      output.stream().flush();
-    }
   }
 }

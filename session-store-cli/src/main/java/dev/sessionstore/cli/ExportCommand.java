@@ -19,6 +19,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.ParentCommand;
 
@@ -31,6 +32,9 @@ import picocli.CommandLine.ParentCommand;
 final class ExportCommand implements Callable<Integer> {
 
   private static final int PAGE = 500;
+
+  @Mixin
+  private HelpOption help;
 
   @ParentCommand
   private SessionStoreCli cli;

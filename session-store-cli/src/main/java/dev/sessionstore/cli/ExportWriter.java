@@ -1,5 +1,7 @@
 package dev.sessionstore.cli;
 
+import static dev.sessionstore.cli.Documents.EXACT_TEXT;
+
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.sessionstore.Checkpoint;
@@ -27,13 +29,13 @@ final class ExportWriter {
 
   /** One session's block, its records in the archive's canonical order. */
   void session(SessionArchive archive) {
-    line(ExportFormat.SESSION, Records.session(archive.session()));
-    archive.events().forEach(event -> line(ExportFormat.EVENT, Records.event(event)));
-    archive.runs().forEach(run -> line(ExportFormat.RUN, Records.run(run)));
-    archive.toolCalls().forEach(call -> line(ExportFormat.TOOL_CALL, Records.toolCall(call)));
-    archive.summaries().forEach(summary -> line(ExportFormat.SUMMARY, Records.summary(summary)));
+    line(ExportFormat.SESSION, Records.session(archive.session(), EXACT_TEXT));
+    archive.events().forEach(event -> line(ExportFormat.EVENT, Records.event(event, EXACT_TEXT)));
+    archive.runs().forEach(run -> line(ExportFormat.RUN, Records.run(run, EXACT_TEXT)));
+    archive.toolCalls().forEach(call -> line(ExportFormat.TOOL_CALL, Records.toolCall(call, EXACT_TEXT)));
+    archive.summaries().forEach(summary -> line(ExportFormat.SUMMARY, Records.summary(summary, EXACT_TEXT)));
     archive.checkpoints().forEach(checkpoint -> line(ExportFormat.CHECKPOINT, Records.checkpoint(checkpoint)));
-    archive.modelCalls().forEach(call -> line(ExportFormat.MODEL_CALL, Records.modelCall(call)));
+    archive.modelCalls().forEach(call -> line(ExportFormat.MODEL_CALL, Records.modelCall(call, EXACT_TEXT)));
     int records = archive.events().size() + archive.runs().size() + archive.toolCalls().size()
         + archive.summaries().size() + archive.checkpoints().size() + archive.modelCalls().size();
     line(ExportFormat.END, Records.MAPPER.createObjectNode()

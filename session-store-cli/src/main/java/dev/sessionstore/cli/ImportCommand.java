@@ -24,6 +24,7 @@ import java.util.Locale;
 import java.util.Map;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Parameters;
 import picocli.CommandLine.ParentCommand;
 
@@ -36,6 +37,9 @@ import picocli.CommandLine.ParentCommand;
  */
 @Command(name = "import", description = "Import sessions from a JSON Lines export, atomically per session.")
 final class ImportCommand implements Callable<Integer> {
+
+  @Mixin
+  private HelpOption help;
 
   @ParentCommand
   private SessionStoreCli cli;

@@ -3,6 +3,7 @@ package dev.sessionstore.cli;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.ParentCommand;
 
 /**
@@ -11,6 +12,9 @@ import picocli.CommandLine.ParentCommand;
  */
 @Command(name = "migrate", description = "Create the store's tables, or upgrade them to this version.")
 final class MigrateCommand implements Callable<Integer> {
+
+  @Mixin
+  private HelpOption help;
 
   @ParentCommand
   private SessionStoreCli cli;

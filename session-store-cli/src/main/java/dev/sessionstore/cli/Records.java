@@ -23,9 +23,10 @@ import java.util.TreeMap;
 /**
  * The JSON shape of each stored record, shared by {@code --json} output and the export format, both ways: one object
  * per record, fields named after the record's components. JSON documents (payload, settings, usage, error, arguments,
- * result, content) are carried as strings holding their exact stored text, so that what is imported is stored with
- * the same bytes (guarantee 18 of docs/guarantees.md); instants are ISO-8601 strings; checkpoint data is Base64. Absent
- * values are omitted.
+ * result, content, context) are written as {@link Documents} says: in the export format as strings holding their
+ * exact stored text, so that what is imported is stored with the same bytes (guarantee 18 of docs/guarantees.md),
+ * and read back only that way; in {@code --json} output as JSON values. Instants are ISO-8601 strings; checkpoint
+ * data is Base64. Absent values are omitted.
  */
 final class Records {
 
@@ -35,14 +36,14 @@ final class Records {
   private Records() {
   }
 
-  static ObjectNode session(Session session) {
+  static ObjectNode session(Session session, Documents documents) {
     ObjectNode node = MAPPER.createObjectNode();
     node.put("id", session.id());
     putIfPresent(node, "name", session.name());
     putIfPresent(node, "tenant", session.tenant());
     putIfPresent(node, "agentId", session.agentId());
     node.put("status", session.status().value());
-    node.put("settings", session.settings().text());
+    putDocument(node, "settings", session.settings(), documents);
     ObjectNode metadata = node.putObject("metadata");
     new TreeMap<>(session.metadata()).forEach(metadata::put);
     session.forkOrigin().ifPresent(origin -> node.putObject("forkedFrom")
@@ -53,7 +54,7 @@ final class Records {
     return node;
   }
 
-  static ObjectNode event(Event event) {
+  static ObjectNode event(Event event, Documents documents) {
     ObjectNode node = MAPPER.createObjectNode();
     node.put("sessionId", event.sessionId());
     node.put("seq", event.seq());
@@ -62,45 +63,45 @@ final class Records {
     putIfPresent(node, "runId", event.runId());
     putIfPresent(node, "agentId", event.agentId());
     putIfPresent(node, "parentId", event.parentId());
-    node.put("payload", event.payload().text());
+    putDocument(node, "payload", event.payload(), documents);
     node.put("timestamp", event.timestamp().toString());
     return node;
   }
 
-  static ObjectNode run(Run run) {
+  static ObjectNode run(Run run, Documents documents) {
     ObjectNode node = MAPPER.createObjectNode();
     node.put("id", run.id());
     node.put("sessionId", run.sessionId());
     node.put("status", run.status().name());
-    putIfPresent(node, "usage", run.usage());
-    putIfPresent(node, "error", run.error());
+    putDocument(node, "usage", run.usage(), documents);
+    putDocument(node, "error", run.error(), documents);
     node.put("createdAt", run.createdAt().toString());
     node.put("updatedAt", run.updatedAt().toString());
     return node;
   }
 
-  static ObjectNode toolCall(ToolCall call) {
+  static ObjectNode toolCall(ToolCall call, Documents documents) {
     ObjectNode node = MAPPER.createObjectNode();
     node.put("id", call.id());
     node.put("sessionId", call.sessionId());
     putIfPresent(node, "runId", call.runId());
     putIfPresent(node, "requestEventId", call.requestEventId());
     node.put("toolName", call.toolName());
-    node.put("arguments", call.arguments().text());
+    putDocument(node, "arguments", call.arguments(), documents);
     node.put("status", call.status().name());
-    putIfPresent(node, "result", call.result());
+    putDocument(node, "result", call.result(), documents);
     putIfPresent(node, "deadline", call.deadline());
     node.put("createdAt", call.createdAt().toString());
     node.put("updatedAt", call.updatedAt().toString());
     return node;
   }
 
-  static ObjectNode summary(Summary summary) {
+  static ObjectNode summary(Summary summary, Documents documents) {
     ObjectNode node = MAPPER.createObjectNode();
     node.put("sessionId", summary.sessionId());
     node.put("fromSeq", summary.fromSeq());
     node.put("toSeq", summary.toSeq());
-    node.put("content", summary.content().text());
+    putDocument(node, "content", summary.content(), documents);
     node.put("version", summary.version());
     node.put("createdAt", summary.createdAt().toString());
     return node;
@@ -115,13 +116,13 @@ final class Records {
     return node;
   }
 
-  static ObjectNode modelCall(ModelCall call) {
+  static ObjectNode modelCall(ModelCall call, Documents documents) {
     ObjectNode node = MAPPER.createObjectNode();
     node.put("sessionId", call.sessionId());
     node.put("turn", call.turn());
     node.put("model", call.model());
-    node.put("context", call.context().text());
-    node.put("usage", call.usage().text());
+    putDocument(node, "context", call.context(), documents);
+    putDocument(node, "usage", call.usage(), documents);
     node.put("recordedAt", call.recordedAt().toString());
     return node;
   }
@@ -193,8 +194,14 @@ final class Records {
     }
   }
 
-  private static void putIfPresent(ObjectNode node, String field, Json value) {
-    if (value != null) {
+  /** A JSON document as {@code documents} says; omitted when absent. */
+  private static void putDocument(ObjectNode node, String field, Json value, Documents documents) {
+    if (value == null) {
+      return;
+    }
+    if (documents == Documents.VALUES) {
+      node.set(field, value.tree());
+    } else {
       node.put(field, value.text());
     }
   }

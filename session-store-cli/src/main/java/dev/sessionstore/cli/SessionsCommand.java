@@ -1,6 +1,7 @@
 package dev.sessionstore.cli;
 
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.ParameterException;
 import picocli.CommandLine.ParentCommand;
@@ -10,6 +11,9 @@ import picocli.CommandLine.Spec;
 @Command(name = "sessions", description = "List sessions or show one.",
     subcommands = {SessionsListCommand.class, SessionsShowCommand.class})
 final class SessionsCommand implements Runnable {
+
+  @Mixin
+  private HelpOption help;
 
   @Spec
   private CommandSpec spec;

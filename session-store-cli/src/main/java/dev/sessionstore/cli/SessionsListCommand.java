@@ -11,6 +11,7 @@ import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.ParentCommand;
 
@@ -22,6 +23,9 @@ import picocli.CommandLine.ParentCommand;
 final class SessionsListCommand implements Callable<Integer> {
 
   private static final int DEFAULT_LIMIT = 100;
+
+  @Mixin
+  private HelpOption help;
 
   @ParentCommand
   private SessionsCommand sessions;
@@ -54,7 +58,7 @@ final class SessionsListCommand implements Callable<Integer> {
       if (output.json()) {
         ObjectNode result = Records.MAPPER.createObjectNode();
         ArrayNode items = result.putArray("sessions");
-        page.items().forEach(session -> items.add(Records.session(session)
+        page.items().forEach(session -> items.add(Records.session(session, Documents.VALUES)
             .put("lastSeq", store.events().lastSeq(session.id()))));
         result.put("nextCursor", page.nextCursor().orElse(null));
         output.json(result);

@@ -12,6 +12,7 @@ import java.util.List;
 import java.util.TreeMap;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Parameters;
 import picocli.CommandLine.ParentCommand;
 
@@ -21,6 +22,9 @@ import picocli.CommandLine.ParentCommand;
  */
 @Command(name = "show", description = "Show one session, by id or by name.")
 final class SessionsShowCommand implements Callable<Integer> {
+
+  @Mixin
+  private HelpOption help;
 
   @ParentCommand
   private SessionsCommand sessions;
@@ -41,12 +45,12 @@ final class SessionsShowCommand implements Callable<Integer> {
       Summary latest = store.supports(Capability.SUMMARIES)
           ? store.summaries().latest(session.id()).orElse(null) : null;
       if (output.json()) {
-        ObjectNode result = Records.session(session).put("lastSeq", lastSeq);
+        ObjectNode result = Records.session(session, Documents.VALUES).put("lastSeq", lastSeq);
         ArrayNode runNodes = result.putArray("runs");
-        runs.forEach(run -> runNodes.add(Records.run(run)));
+        runs.forEach(run -> runNodes.add(Records.run(run, Documents.VALUES)));
         ArrayNode pendingNodes = result.putArray("pendingToolCalls");
-        pending.forEach(call -> pendingNodes.add(Records.toolCall(call)));
-        result.set("latestSummary", latest == null ? null : Records.summary(latest));
+        pending.forEach(call -> pendingNodes.add(Records.toolCall(call, Documents.VALUES)));
+        result.set("latestSummary", latest == null ? null : Records.summary(latest, Documents.VALUES));
         output.json(result);
         return ExitCode.OK.code();
       }

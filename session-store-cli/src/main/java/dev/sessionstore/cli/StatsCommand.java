@@ -9,21 +9,25 @@ import dev.sessionstore.SessionQuery;
 import dev.sessionstore.SessionStore;
 import dev.sessionstore.ToolCall;
 import java.util.Map;
-import java.util.OptionalLong;
+import java.util.Optional;
 import java.util.TreeMap;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.ParentCommand;
 
 /**
  * {@code stats}: how much the store holds: sessions by status, events, runs and tool calls by status, summaries,
- * checkpoints (of sessions and global), model-call audit rows, and the size on disk where the database tells it
- * cheaply. It reads every session's archive once, so it takes as long as an export without the writing.
+ * checkpoints (of sessions and global), model-call audit rows, and the size of the store's own tables with their
+ * indexes ({@link StoreSize}, not the whole database). It reads every session's archive once, so it takes as long as an export without the writing.
  */
 @Command(name = "stats", description = "Count sessions, events, runs, tool calls, summaries and checkpoints.")
 final class StatsCommand implements Callable<Integer> {
 
   private static final int PAGE = 500;
+
+  @Mixin
+  private HelpOption help;
 
   @ParentCommand
   private SessionStoreCli cli;
@@ -46,12 +50,12 @@ final class StatsCommand implements Callable<Integer> {
         query = SessionQuery.all().limit(PAGE).after(page.nextCursor().get());
       }
       counts.globalCheckpoints = store.archives().globalCheckpoints().size();
-      print(counts, opened.target().describe(), opened.sizeInBytes());
+      print(counts, opened.target().describe(), StoreSize.of(opened));
     }
     return ExitCode.OK.code();
   }
 
-  private void print(Counts counts, String target, OptionalLong size) {
+  private void print(Counts counts, String target, Optional<StoreSize> size) {
     Output output = cli.output();
     if (output.json()) {
       ObjectNode result = Records.MAPPER.createObjectNode().put("store", target);
@@ -64,21 +68,25 @@ final class StatsCommand implements Callable<Integer> {
       result.put("globalCheckpoints", counts.globalCheckpoints);
       result.put("modelCalls", counts.modelCalls);
       result.put("payloadBytes", counts.payloadChars);
-      if (size.isPresent()) {
-        result.put("sizeBytes", size.getAsLong());
-      }
+      size.ifPresent(measured -> result.put("sizeBytes", measured.bytes()).put("sizeTables", measured.tables()));
       output.json(result);
       return;
     }
     output.field("store", target);
-    output.field("sessions", counts.sessions + "  " + counts.sessionsByStatus);
+    output.field("sessions", counts.sessions + byStatus(counts.sessionsByStatus));
     output.field("events", counts.events + "  (payloads: " + counts.payloadChars + " chars)");
-    output.field("runs", counts.runs + "  " + counts.runsByStatus);
-    output.field("tool calls", counts.toolCalls + "  " + counts.toolCallsByStatus);
+    output.field("runs", counts.runs + byStatus(counts.runsByStatus));
+    output.field("tool calls", counts.toolCalls + byStatus(counts.toolCallsByStatus));
     output.field("summaries", counts.summaries);
     output.field("checkpoints", counts.checkpoints + " of sessions, " + counts.globalCheckpoints + " global");
     output.field("model calls", counts.modelCalls);
-    output.field("size", size.isPresent() ? size.getAsLong() + " bytes" : null);
+    output.field("size", size.map(measured -> measured.bytes() + " bytes in the store's " + measured.tables()
+        + " tables with their indexes").orElse(null));
+  }
+
+  /** {@code "  {active=2, ended=1}"}, or nothing when there is nothing to count. */
+  private static String byStatus(Map<String, Long> counts) {
+    return counts.isEmpty() ? "" : "  " + counts;
   }
 
   /** Running totals. */

@@ -39,7 +39,7 @@ final class StoreOpener {
 
   static OpenedStore open(StoreTarget target, Schema schema) {
     if (target.isMemory()) {
-      return new OpenedStore(InMemorySessionStore.builder().build(), target, null, null);
+      return new OpenedStore(InMemorySessionStore.builder().build(), target, null);
     }
     String url = target.jdbcUrl();
     if (!url.startsWith("jdbc:")) {
@@ -56,7 +56,7 @@ final class StoreOpener {
     requireDriverAccepts(target);
     HikariDataSource pool = pool(target);
     try {
-      return new OpenedStore(jdbcStore(target, schema, pool), target, pool, null);
+      return new OpenedStore(jdbcStore(target, schema, pool), target, pool);
     } catch (RuntimeException e) {
       pool.close();
       throw e;
@@ -85,7 +85,7 @@ final class StoreOpener {
     }
     SQLiteDataSource dataSource = new SQLiteDataSource();
     dataSource.setUrl(target.jdbcUrl());
-    return new OpenedStore(jdbcStore(target, schema, dataSource), target, null, file);
+    return new OpenedStore(jdbcStore(target, schema, dataSource), target, null);
   }
   private static void requireDriverAccepts(StoreTarget target) {
     try {

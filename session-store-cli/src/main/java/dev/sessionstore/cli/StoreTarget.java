@@ -32,9 +32,26 @@ record StoreTarget(String jdbcUrl, String schema, String tablePrefix) {
     if (isMemory()) {
       return "the in-memory store";
     }
-    String url = USER_INFO.matcher(jdbcUrl).replaceAll("$1***@");
-    url = SECRET_PARAMETER.matcher(url).replaceAll("$1***");
-    return url + (schema == null ? "" : " (schema " + schema + ")")
+    return maskedUrl() + (schema == null ? "" : " (schema " + schema + ")")
         + (tablePrefix == null ? "" : " (table prefix " + tablePrefix + ")");
+  }
+
+  /**
+   * The global options that name this target on a command line, for commands printed to try next: none for the
+   * default file, else {@code --memory} or {@code --jdbc-url '<url>'} (any password masked as {@code ***}) with
+   * {@code --schema} and {@code --table-prefix} when set. Each option is preceded by a space.
+   */
+  String options() {
+    if (isMemory()) {
+      return " --memory";
+    }
+    return (jdbcUrl.equals(DEFAULT_URL) ? "" : " --jdbc-url '" + maskedUrl() + "'")
+        + (schema == null ? "" : " --schema " + schema)
+        + (tablePrefix == null ? "" : " --table-prefix " + tablePrefix);
+  }
+
+  private String maskedUrl() {
+    String url = USER_INFO.matcher(jdbcUrl).replaceAll("$1***@");
+    return SECRET_PARAMETER.matcher(url).replaceAll("$1***");
   }
 }

@@ -8,11 +8,15 @@ import java.util.List;
 /**
  * A plain-text table for people: a header row, then one line per row, columns padded to their widest cell. Cells
  * are printed on one line (runs of whitespace collapse to one space) and cut at {@link #MAX_CELL_WIDTH} with
- * {@code ...}; a {@code null} cell prints as {@code -}. Not thread-safe.
+ * {@code ...}; a {@code null} cell prints as {@code -}. A table without rows prints its header and {@value #NONE}.
+ * Not thread-safe.
  */
 final class Table {
 
   static final int MAX_CELL_WIDTH = 60;
+
+  /** The line printed under the header of a table without rows. */
+  static final String NONE = "none";
 
   private final List<String[]> rows = new ArrayList<>();
   private final int columns;
@@ -48,6 +52,9 @@ final class Table {
         line.append(i == columns - 1 ? row[i] : String.format("%-" + widths[i] + "s  ", row[i]));
       }
       out.println(line.toString().stripTrailing());
+    }
+    if (isEmpty()) {
+      out.println(NONE);
     }
   }
 

@@ -5,6 +5,8 @@ import static org.assertj.core.api.Assertions.assertThat;
 import com.fasterxml.jackson.databind.JsonNode;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.DisplayName;
@@ -16,6 +18,7 @@ import org.junit.jupiter.api.TestInstance;
 class CommandsTest {
 
   private PostgresSchema schema;
+  private List<String> tryNext;
 
   @BeforeAll
   void writeTheDemo() {
@@ -24,6 +27,7 @@ class CommandsTest {
     assertThat(demo.exitCode()).as(demo.err()).isZero();
     assertThat(demo.out()).startsWith("session-store demo: one agent conversation on jdbc:postgresql:")
         .contains("17. List sessions");
+    tryNext = demo.out().substring(demo.out().indexOf("\nTry next:\n") + 1).lines().toList();
   }
 
   @AfterAll
@@ -44,6 +48,47 @@ class CommandsTest {
     assertThat(json.exitCode()).isZero();
     assertThat(Json.parse(json.out()).get("sessions")).extracting(JsonNode::asText)
         .containsExactly("trip-lisbon", "trip-lisbon-rainy");
+    assertThat(Json.parse(json.out()).get("tryNext")).extracting(JsonNode::asText)
+        .containsExactly("./session-store events trip-lisbon --last 3", "./session-store sessions show trip-lisbon-rainy",
+            "./session-store events trip-lisbon --follow");
+  }
+
+  @Test
+  @DisplayName("demo ends with three commands to try next, on the store it wrote to, and the first two run as printed")
+  void demoTryNext() {
+    String store = " --jdbc-url '" + schema.url() + "' --schema " + schema.name();
+    assertThat(tryNext).hasSize(4).first().isEqualTo("Try next:");
+    assertThat(tryNext.get(1)).matches(commented("./session-store events trip-lisbon --last 3" + store));
+    assertThat(tryNext.get(2)).matches(commented("./session-store sessions show trip-lisbon-rainy" + store));
+    assertThat(tryNext.get(3)).matches(commented("./session-store events trip-lisbon --follow" + store));
+
+    Cli.Result last = Cli.run(words(tryNext.get(1)));
+    Cli.Result fork = Cli.run(words(tryNext.get(2)));
+    assertThat(last.exitCode()).as(last.err()).isZero();
+    assertThat(last.out()).contains("ev-06", "ev-07", "ev-08").doesNotContain("ev-05");
+    assertThat(fork.exitCode()).as(fork.err()).isZero();
+    assertThat(fork.out()).contains("forked from:       trip-lisbon @ seq 5");
+
+    Cli.Result memory = Cli.run("demo", "--memory");
+    assertThat(memory.out()).contains("\nTry next, after `./session-store demo` without --memory (the in-memory store is"
+        + " gone when this command ends):\n  ./session-store events trip-lisbon --last 3 ");
+  }
+
+  /** A pattern for {@code command} printed indented, then at least three spaces and a comment. */
+  private static String commented(String command) {
+    return "  " + Pattern.quote(command) + " {3,}# \\S.*";
+  }
+
+  /** A printed command line as the shell splits it, without its comment and the leading ./session-store. */
+  private static String[] words(String commandLine) {
+    String command = commandLine.substring(0, commandLine.indexOf("   # ")).strip();
+    List<String> words = new ArrayList<>();
+    Matcher word = Pattern.compile("'([^']*)'|(\\S+)").matcher(command);
+    while (word.find()) {
+      words.add(word.group(1) != null ? word.group(1) : word.group(2));
+    }
+    assertThat(words.remove(0)).isEqualTo("./session-store");
+    return words.toArray(String[]::new);
   }
 
   @Test
@@ -104,7 +149,8 @@ class CommandsTest {
     JsonNode session = Json.parse(byId.out());
     assertThat(session.get("name").asText()).isEqualTo("Lisbon weekend");
     assertThat(session.get("lastSeq").asLong()).isEqualTo(8);
-    assertThat(session.get("settings").asText()).contains("\"resume_policy\":\"eager\"");
+    assertThat(session.get("settings").get("resume_policy").asText()).as("a JSON document, not a string")
+        .isEqualTo("eager");
     assertThat(session.get("runs")).extracting(run -> run.get("id").asText()).containsExactly("run-1", "run-2");
     assertThat(session.get("latestSummary").get("toSeq").asLong()).isEqualTo(5);
   }
@@ -131,10 +177,33 @@ class CommandsTest {
     JsonNode event = page.get("events").get(2);
     assertThat(event.get("id").asText()).isEqualTo("ev-03");
     assertThat(event.get("agentId").asText()).isEqualTo("researcher");
-    assertThat(event.get("payload").asText()).contains("\"tool\":\"get_weather\"");
+    assertThat(event.get("payload").isObject()).as("a JSON document, not a string: " + event).isTrue();
+    assertThat(event.get("payload").get("tool").asText()).isEqualTo("get_weather");
 
     Cli.Result table = Cli.run(schema.with("events", "trip-lisbon", "--last", "1"));
-    assertThat(table.out()).startsWith("   SEQ  TIME").contains("ev-08", "Perfect, book it.", "more: next cursor 8");
+    assertThat(table.out()).startsWith("   SEQ  TIME").contains("ev-08", "Perfect, book it.");
+    assertThat(table.out().lines()).last().isEqualTo("more: --before 8");
+    assertThat(seqs("events", "trip-lisbon", "--last", "1", "--before", "8")).containsExactly(7L);
+    assertThat(Cli.run(schema.with("events", "trip-lisbon", "--first", "3")).out().lines())
+        .last().isEqualTo("more: --after 3");
+    assertThat(seqs("events", "trip-lisbon", "--first", "3", "--after", "3")).containsExactly(4L, 5L, 6L);
+    assertThat(Cli.run(schema.with("events", "trip-lisbon", "--newest-first", "--limit", "2")).out().lines())
+        .last().isEqualTo("more: --before 7");
+    assertThat(Cli.run(schema.with("events", "trip-lisbon", "--first", "8")).out()).doesNotContain("more:");
+  }
+
+  @Test
+  @DisplayName("An empty table prints none under its header; --json prints an empty list")
+  void emptyTables() {
+    Cli.Result events = Cli.run(schema.with("events", "trip-lisbon", "--type", "no_such_type"));
+    Cli.Result sessions = Cli.run(schema.with("sessions", "list", "--status", "paused"));
+    Cli.Result json = Cli.run(schema.with("events", "trip-lisbon", "--type", "no_such_type", "--json"));
+
+    assertThat(events.out().lines().toList()).hasSize(2).last().isEqualTo("none");
+    assertThat(events.out()).startsWith("   SEQ  TIME");
+    assertThat(sessions.out().lines().toList()).hasSize(2).last().isEqualTo("none");
+    assertThat(sessions.out()).startsWith("ID  NAME");
+    assertThat(Json.parse(json.out()).get("events")).isEmpty();
   }
 
   @Test
@@ -152,7 +221,7 @@ class CommandsTest {
       assertThat(second.exitCode()).isZero();
       assertThat(Json.parse(second.out()).get("schema").asText()).isEqualTo("current");
       assertThat(after.exitCode()).isZero();
-      assertThat(after.out().lines()).hasSize(1);
+      assertThat(after.out().lines().toList()).hasSize(2).last().isEqualTo("none");
     }
   }
 

@@ -1,6 +1,7 @@
 package dev.sessionstore.cli;
 
 import java.io.BufferedReader;
+import java.io.InputStream;
 import java.io.InputStreamReader;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
@@ -21,6 +22,11 @@ final class ToolProcess {
   static Process start(Path folder, String... args) throws Exception {
     return new ProcessBuilder(command(args)).directory(folder.toFile())
         .redirectError(ProcessBuilder.Redirect.INHERIT).start();
+  }
+
+  /** Starts {@code args} in {@code folder}, both its outputs piped: read them with {@link #linesOf}. */
+  static Process startPiped(Path folder, String... args) throws Exception {
+    return new ProcessBuilder(command(args)).directory(folder.toFile()).start();
   }
 
   /** Runs {@code args} in {@code folder} to its end and returns what it printed and returned. */
@@ -47,10 +53,18 @@ final class ToolProcess {
 
   /** The lines the process prints on standard output, as they come. */
   static BlockingQueue<String> linesOf(Process process) {
+    return linesOf(process.getInputStream());
+  }
+
+  /** The lines the process prints on standard error, as they come; only for a process {@link #startPiped}. */
+  static BlockingQueue<String> errorLinesOf(Process process) {
+    return linesOf(process.getErrorStream());
+  }
+
+  private static BlockingQueue<String> linesOf(InputStream stream) {
     BlockingQueue<String> lines = new LinkedBlockingQueue<>();
     Thread reader = new Thread(() -> {
-      try (BufferedReader in = new BufferedReader(
-          new InputStreamReader(process.getInputStream(), StandardCharsets.UTF_8))) {
+      try (BufferedReader in = new BufferedReader(new InputStreamReader(stream, StandardCharsets.UTF_8))) {
         in.lines().forEach(lines::add);
       } catch (Exception e) {
         lines.add("reading the process failed: " + e);

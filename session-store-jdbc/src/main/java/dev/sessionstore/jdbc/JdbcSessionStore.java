@@ -17,6 +17,7 @@ import dev.sessionstore.StepOutcome;
 import dev.sessionstore.StoreFailureException;
 import dev.sessionstore.Summaries;
 import dev.sessionstore.ToolCalls;
+import dev.sessionstore.jdbc.internal.FirstConnection;
 import dev.sessionstore.jdbc.internal.JdbcStore;
 import dev.sessionstore.jdbc.internal.StoreSettings;
 import dev.sessionstore.spi.ValidatingSessionStore;
@@ -76,9 +77,13 @@ import javax.sql.DataSource;
  * database restart, a failover) tries again on a fresh connection, at once and then with growing pauses, for up to
  * {@link Builder#retryTimeout(Duration)}. When the connection was lost while the database committed a write, so that
  * it may or may not be stored, the store settles the doubt itself: idempotent writes (appends and batches by event
- * id, agent steps, session, run and tool-call saves, checkpoint and summary puts, deletes) run again and return what is
- * stored; a tool-call resolve and a fork read what is stored to learn whether they were applied; a truncation, which
- * cannot tell, reports it. A {@link StoreFailureException} means the call wrote nothing; an
+ * id, agent steps, session, run and tool-call saves, checkpoint and summary puts) run again and return what is
+ * stored; a fork reads what is stored to learn whether it was applied; calls whose result says what they changed (a
+ * tool-call resolve, {@code expireAt}, {@code cancelDeadline}, session and checkpoint deletes,
+ * {@code deleteByTenant}, {@code deleteOlderThan}, a truncation) ask PostgreSQL whether their transaction committed
+ * ({@code txid_status}) and, if it did, return what this call did (a resolution it won is announced to waiters as
+ * usual), else run again; on SQLite, where no commit is left in doubt by a lost connection, a truncation reports it.
+ * A {@link StoreFailureException} means the call wrote nothing; an
  * {@link OutcomeUnknownException} means it may have, and that retrying with the same ids is safe. Waiting reads keep
  * waiting through lost connections and restarts until their timeout. Size the pool's own connection timeout below
  * the retry timeout, so that an unreachable database is asked again within it. Deadlocks and serialization failures
@@ -195,6 +200,9 @@ public final class JdbcSessionStore implements SessionStore {
     private static final Duration MIN_INTERVAL = Duration.ofMillis(10);
     private static final Duration MAX_INTERVAL = Duration.ofHours(1);
     private static final Duration MAX_RETRY_TIMEOUT = Duration.ofMinutes(10);
+    /** HikariCP's least connection timeout. */
+    private static final Duration MIN_CONNECT_TIMEOUT = Duration.ofMillis(250);
+    private static final Duration DEFAULT_CONNECT_TIMEOUT = Duration.ofSeconds(5);
 
     private DataSource dataSource;
     private String jdbcUrl;
@@ -211,6 +219,8 @@ public final class JdbcSessionStore implements SessionStore {
     private Duration keepAliveInterval;
     private Duration changePollInterval;
     private Duration migrationLockTimeout;
+    private Duration connectTimeout;
+    private Duration statementTimeout;
 
     private Builder() {
     }
@@ -446,15 +456,65 @@ public final class JdbcSessionStore implements SessionStore {
     }
 
     /**
+     * How long {@link #build()} waits for its first connection to the database; default 5 s, between 250 ms and
+     * 10 minutes. A database that refuses connections or cannot be reached (it may be starting) is asked again
+     * within this time, then the build fails with a retryable {@link StoreFailureException}; a refusal that needs a
+     * fix first (a wrong user or password, a missing database, a SQLite file in a folder that does not exist) fails
+     * the build at once, not retryable. The message gives the driver's reason and SQLState. With
+     * {@link #jdbcUrl(String)} it is also the pool's connection timeout (HikariCP {@code connectionTimeout}) and,
+     * for PostgreSQL, pgjdbc's {@code connectTimeout} and {@code loginTimeout} (rounded up to seconds, unless the URL
+     * sets them): the longest a call waits for a connection. With a {@link #dataSource(DataSource)} of your own, its
+     * own connection timeout bounds each attempt: keep it below this one.
+     *
+     * @throws InvalidArgumentException naming {@code connectTimeout} if null or out of range
+     * @throws InvalidArgumentException naming the setter if already set
+     */
+    public Builder connectTimeout(Duration timeout) {
+      requireUnset("connectTimeout", this.connectTimeout);
+      requireNonNull("connectTimeout", timeout);
+      if (timeout.compareTo(MIN_CONNECT_TIMEOUT) < 0 || timeout.compareTo(MAX_RETRY_TIMEOUT) > 0) {
+        throw new InvalidArgumentException("connectTimeout", timeout + " is out of range: use between "
+            + MIN_CONNECT_TIMEOUT.toMillis() + " ms and " + MAX_RETRY_TIMEOUT.toMinutes() + " minutes");
+      }
+      this.connectTimeout = timeout;
+      return this;
+    }
+
+    /**
+     * The longest one statement of a call may run on PostgreSQL before the database cancels it; default none. A
+     * statement past it (one waiting for a row another connection holds locked, a read of a huge page) fails its call
+     * with a retryable {@link StoreFailureException} whose message says {@code [57014] canceling statement due to
+     * statement timeout}; nothing of that call is written, and the store does not run it again itself. Between 10 ms
+     * and 1 hour. It is PostgreSQL's {@code statement_timeout}, set once on the session of each connection the store
+     * borrows, which keeps it when the connection goes back to the pool: if other code shares the pool, give the store
+     * a pool of its own. Waiting reads are not statements (they wait between short reads) and the schema migration at
+     * {@link #build()} is bounded by {@link #migrationLockTimeout(Duration)} instead. Not applicable to SQLite, where
+     * a statement waits only for the file's write lock, bounded by the 5 s busy timeout: {@code build()} refuses it
+     * there.
+     *
+     * @throws InvalidArgumentException naming {@code statementTimeout} if null or out of range, or at
+     *                                  {@link #build()} if the database is SQLite
+     * @throws InvalidArgumentException naming the setter if already set
+     */
+    public Builder statementTimeout(Duration timeout) {
+      requireUnset("statementTimeout", this.statementTimeout);
+      this.statementTimeout = requireInterval("statementTimeout", timeout);
+      return this;
+    }
+
+    /**
      * Checks the configuration, creates or checks the schema, starts the listener and the deadline sweeper, and
      * returns the open store. Close it to stop them; closing the store leaves the data source open.
      *
      * @throws InvalidArgumentException naming {@code dataSource} if neither or both of a data source and a JDBC URL
      *                                  were set, or its database is not a supported one; {@code jdbcUrl} if no JDBC
      *                                  driver on the class path takes it; {@code notifications} if notification
-     *                                  settings were given with {@code notifications(false)}
-     * @throws StoreFailureException    if the database cannot be reached (within the retry timeout) or does not
-     *                                  exist, with the database's message and SQLState; or with
+     *                                  settings were given with {@code notifications(false)}; {@code statementTimeout}
+     *                                  if set for SQLite
+     * @throws StoreFailureException    if the database cannot be reached within {@link #connectTimeout(Duration)}
+     *                                  (retryable) or refuses the connection (a wrong user or password, a missing
+     *                                  database or SQLite folder: not retryable), with the driver's reason and
+     *                                  SQLState; or with
      *                                  {@code createSchema(false)} if the schema is missing or older than this
      *                                  library needs
      */
@@ -473,7 +533,8 @@ public final class JdbcSessionStore implements SessionStore {
                 : keepAliveInterval != null ? "keepAliveInterval" : "changePollInterval")
             + " was set for it: drop one of the two");
       }
-      HikariDataSource ownPool = jdbcUrl == null ? null : openPool(jdbcUrl);
+      Duration connecting = connectTimeout == null ? DEFAULT_CONNECT_TIMEOUT : connectTimeout;
+      HikariDataSource ownPool = jdbcUrl == null ? null : openPool(jdbcUrl, connecting);
       try {
         return new JdbcSessionStore(open(ownPool == null ? dataSource : ownPool), ownPool);
       } catch (RuntimeException | Error failure) {
@@ -499,10 +560,12 @@ public final class JdbcSessionStore implements SessionStore {
           notificationDataSource == null ? database : notificationDataSource,
           keepAliveInterval == null ? Duration.ofSeconds(10) : keepAliveInterval,
           changePollInterval == null ? Duration.ofMillis(50) : changePollInterval,
-          migrationLockTimeout == null ? Duration.ofMinutes(1) : migrationLockTimeout)));
+          migrationLockTimeout == null ? Duration.ofMinutes(1) : migrationLockTimeout,
+          connectTimeout == null ? DEFAULT_CONNECT_TIMEOUT : connectTimeout,
+          statementTimeout == null ? Duration.ZERO : statementTimeout)));
     }
 
-    private static HikariDataSource openPool(String jdbcUrl) {
+    private static HikariDataSource openPool(String jdbcUrl, Duration connectTimeout) {
       try {
         DriverManager.getDriver(jdbcUrl);
       } catch (SQLException noDriver) {
@@ -510,10 +573,14 @@ public final class JdbcSessionStore implements SessionStore {
         throw new InvalidArgumentException("jdbcUrl", "no JDBC driver on the class path takes "
             + (subprotocolEnd < 0 ? "it" : jdbcUrl.substring(0, subprotocolEnd + 1) + "..."));
       }
+      // The driver's own answer, at once: a pool would wait its whole timeout and report that instead.
+      FirstConnection.check(jdbcUrl, connectTimeout);
       HikariConfig config = new HikariConfig();
       config.setJdbcUrl(jdbcUrl);
       config.setPoolName("session-store");
       config.setMaximumPoolSize(10);
+      config.setConnectionTimeout(connectTimeout.toMillis());
+      config.setDataSourceProperties(FirstConnection.driverProperties(jdbcUrl, connectTimeout));
       // A database that is down now is the store's to retry (retryTimeout), not the pool's to refuse at start.
       config.setInitializationFailTimeout(-1);
       return new HikariDataSource(config);

@@ -45,6 +45,25 @@ final class CapturedLog implements AutoCloseable {
     return all.lines().filter(line -> line.contains(text)).toList();
   }
 
+  /** Whether a stack trace follows a line logged so far that contains {@code text}: a frame within two lines. */
+  boolean stackTraceAfter(String text) {
+    String all;
+    synchronized (captured) {
+      all = captured.toString(StandardCharsets.UTF_8);
+    }
+    List<String> lines = all.lines().toList();
+    for (int i = 0; i < lines.size(); i++) {
+      if (lines.get(i).contains(text)) {
+        for (int next = i + 1; next <= i + 2 && next < lines.size(); next++) {
+          if (lines.get(next).startsWith("\tat ")) {
+            return true;
+          }
+        }
+      }
+    }
+    return false;
+  }
+
   @Override
   public void close() {
     System.setErr(original);

@@ -78,6 +78,10 @@ class NotificationKeepAliveTest {
     Eventually.until("the listener listening again", () -> StoreInternals.isListening(waiting));
 
     assertThat(log.lines("not listening for appends on " + channel())).as("warnings of the fallback").hasSize(1);
+    assertThat(log.lines("not listening for appends on " + channel()).get(0)).as("the reason, on the same line")
+        .contains("Exception: ");
+    assertThat(log.stackTraceAfter("not listening for appends on " + channel())).as("a stack trace at warn")
+        .isFalse();
     assertThat(log.lines("listening again on " + channel())).as("recoveries logged").hasSize(1);
     assertWakesOn(waiting, writing, "after-recovery");
   }

@@ -3,6 +3,7 @@ package dev.sessionstore.jdbc;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import dev.sessionstore.Event;
 import dev.sessionstore.NewEvent;
 import dev.sessionstore.SessionStore;
 import dev.sessionstore.StoreFailureException;
@@ -61,6 +62,27 @@ class SchemaMigrationTest {
     assertThat(second.events().lastSeq("s")).isEqualTo(1);
     assertThat(schema.queryValue("SELECT count(*) FROM \"" + schema.name() + "\".session_store_schema_version"))
         .isEqualTo(1L);
+  }
+
+  @Test
+  @DisplayName("Building over leftovers of a dropped store (its tables dropped, its functions kept) migrates again")
+  void migrationRunsOverLeftoverFunctions() {
+    SessionStore first = schema.store(builder -> builder);
+    first.events().append("s", NewEvent.of("message"));
+    first.close();
+    String tables = (String) schema.queryValue("SELECT string_agg(format('%I.%I', schemaname, tablename), ', ')"
+        + " FROM pg_tables WHERE schemaname = ?", schema.name());
+    TestDatabase.get().execute("DROP TABLE " + tables + " CASCADE");
+    assertThat(schema.queryValue("SELECT count(*) FROM pg_proc WHERE pronamespace = ?::regnamespace",
+        "\"" + schema.name() + "\"")).as("functions left over").isEqualTo(2L);
+
+    SessionStore second = schema.store(builder -> builder);
+
+    assertThat(second.events().lastSeq("s")).isZero();
+    assertThat(second.events().appendAll("s", List.of(NewEvent.of("a"), NewEvent.of("b"))))
+        .extracting(Event::seq).containsExactly(1L, 2L);
+    assertThat(schema.queryValue("SELECT string_agg(version || ':' || description, ',') FROM \""
+        + schema.name() + "\".session_store_schema_version")).isEqualTo("1:schema");
   }
 
   @Test

@@ -41,7 +41,8 @@ public final class Harness {
       new SpringChatMemory(),
       new ForkLongSession(),
       new CrossInstanceWake(),
-      new InMemoryAppend());
+      new InMemoryAppend(),
+      new SqliteAppends());
 
   private Harness() {
   }

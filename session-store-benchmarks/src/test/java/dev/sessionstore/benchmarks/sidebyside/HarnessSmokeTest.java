@@ -67,7 +67,7 @@ class HarnessSmokeTest {
     }
     List<String> rows = page.subList(header + 2, end);
     assertThat(rows).as("one row per measure of the set")
-        .hasSize(11)
+        .hasSize(15)
         .allSatisfy(row -> assertThat(row).matches(ROW).doesNotContain("n/a").containsPattern(NUMBER));
     assertThat(String.join("\n", page))
         .contains("![", "(" + Harness.CHART + ")", "## What each baseline does", "**Commit:**",
@@ -76,12 +76,15 @@ class HarnessSmokeTest {
             "8 writers on one session", "last 50 of a 2,000-event session", "revival read",
             "`JdbcChatMemoryRepository`", "fork of a 1,000-event session, PostgreSQL",
             "fork of a 1,000-event session, in-memory", "waiting read woken from another store instance",
-            "in-memory single-event append");
+            "in-memory single-event append", "SQLite single-event append, session of 100 events",
+            "SQLite single-event append, session of 1,000 events",
+            "SQLite 100-event atomic batch, session of 100 events",
+            "SQLite 100-event atomic batch, session of 1,000 events");
 
     Document chart = parse(out.resolve(Harness.CHART));
     assertThat(chart.getDocumentElement().getLocalName()).isEqualTo("svg");
     NodeList lines = chart.getElementsByTagNameNS(Chart.SVG, "polyline");
-    assertThat(lines.getLength()).as("a library line and a raw-twin line per panel").isEqualTo(4);
+    assertThat(lines.getLength()).as("a library line and a raw-twin line per panel").isEqualTo(6);
     for (int i = 0; i < lines.getLength(); i++) {
       Element line = (Element) lines.item(i);
       String[] points = line.getAttribute("points").split(" ");

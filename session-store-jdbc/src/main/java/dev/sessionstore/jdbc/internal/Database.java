@@ -10,7 +10,10 @@ import java.sql.Connection;
 import java.sql.SQLException;
 import java.sql.Statement;
 import java.time.Duration;
+import java.util.Collections;
 import java.util.Optional;
+import java.util.Set;
+import java.util.WeakHashMap;
 import java.util.concurrent.locks.Lock;
 import java.util.concurrent.locks.ReentrantLock;
 import javax.sql.DataSource;
@@ -37,7 +40,9 @@ import org.slf4j.LoggerFactory;
  * ({@link RetryPause}) while the database comes back, for at most the store's retry timeout (for {@link #read} with
  * a deadline: up to that deadline). A nothing-written failure may always run again: it is a first attempt. An unknown
  * outcome is settled as the work's {@link UnknownOutcome} says: idempotent work runs again and returns what is
- * stored; checkable work reads the stored state first and runs again only if it was not applied; other work reports
+ * stored; work whose result says what it changed asks the database whether its transaction committed, returns the
+ * result it computed if so, and runs again only if not ({@link UnknownOutcome#ownResult()}); checkable work reads
+ * the stored state first and runs again only if it was not applied; other work reports
  * {@link OutcomeUnknownException} at once. A doubt not settled in time is reported the same way, never as a
  * plain {@link StoreFailureException}, which always means that nothing was written. Deadlocks and serialization
  * failures run the work again after a short jittered pause ({@link RetryPause#afterConflict}), a few times within
@@ -60,6 +65,10 @@ final class Database {
   private final DataSource dataSource;
   private final Dialect dialect;
   private final Duration retryTimeout;
+  /** The longest a statement may run, {@link Duration#ZERO} for no limit. */
+  private final Duration statementTimeout;
+  /** The driver connections whose session has the statement timeout set, by identity; forgotten when collected. */
+  private final Set<Connection> limited = Collections.synchronizedSet(Collections.newSetFromMap(new WeakHashMap<>()));
   /** Where the dialect {@linkplain Dialect#writesOneAtATime() writes one at a time}: the queue of write transactions. */
   private final Lock writers;
   private volatile boolean closed;
@@ -68,9 +77,20 @@ final class Database {
    * @param retryTimeout how long a unit of work keeps trying after connection failures, from its start
    */
   Database(DataSource dataSource, Dialect dialect, Duration retryTimeout) {
+    this(dataSource, dialect, retryTimeout, Duration.ZERO);
+  }
+
+  /**
+   * @param retryTimeout     how long a unit of work keeps trying after connection failures, from its start
+   * @param statementTimeout the longest one statement may run before the database cancels it (a retryable
+   *                         {@link StoreFailureException}), {@link Duration#ZERO} for no limit; only where the
+   *                         dialect {@linkplain Dialect#limitsStatements() limits statements}
+   */
+  Database(DataSource dataSource, Dialect dialect, Duration retryTimeout, Duration statementTimeout) {
     this.dataSource = dataSource;
     this.dialect = dialect;
     this.retryTimeout = retryTimeout;
+    this.statementTimeout = statementTimeout;
     this.writers = dialect.writesOneAtATime() ? new ReentrantLock(true) : null;
   }
 
@@ -153,10 +173,32 @@ final class Database {
     RetryPause reconnecting = RetryPause.afterLostConnection(deadline);
     RetryPause conflicting = RetryPause.afterConflict(deadline);
     SQLException doubt = null; // the failure that left the work's outcome unknown, while unsettled
+    boolean ownResult = mode == Mode.TRANSACTION && ifUnknown instanceof UnknownOutcome.OwnResult
+        && dialect.knowsCommitStatus();
+    Committing<T> inDoubt = null; // the transaction whose commit lost its connection, while its fate is unknown
     int conflicts = 0;
     while (true) {
       Failed failed;
       try {
+        if (inDoubt != null) {
+          long transactionId = inDoubt.transactionId;
+          CommitStatus status = attempt(Mode.READ, connection -> dialect.commitStatus(connection, transactionId));
+          if (status == CommitStatus.COMMITTED) {
+            LOG.debug("session-store: {}: outcome was unknown ({}); the database says it committed", action,
+                describe(doubt));
+            return inDoubt.result;
+          }
+          if (status == CommitStatus.ABORTED) {
+            LOG.debug("session-store: {}: outcome was unknown ({}); the database says it rolled back, running it"
+                + " again", action, describe(doubt));
+            inDoubt = null;
+            doubt = null;
+          } else if (status == CommitStatus.IN_PROGRESS && !closed && reconnecting.pause()) {
+            continue;
+          } else {
+            throw unknown(action, doubt, doubt);
+          }
+        }
         if (doubt != null && ifUnknown instanceof UnknownOutcome.Check<T> check) {
           Optional<T> applied = attempt(Mode.READ, check.applied());
           if (applied.isPresent()) {
@@ -168,7 +210,7 @@ final class Database {
               + " again", action, describe(doubt));
           doubt = null;
         }
-        T result = attempt(mode, work);
+        T result = attempt(mode, work, ownResult ? new Committing<>() : null);
         if (doubt != null) {
           LOG.debug("session-store: {}: outcome was unknown ({}); settled by running it again", action,
               describe(doubt));
@@ -182,6 +224,19 @@ final class Database {
       if (failure.kind() == SqlFailure.Kind.CONNECTION && failed.mayBeApplied) {
         if (ifUnknown instanceof UnknownOutcome.Report) {
           throw unknown(action, error, error);
+        }
+        if (failed.committing != null && failed.committing.transactionId == NOTHING_WRITTEN) {
+          LOG.debug("session-store: {}: the connection was lost at commit ({}), but the work had written nothing",
+              action, describe(error));
+          @SuppressWarnings("unchecked")
+          T result = (T) failed.committing.result;
+          return result;
+        }
+        if (failed.committing != null) {
+          @SuppressWarnings("unchecked")
+          Committing<T> committing = (Committing<T>) failed.committing;
+          inDoubt = committing;
+          doubt = error;
         }
         if (doubt == null) {
           doubt = error;
@@ -210,20 +265,27 @@ final class Database {
     }
   }
 
-  /** One attempt on a connection of its own; a write transaction first takes its turn where writes queue. */
   private <T> T attempt(Mode mode, SqlWork<T> work) throws Failed {
+    return attempt(mode, work, null);
+  }
+
+  /**
+   * One attempt on a connection of its own; a write transaction first takes its turn where writes queue. With
+   * {@code committing}, a transaction notes there its result and its id before {@code COMMIT}.
+   */
+  private <T> T attempt(Mode mode, SqlWork<T> work, Committing<T> committing) throws Failed {
     if (writers == null || mode != Mode.TRANSACTION) {
-      return attemptOnConnection(mode, work);
+      return attemptOnConnection(mode, work, committing);
     }
     writers.lock();
     try {
-      return attemptOnConnection(mode, work);
+      return attemptOnConnection(mode, work, committing);
     } finally {
       writers.unlock();
     }
   }
 
-  private <T> T attemptOnConnection(Mode mode, SqlWork<T> work) throws Failed {
+  private <T> T attemptOnConnection(Mode mode, SqlWork<T> work, Committing<T> committing) throws Failed {
     Connection connection;
     try {
       connection = dataSource.getConnection();
@@ -233,12 +295,13 @@ final class Database {
     try {
       try {
         dialect.prepareConnection(connection);
+        limitStatements(connection);
       } catch (SQLException e) {
         throw failed(connection, e, false);
       }
       return switch (mode) {
-        case TRANSACTION -> inTransaction(connection, true, work);
-        case SNAPSHOT -> inTransaction(connection, false, work);
+        case TRANSACTION -> inTransaction(connection, true, work, committing);
+        case SNAPSHOT -> inTransaction(connection, false, work, null);
         case AUTO_COMMIT, READ -> inAutoCommit(connection, mode, work);
       };
     } finally {
@@ -246,8 +309,29 @@ final class Database {
     }
   }
 
-  /** Runs {@code work} in a transaction; one that {@code writes} begins as the dialect says writes begin. */
-  private <T> T inTransaction(Connection connection, boolean writes, SqlWork<T> work) throws Failed {
+  /**
+   * Sets the statement timeout on a connection's session once: the driver's connection behind a pool's wrapper is
+   * remembered, so a pooled connection is set when first lent, not on every loan. Set in auto-commit only, where it
+   * outlives the statement.
+   */
+  private void limitStatements(Connection connection) throws SQLException {
+    if (statementTimeout.isZero()) {
+      return;
+    }
+    Connection driverConnection = connection.unwrap(Connection.class);
+    if (!limited.contains(driverConnection) && connection.getAutoCommit()) {
+      dialect.limitStatements(connection, statementTimeout);
+      limited.add(driverConnection);
+    }
+  }
+
+  /**
+   * Runs {@code work} in a transaction; one that {@code writes} begins as the dialect says writes begin. With
+   * {@code committing}, the result and the transaction's id are noted there before {@code COMMIT}, and a failed
+   * commit carries them.
+   */
+  private <T> T inTransaction(Connection connection, boolean writes, SqlWork<T> work, Committing<T> committing)
+      throws Failed {
     boolean autoCommit;
     try {
       autoCommit = connection.getAutoCommit();
@@ -263,6 +347,10 @@ final class Database {
         dialect.beginWrites(connection);
       }
       result = work.run(connection);
+      if (committing != null) {
+        committing.result = result;
+        committing.transactionId = dialect.writingTransaction(connection).orElse(NOTHING_WRITTEN);
+      }
     } catch (SQLException e) {
       rollback(connection, autoCommit, e);
       throw failed(connection, e, false);
@@ -274,7 +362,9 @@ final class Database {
       connection.commit();
     } catch (SQLException e) {
       rollback(connection, autoCommit, e);
-      throw failed(connection, e, true);
+      Failed failed = failed(connection, e, true);
+      failed.committing = committing;
+      throw failed;
     }
     try {
       connection.setAutoCommit(autoCommit);
@@ -391,12 +481,24 @@ final class Database {
 
   private enum Mode { TRANSACTION, SNAPSHOT, AUTO_COMMIT, READ }
 
+  /** {@link Committing#transactionId} of a transaction that wrote nothing. */
+  private static final long NOTHING_WRITTEN = -1;
+
+  /** What a transaction settled by its own result ({@link UnknownOutcome#ownResult()}) noted before its commit. */
+  private static final class Committing<T> {
+    private T result;
+    /** Its id, or {@link #NOTHING_WRITTEN}. */
+    private long transactionId = NOTHING_WRITTEN;
+  }
+
   /** A failed attempt: the driver's error, and whether the work may have been applied before it struck. */
   private static final class Failed extends Exception {
 
     private final transient SQLException error;
     private final boolean mayBeApplied;
     private final boolean connectionClosed;
+    /** For a failed commit of a transaction settled by its own result: what it noted before the commit. */
+    private Committing<?> committing;
 
     Failed(SQLException error, boolean mayBeApplied, boolean connectionClosed) {
       super(null, null, false, false);

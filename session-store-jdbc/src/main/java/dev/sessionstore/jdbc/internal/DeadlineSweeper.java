@@ -66,7 +66,7 @@ final class DeadlineSweeper implements AutoCloseable {
       }
     } catch (Throwable e) { // an Error too: a task that throws one is never run again by the executor
       if (!failing) {
-        LOG.warn("session-store: deadline sweep failed; retrying every interval", e);
+        FailureLog.warn(LOG, e, "session-store: deadline sweep failed; retrying every interval");
         failing = true;
       } else {
         LOG.debug("session-store: deadline sweep failed again", e);

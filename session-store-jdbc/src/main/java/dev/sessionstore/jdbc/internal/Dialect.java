@@ -12,6 +12,7 @@ import java.time.Instant;
 import java.util.Collection;
 import java.util.List;
 import java.util.Optional;
+import java.util.OptionalLong;
 
 /**
  * What differs between SQL databases, and only that: SQL fragments and capability flags the shared statements are
@@ -52,6 +53,38 @@ interface Dialect {
    */
   boolean writesOneAtATime();
 
+  /**
+   * Whether the database cuts a statement off that runs past a time limit ({@link #limitStatements}): PostgreSQL's
+   * {@code statement_timeout}; not SQLite, whose only waits (for the file's write lock) its busy timeout bounds.
+   */
+  boolean limitsStatements();
+
+  /**
+   * Sets, for the rest of the connection's session, the longest any statement may run before the database cancels
+   * it, failing as a {@link SqlFailure.Kind#TRANSIENT} error. Only where {@link #limitsStatements()}.
+   */
+  void limitStatements(Connection connection, Duration timeout) throws SQLException;
+
+  /**
+   * Whether the database tells, from another connection, what became of a transaction whose {@code COMMIT} lost its
+   * connection ({@link #writingTransaction}, {@link #commitStatus}): PostgreSQL does; SQLite, a file the store's own
+   * process writes, has no commit a lost connection leaves in doubt.
+   */
+  boolean knowsCommitStatus();
+
+  /**
+   * Read just before {@code COMMIT}: the id of the connection's transaction if it has written anything, empty if it
+   * has written nothing (its commit then changes nothing, whatever becomes of it). Only where
+   * {@link #knowsCommitStatus()}.
+   */
+  OptionalLong writingTransaction(Connection connection) throws SQLException;
+
+  /**
+   * What became of the transaction {@code transactionId} ({@link #writingTransaction}), read on another connection.
+   * Only where {@link #knowsCommitStatus()}.
+   */
+  CommitStatus commitStatus(Connection connection, long transactionId) throws SQLException;
+
   // The data path: fragments and flags the shared statements are built from, and how values travel.
 
   /**
@@ -67,6 +100,13 @@ interface Dialect {
    * ({@link LogView}); without it, the shared events are joined to their segments and limited as a whole.
    */
   boolean joinsLaterally();
+
+  /**
+   * The segments table as a {@code FROM} item read by its primary key ({@code session_id = ?}), whatever statistics
+   * the database keeps: where a planner would scan a table its statistics call small (SQLite after {@code ANALYZE}
+   * or {@code PRAGMA optimize}, which a file keeps however many forks come later), the key is named.
+   */
+  String segmentsBySession(Tables tables);
 
   /**
    * The statement that appends a batch of new events in one auto-committed call (a function the dialect's schema

@@ -5,8 +5,6 @@ import dev.sessionstore.StoreFailureException;
 import java.sql.Connection;
 import java.sql.DatabaseMetaData;
 import java.sql.SQLException;
-import java.sql.SQLRecoverableException;
-import java.sql.SQLTransientConnectionException;
 import java.time.Duration;
 import java.util.Locale;
 import javax.sql.DataSource;
@@ -23,20 +21,21 @@ final class Dialects {
   /**
    * The dialect of {@code dataSource}'s database, asked on a connection borrowed for a moment. A connection that
    * cannot be had for want of the database (refused, lost, a pool timing out) is asked for again, with growing
-   * pauses, for up to {@code retryTimeout}.
+   * pauses, for up to {@code timeout} (each attempt bounded by the data source's own connection timeout); one the
+   * database refused for a reason that needs a fix first fails at once ({@link FirstConnection#failure}).
    *
    * @throws InvalidArgumentException naming {@code dataSource} if its database is not a supported one
-   * @throws StoreFailureException    if no connection could be had
+   * @throws StoreFailureException    if no connection could be had, with the driver's reason
    */
-  static Dialect of(DataSource dataSource, Duration retryTimeout) {
-    RetryPause pause = RetryPause.afterLostConnection(System.nanoTime() + retryTimeout.toNanos());
+  static Dialect of(DataSource dataSource, Duration timeout) {
+    RetryPause pause = RetryPause.afterLostConnection(System.nanoTime() + timeout.toNanos());
     while (true) {
       try (Connection connection = dataSource.getConnection()) {
         return of(connection.getMetaData());
       } catch (SQLException e) {
-        if (!isConnectionError(e) || !pause.pause()) {
-          throw new StoreFailureException("session-store: cannot learn which database the data source connects to: "
-              + (e.getSQLState() == null ? "" : "[" + e.getSQLState() + "] ") + e.getMessage(), isConnectionError(e), e);
+        StoreFailureException failure = FirstConnection.failure(e);
+        if (!failure.isRetryable() || !pause.pause()) {
+          throw failure;
         }
       }
     }
@@ -68,11 +67,5 @@ final class Dialects {
     }
     int end = url.indexOf(':', "jdbc:".length());
     return end < 0 ? "unknown" : url.substring(0, end + 1) + "…";
-  }
-
-  /** Whether the error says that the database could not be reached, rather than what it answered. */
-  private static boolean isConnectionError(SQLException error) {
-    return error instanceof SQLTransientConnectionException || error instanceof SQLRecoverableException
-        || error.getSQLState() != null && error.getSQLState().startsWith("08");
   }
 }

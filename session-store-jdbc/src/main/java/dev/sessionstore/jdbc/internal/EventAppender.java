@@ -37,8 +37,9 @@ import java.util.OptionalLong;
  *
  * <p><b>Locked path</b>, in one transaction, the only one where the dialect has no such call: lock the session's
  * row ({@link Dialect#lockForUpdate()}), or create the session, which locks it just the same; read the stored events
- * among the batch's ids and let {@link EventBatch} sort replays from fresh events and reject reused ids; check the
- * expected seq; store the fresh events after the last seq and move it. The id lookup must be a statement of its own
+ * among the batch's ids (a session that is no fork, its shared seq 0, has no segments: its own rows alone, by the
+ * id key, without the fork's union of {@link LogView}) and let {@link EventBatch} sort replays from fresh events and
+ * reject reused ids; check the expected seq; store the fresh events after the last seq and move it. The id lookup must be a statement of its own
  * after the lock: in READ COMMITTED each statement sees the rows committed before it began, so only a statement
  * that starts once the lock is held sees the previous holder's events.
  */
@@ -63,6 +64,9 @@ final class EventAppender {
   private final Dependents dependents;
   private final LogView view;
   private final String storedWithIds;
+  /** The stored events among a list of ids of a session that is no fork: its own rows only, by the id key. */
+  private final String ownWithIds;
+  private final String lockHead;
   private final String storedFrom;
 
   EventAppender(Database database, Tables tables, ImplicitSession implicitSession) {
@@ -87,7 +91,10 @@ final class EventAppender {
             "UPDATE " + tables.segments() + " SET to_seq = ? WHERE session_id = ? AND from_seq < ? AND to_seq >= ?"));
     this.dependents = new Dependents(dialect, tables);
     this.view = new LogView(dialect, tables);
-    this.storedWithIds = view.select(EventRows.COLUMNS, dialect.isAnyOf("id"), "seq", null);
+    this.storedWithIds = view.select(EventRows.COLUMNS, dialect.isAnyOf("id"), null, null);
+    this.ownWithIds = "SELECT " + EventRows.COLUMNS + " FROM " + tables.events() + " WHERE session_id = ? AND "
+        + dialect.isAnyOf("id");
+    this.lockHead = "SELECT last_seq, shared_seq FROM " + tables.sessions() + " WHERE id = ?" + dialect.lockForUpdate();
     this.storedFrom = view.select(EventRows.COLUMNS, "seq >= ?", "seq", null);
   }
 
@@ -124,13 +131,13 @@ final class EventAppender {
     return database.transaction(action, connection -> {
       Instant now = clock.instant();
       while (true) {
-        OptionalLong lastSeq = lockLastSeq(connection, sessionId);
-        if (lastSeq.isPresent()) {
-          return appendLocked(connection, sessionId, lastSeq.getAsLong(), batch, expected, now);
+        Optional<Head> head = lockHead(connection, sessionId);
+        if (head.isPresent()) {
+          return appendLocked(connection, sessionId, head.get().lastSeq(), head.get().fork(), batch, expected, now);
         }
         checkExpected(sessionId, expected, 0);
         if (implicitSession.create(connection, sessionId, now)) {
-          return appendLocked(connection, sessionId, 0, batch, expected, now);
+          return appendLocked(connection, sessionId, 0, false, batch, expected, now);
         }
         // Another transaction created the session after our lookup; lock it like any existing one.
       }
@@ -177,9 +184,11 @@ final class EventAppender {
    *
    * @throws SeqConflictException if the batch holds a fresh event and {@code lastSeq} is not {@code expected}
    */
-  List<Event> appendLocked(Connection connection, String sessionId, long lastSeq, EventBatch batch,
-      OptionalLong expected, Instant now) throws SQLException {
-    Map<String, Event> stored = lastSeq == 0 ? Map.of() : storedWithIds(connection, sessionId, batch.ids());
+  private List<Event> appendLocked(Connection connection, String sessionId, long lastSeq, boolean fork,
+      EventBatch batch, OptionalLong expected, Instant now) throws SQLException {
+    Map<String, Event> stored = lastSeq == 0 ? Map.of()
+        : fork ? storedWithIds(connection, sessionId, batch.ids())
+        : byId(sql.list(connection, ownWithIds, events, sessionId, dialect.textList(connection, batch.ids())));
     List<NewEvent> fresh = batch.fresh(stored);
     if (!fresh.isEmpty()) {
       checkExpected(sessionId, expected, lastSeq);
@@ -255,6 +264,15 @@ final class EventAppender {
         event.timestamp());
   }
 
+  /** A session's last seq, and whether it is a fork (it shares events through segments: a shared seq above 0). */
+  private record Head(long lastSeq, boolean fork) {
+  }
+
+  /** Locks the row of {@code sessionId} until commit and returns its head; empty if unknown. */
+  private Optional<Head> lockHead(Connection connection, String sessionId) throws SQLException {
+    return sql.first(connection, lockHead, row -> new Head(row.getLong(1), row.getLong(2) > 0), sessionId);
+  }
+
   /** Locks the row of {@code sessionId} until commit and returns its last seq; empty if unknown. */
   OptionalLong lockLastSeq(Connection connection, String sessionId) throws SQLException {
     return sql.first(connection,
@@ -269,9 +287,13 @@ final class EventAppender {
    */
   Map<String, Event> storedWithIds(Connection connection, String sessionId, Collection<String> ids)
       throws SQLException {
-    Map<String, Event> stored = new HashMap<>();
     Object list = dialect.textList(connection, ids);
-    for (Event event : sql.list(connection, storedWithIds, events, sessionId, list, sessionId, list)) {
+    return byId(sql.list(connection, storedWithIds, events, sessionId, list, sessionId, list));
+  }
+
+  private static Map<String, Event> byId(List<Event> found) {
+    Map<String, Event> stored = new HashMap<>();
+    for (Event event : found) {
       stored.put(event.id(), event);
     }
     return stored;

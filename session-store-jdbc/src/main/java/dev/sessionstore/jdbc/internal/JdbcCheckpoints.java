@@ -128,7 +128,8 @@ final class JdbcCheckpoints implements Checkpoints {
 
   @Override
   public boolean delete(CheckpointKey key) {
-    return database.autoCommit("delete checkpoint " + key.name(), connection -> (key.isSessionScoped()
+    return database.transaction("delete checkpoint " + key.name(), UnknownOutcome.ownResult(),
+        connection -> (key.isSessionScoped()
         ? sql.update(connection, deleteSessionScoped, key.sessionId(), key.name())
         : sql.update(connection, "DELETE FROM " + tables.globalCheckpoints() + " WHERE name = ?", key.name())) > 0);
   }

@@ -48,7 +48,7 @@ final class JdbcEventLog implements EventLog {
     this.sql = new Sql(database.dialect());
     this.events = EventRows.mapper(database.dialect());
     this.view = new LogView(database.dialect(), tables);
-    this.findById = view.select(EventRows.COLUMNS, "id = ?", "seq", null);
+    this.findById = view.select(EventRows.COLUMNS, "id = ?", null, null);
   }
 
   @Override
@@ -117,9 +117,11 @@ final class JdbcEventLog implements EventLog {
 
   @Override
   public int truncate(String sessionId, long fromSeq) {
-    // Not idempotent (a second cut may remove events appended since the first) and its count is not stored: a lost
-    // commit is reported.
-    return database.transaction("truncate session " + sessionId, UnknownOutcome.report(), connection -> {
+    // Not idempotent (a second cut may remove events appended since the first): a lost commit is settled by asking
+    // the database whether it committed (PostgreSQL), else reported.
+    UnknownOutcome<Integer> ifUnknown = database.dialect().knowsCommitStatus() ? UnknownOutcome.ownResult()
+        : UnknownOutcome.report();
+    return database.transaction("truncate session " + sessionId, ifUnknown, connection -> {
       long lastSeq = appender.lockLastSeq(connection, sessionId)
           .orElseThrow(() -> Failures.sessionNotFound(sessionId));
       return appender.cut(connection, sessionId, lastSeq, fromSeq);

@@ -108,14 +108,14 @@ final class JdbcModelCallAudit implements ModelCallAudit {
 
   @Override
   public int deleteOlderThan(String sessionId, Duration age) {
-    return cutoff(age).map(cutoff -> database.autoCommit("remove old model calls of session " + sessionId,
-        connection -> sql.update(connection, "DELETE FROM " + tables.modelCalls()
+    return cutoff(age).map(cutoff -> database.transaction("remove old model calls of session " + sessionId,
+        UnknownOutcome.ownResult(), connection -> sql.update(connection, "DELETE FROM " + tables.modelCalls()
             + " WHERE session_id = ? AND recorded_at < ?", sessionId, cutoff))).orElse(0);
   }
 
   @Override
   public int deleteOlderThan(Duration age) {
-    return cutoff(age).map(cutoff -> database.autoCommit("remove old model calls",
+    return cutoff(age).map(cutoff -> database.transaction("remove old model calls", UnknownOutcome.ownResult(),
         connection -> sql.update(connection, "DELETE FROM " + tables.modelCalls() + " WHERE recorded_at < ?",
             cutoff))).orElse(0);
   }

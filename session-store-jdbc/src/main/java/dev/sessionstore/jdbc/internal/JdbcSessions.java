@@ -307,14 +307,14 @@ final class JdbcSessions implements Sessions {
 
   @Override
   public boolean delete(String sessionId) {
-    return database.transaction("delete session " + sessionId, connection ->
+    return database.transaction("delete session " + sessionId, UnknownOutcome.ownResult(), connection ->
         deleteEvents(connection, sql.list(connection, "DELETE FROM " + tables.sessions() + " WHERE id = ?"
             + " RETURNING id", row -> row.getString(1), sessionId)) > 0);
   }
 
   @Override
   public int deleteByTenant(String tenant) {
-    return database.transaction("delete the sessions of tenant " + tenant, connection ->
+    return database.transaction("delete the sessions of tenant " + tenant, UnknownOutcome.ownResult(), connection ->
         deleteEvents(connection, sql.list(connection, "DELETE FROM " + tables.sessions() + " WHERE tenant = ?"
             + " RETURNING id", row -> row.getString(1), tenant)));
   }

@@ -4,6 +4,7 @@ import dev.sessionstore.Archives;
 import dev.sessionstore.Capability;
 import dev.sessionstore.Checkpoints;
 import dev.sessionstore.EventLog;
+import dev.sessionstore.InvalidArgumentException;
 import dev.sessionstore.ModelCallAudit;
 import dev.sessionstore.Runs;
 import dev.sessionstore.SessionStore;
@@ -148,13 +149,18 @@ public final class JdbcStore implements SessionStore {
    * @throws dev.sessionstore.StoreFailureException    if the database fails or the schema is not usable
    */
   public static SessionStore open(StoreSettings settings) {
-    return open(settings, Dialects.of(settings.dataSource(), settings.retryTimeout()));
+    return open(settings, Dialects.of(settings.dataSource(), settings.connectTimeout()));
   }
 
   /** Creates or checks the schema, then opens a store on it that speaks {@code dialect}. */
   static SessionStore open(StoreSettings settings, Dialect dialect) {
     Tables tables = new Tables(dialect.tablesSchema(settings.schema()), settings.tablePrefix());
-    Database database = new Database(settings.dataSource(), dialect, settings.retryTimeout());
+    if (!settings.statementTimeout().isZero() && !dialect.limitsStatements()) {
+      throw new InvalidArgumentException("statementTimeout", "SQLite has no statement timeout (a statement waits"
+          + " only for the file's write lock, bounded by the 5 s busy timeout): leave it unset");
+    }
+    Database database = new Database(settings.dataSource(), dialect, settings.retryTimeout(),
+        settings.statementTimeout());
     SchemaMigrator migrator = new SchemaMigrator(database, tables, settings.migrationLockTimeout());
     if (settings.createSchema()) {
       migrator.migrate();

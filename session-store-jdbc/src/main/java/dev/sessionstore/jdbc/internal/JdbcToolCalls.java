@@ -74,7 +74,7 @@ final class JdbcToolCalls implements ToolCalls {
     this.waiting = waiting;
     Dialect dialect = database.dialect();
     this.sql = new Sql(dialect);
-    this.eventById = new LogView(dialect, tables).select("seq", "id = ?", "seq", null);
+    this.eventById = new LogView(dialect, tables).select("seq", "id = ?", null, null);
     this.calls = row -> new ToolCall(
         row.getString("id"),
         row.getString("session_id"),
@@ -181,8 +181,9 @@ final class JdbcToolCalls implements ToolCalls {
   @Override
   public Resolution resolve(String sessionId, String toolCallId, ToolCallStatus status, Json result) {
     ToolCallResolution asked = new ToolCallResolution(toolCallId, status, result);
-    Resolution resolution = database.autoCommit("resolve tool call " + toolCallId + " of session " + sessionId,
-        connection -> {
+    // Settled by its own result: a second run after a commit lost in doubt would answer Replayed for this call's win.
+    Resolution resolution = database.transaction("resolve tool call " + toolCallId + " of session " + sessionId,
+        UnknownOutcome.ownResult(), connection -> {
           while (true) {
             Instant now = clock.instant();
             Optional<ToolCall> won = sql.first(connection, resolve, calls, column(asked.status()), asked.result(),
@@ -218,8 +219,8 @@ final class JdbcToolCalls implements ToolCalls {
   @Override
   public boolean expireAt(String sessionId, String toolCallId, Instant deadline) {
     Instant storedDeadline = database.dialect().requireStorable("deadline", deadline);
-    return database.autoCommit("set the deadline of tool call " + toolCallId + " of session " + sessionId,
-        connection -> {
+    return database.transaction("set the deadline of tool call " + toolCallId + " of session " + sessionId,
+        UnknownOutcome.ownResult(), connection -> {
           Instant now = clock.instant();
           if (setDeadline(connection, sessionId, toolCallId, storedDeadline, now)) {
             return true;
@@ -239,8 +240,8 @@ final class JdbcToolCalls implements ToolCalls {
 
   @Override
   public boolean cancelDeadline(String sessionId, String toolCallId) {
-    return database.autoCommit("cancel the deadline of tool call " + toolCallId + " of session " + sessionId,
-        connection -> setDeadline(connection, sessionId, toolCallId, null, clock.instant()));
+    return database.transaction("cancel the deadline of tool call " + toolCallId + " of session " + sessionId,
+        UnknownOutcome.ownResult(), connection -> setDeadline(connection, sessionId, toolCallId, null, clock.instant()));
   }
 
   /**

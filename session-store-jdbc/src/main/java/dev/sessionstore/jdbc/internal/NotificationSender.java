@@ -164,8 +164,8 @@ final class NotificationSender implements AutoCloseable {
       return true;
     } catch (Throwable e) { // an Error too: the thread must outlive it, or the keys would pile up unsent
       if (!failing) {
-        LOG.warn("session-store: sending {} notifications on {} failed; trying again every {} ms", keys.size(),
-            channel, TimeUnit.NANOSECONDS.toMillis(PAUSE_AFTER_FAILURE_NANOS), e);
+        FailureLog.warn(LOG, e, "session-store: sending {} notifications on {} failed; trying again every {} ms",
+            keys.size(), channel, TimeUnit.NANOSECONDS.toMillis(PAUSE_AFTER_FAILURE_NANOS));
         failing = true;
       } else {
         LOG.debug("session-store: sending {} notifications on {} failed again", keys.size(), channel, e);

@@ -23,6 +23,7 @@ import java.util.Collection;
 import java.util.HexFormat;
 import java.util.List;
 import java.util.Optional;
+import java.util.OptionalLong;
 import org.postgresql.util.PSQLException;
 import org.postgresql.util.ServerErrorMessage;
 
@@ -87,9 +88,65 @@ final class PostgresDialect implements Dialect {
     return false;
   }
 
+  /** Yes: {@code statement_timeout}, which cancels a statement with {@code 57014}. */
+  @Override
+  public boolean limitsStatements() {
+    return true;
+  }
+
+  @Override
+  public void limitStatements(Connection connection, Duration timeout) throws SQLException {
+    sql.first(connection, "SELECT set_config('statement_timeout', ?, false)", row -> true,
+        timeout.toMillis() + "ms");
+  }
+
+  /**
+   * Yes: {@code txid_current_if_assigned()} before {@code COMMIT}, {@code txid_status(id)} after (PostgreSQL 10 and
+   * later; a 64-bit id that never wraps).
+   */
+  @Override
+  public boolean knowsCommitStatus() {
+    return true;
+  }
+
+  @Override
+  public OptionalLong writingTransaction(Connection connection) throws SQLException {
+    try (Statement statement = connection.createStatement();
+         ResultSet row = statement.executeQuery("SELECT txid_current_if_assigned()")) {
+      row.next();
+      long id = row.getLong(1);
+      return row.wasNull() ? OptionalLong.empty() : OptionalLong.of(id);
+    }
+  }
+
+  @Override
+  public CommitStatus commitStatus(Connection connection, long transactionId) throws SQLException {
+    try (PreparedStatement statement = connection.prepareStatement("SELECT txid_status(?)")) {
+      statement.setLong(1, transactionId);
+      try (ResultSet row = statement.executeQuery()) {
+        row.next();
+        String status = row.getString(1);
+        if (status == null) {
+          return CommitStatus.FORGOTTEN;
+        }
+        return switch (status) {
+          case "committed" -> CommitStatus.COMMITTED;
+          case "aborted" -> CommitStatus.ABORTED;
+          default -> CommitStatus.IN_PROGRESS;
+        };
+      }
+    }
+  }
+
   @Override
   public boolean chainsWrites() {
     return true;
+  }
+
+  /** The table itself: PostgreSQL's statistics follow the table (autovacuum analyzes it as it grows). */
+  @Override
+  public String segmentsBySession(Tables tables) {
+    return tables.segments();
   }
 
   @Override
@@ -330,6 +387,8 @@ final class PostgresDialect implements Dialect {
   @Override
   public void lockForMigration(Connection connection, Tables tables, Duration timeout) throws SQLException {
     sql.first(connection, "SELECT set_config('lock_timeout', ?, true)", row -> true, timeout.toMillis() + "ms");
+    // The migration's own waits and DDL are bounded by the lock timeout, not by a statement timeout of the store.
+    sql.first(connection, "SELECT set_config('statement_timeout', '0', true)", row -> true);
     sql.first(connection, "SELECT pg_advisory_xact_lock(?)", row -> true, migrationLockKey(tables));
   }
 

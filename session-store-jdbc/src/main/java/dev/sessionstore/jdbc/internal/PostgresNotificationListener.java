@@ -217,9 +217,9 @@ final class PostgresNotificationListener implements WakeUpListener {
     listening = false;
     if (!fellBack) {
       fellBack = true;
-      LOG.warn("session-store: not listening for appends on {} ({}); waiting reads of this store fall back to"
-          + " polling every {} ms until the connection is back; reconnecting", channel, failure, pollInterval.toMillis(),
-          failure);
+      FailureLog.warn(LOG, failure, "session-store: not listening for appends on {}; waiting reads of this store fall"
+          + " back to polling every {} ms until the connection is back; reconnecting", channel,
+          pollInterval.toMillis());
     } else {
       LOG.debug("session-store: reconnecting on {} failed", channel, failure);
     }

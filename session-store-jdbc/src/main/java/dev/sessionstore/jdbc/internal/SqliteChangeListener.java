@@ -131,8 +131,8 @@ final class SqliteChangeListener implements WakeUpListener {
   private void fallBack(Throwable failure) {
     if (!fellBack) {
       fellBack = true;
-      LOG.warn("session-store: cannot read the change counter of {} ({}); waiting reads of this store poll until"
-          + " it can again; reconnecting", name, failure, failure);
+      FailureLog.warn(LOG, failure, "session-store: cannot read the change counter of {}; waiting reads of this"
+          + " store poll until it can again; reconnecting", name);
     } else {
       LOG.debug("session-store: reconnecting to read the change counter of {} failed", name, failure);
     }

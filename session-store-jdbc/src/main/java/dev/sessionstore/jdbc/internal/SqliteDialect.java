@@ -19,6 +19,7 @@ import java.time.Instant;
 import java.util.Collection;
 import java.util.List;
 import java.util.Optional;
+import java.util.OptionalLong;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import org.sqlite.SQLiteErrorCode;
@@ -141,10 +142,53 @@ final class SqliteDialect implements Dialect {
     return true;
   }
 
+  /** No: a statement waits only for the file's write lock, which the busy timeout bounds. */
+  @Override
+  public boolean limitsStatements() {
+    return false;
+  }
+
+  /** Never asked ({@link #limitsStatements()}). */
+  @Override
+  public void limitStatements(Connection connection, Duration timeout) {
+    throw new UnsupportedOperationException("SQLite has no statement timeout");
+  }
+
+  /**
+   * No: the database is a file written by this process's own driver, so a commit is never left in doubt by a lost
+   * connection; should the driver report one all the same, the work runs again.
+   */
+  @Override
+  public boolean knowsCommitStatus() {
+    return false;
+  }
+
+  /** Never asked ({@link #knowsCommitStatus()}). */
+  @Override
+  public OptionalLong writingTransaction(Connection connection) {
+    throw new UnsupportedOperationException("SQLite does not tell a transaction's commit status");
+  }
+
+  /** Never asked ({@link #knowsCommitStatus()}). */
+  @Override
+  public CommitStatus commitStatus(Connection connection, long transactionId) {
+    throw new UnsupportedOperationException("SQLite does not tell a transaction's commit status");
+  }
+
   /** No: SQLite has no {@code LATERAL}; a fork's shared events are joined to their segments and limited together. */
   @Override
   public boolean joinsLaterally() {
     return false;
+  }
+
+  /**
+   * {@code INDEXED BY} the primary key's index ({@code sqlite_autoindex_<prefix>segments_1}, the first constraint of
+   * the table): statistics taken while a file holds a few segments would plan a scan of every segment for each read
+   * of a log.
+   */
+  @Override
+  public String segmentsBySession(Tables tables) {
+    return tables.segments() + " INDEXED BY sqlite_autoindex_" + tables.prefix() + "segments_1";
   }
 
   @Override

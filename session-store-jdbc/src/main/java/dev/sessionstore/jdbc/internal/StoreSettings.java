@@ -15,6 +15,8 @@ import javax.sql.DataSource;
  *                               given for them
  * @param changePollInterval     how often a database without notifications (SQLite) is asked whether another
  *                               connection committed
+ * @param connectTimeout         how long the build waits for its first connection
+ * @param statementTimeout       the longest a statement of a call may run, or {@link Duration#ZERO} for no limit
  */
 public record StoreSettings(
     DataSource dataSource,
@@ -30,7 +32,9 @@ public record StoreSettings(
     DataSource notificationDataSource,
     Duration keepAliveInterval,
     Duration changePollInterval,
-    Duration migrationLockTimeout) {
+    Duration migrationLockTimeout,
+    Duration connectTimeout,
+    Duration statementTimeout) {
 
   /** Identifiers the store puts into SQL: lower-case, so that quoting never changes their meaning. */
   private static final Pattern IDENTIFIER = Pattern.compile("[a-z_][a-z0-9_]*");

@@ -21,6 +21,22 @@ sealed interface UnknownOutcome<T> {
   }
 
   /**
+   * The work's result says what this very call changed (a resolution won, a deadline cancelled, rows deleted), so a
+   * second run would answer for itself, not for the first: run in a {@linkplain Database#transaction transaction},
+   * the store reads the transaction's id just before {@code COMMIT} ({@link Dialect#writingTransaction}), keeps the
+   * result, and when the commit loses its connection asks the database what became of that transaction: committed,
+   * the kept result is returned (this call did it); rolled back, the work runs again as a first attempt; still in
+   * progress (the server has not yet noticed the lost client), asked again after a pause within the retry timeout,
+   * then reported as {@link dev.sessionstore.OutcomeUnknownException}. A transaction that wrote nothing returns its
+   * result whatever became of its commit. Where the dialect cannot tell ({@link Dialect#knowsCommitStatus()}), and
+   * in auto-commit, the work runs again as for {@link #runAgain()}: its writes must be idempotent.
+   */
+  @SuppressWarnings("unchecked")
+  static <T> UnknownOutcome<T> ownResult() {
+    return (UnknownOutcome<T>) OwnResult.INSTANCE;
+  }
+
+  /**
    * The work is not idempotent as is, but what is stored tells whether it was applied: {@code applied} reads it (in
    * auto-commit) and returns the work's result if it was applied, or empty if it was not, in which case the store
    * runs the work again.
@@ -41,6 +57,11 @@ sealed interface UnknownOutcome<T> {
   /** See {@link #runAgain()}. */
   record RunAgain<T>() implements UnknownOutcome<T> {
     private static final RunAgain<?> INSTANCE = new RunAgain<>();
+  }
+
+  /** See {@link #ownResult()}. */
+  record OwnResult<T>() implements UnknownOutcome<T> {
+    private static final OwnResult<?> INSTANCE = new OwnResult<>();
   }
 
   /** See {@link #check(SqlWork)}. */

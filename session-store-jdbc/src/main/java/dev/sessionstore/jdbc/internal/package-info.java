@@ -41,6 +41,9 @@
  *       {@code versionTableExists}, {@code runScript}: the scripts, the lock that serializes migrations under a
  *       timeout, and how a script runs;</li>
  *   <li>{@code requireWithinStatementLimit}: refuses a batch past what one statement may carry;</li>
+ *   <li>{@code knowsCommitStatus()}, {@code writingTransaction}, {@code commitStatus}: whether, and how, the database
+ *       tells from another connection what became of a transaction whose {@code COMMIT} lost its connection;</li>
+ *   <li>{@code limitsStatements()}, {@code limitStatements}: the statement timeout, where the database has one;</li>
  *   <li>{@code classify}, {@code message}: what a driver error means (kind, SQLState, retryable), and its message
  *       as the database worded it.</li>
  * </ul>

@@ -201,7 +201,7 @@ CREATE INDEX ${prefix}model_calls_recorded_idx ON ${schema}.${prefix}model_calls
 -- * otherwise (an id is stored, last_seq is not p_expected (NULL: any), or the session is unknown and p_expected is
 --   above 0): appended false, one row with last_seq (as locked; 0 for an unknown session) and no event, then one row
 --   per stored event among p_ids. The caller decides from those rows: replay, conflict, or the locked path.
-CREATE FUNCTION ${schema}.${prefix}append_events(p_session_id text, p_expected bigint, p_now timestamptz,
+CREATE OR REPLACE FUNCTION ${schema}.${prefix}append_events(p_session_id text, p_expected bigint, p_now timestamptz,
     p_ids text[], p_types text[], p_run_ids text[], p_agent_ids text[], p_parent_ids text[], p_payloads json[],
     p_ts timestamptz[])
   RETURNS TABLE (appended boolean, last_seq bigint, session_id text, seq bigint, id text, type text, run_id text,
@@ -263,7 +263,7 @@ $$;
 
 -- What append_events reports when it appended nothing: last_seq, then the session's stored events among p_ids, its
 -- own and those it shares (returned with its id).
-CREATE FUNCTION ${schema}.${prefix}stored_events(p_session_id text, p_last_seq bigint, p_ids text[])
+CREATE OR REPLACE FUNCTION ${schema}.${prefix}stored_events(p_session_id text, p_last_seq bigint, p_ids text[])
   RETURNS TABLE (appended boolean, last_seq bigint, session_id text, seq bigint, id text, type text, run_id text,
     agent_id text, parent_id text, payload json, ts timestamptz)
   LANGUAGE sql VOLATILE AS $$

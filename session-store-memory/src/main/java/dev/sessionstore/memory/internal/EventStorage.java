@@ -24,6 +24,8 @@ final class EventStorage {
   private final ArrayList<Event> events = new ArrayList<>();
   private final Map<String, Event> byId = new HashMap<>();
   private boolean shared;
+  /** How many events {@link #find} and {@link #collect} looked at, for tests of the work a call does. */
+  private long visits;
 
   EventStorage(long firstSeq) {
     this.firstSeq = firstSeq;
@@ -47,6 +49,7 @@ final class EventStorage {
   /** The event with this id if its seq is within {@code fromSeq..toSeq}, as session {@code sessionId} holds it. */
   synchronized Event find(String eventId, long fromSeq, long toSeq, String sessionId) {
     Event event = byId.get(eventId);
+    visits++;
     return event == null || event.seq() < fromSeq || event.seq() > toSeq ? null : as(event, sessionId);
   }
 
@@ -65,6 +68,7 @@ final class EventStorage {
     int to = (int) (last - firstSeq);
     for (int i = 0; i <= to - from && fetched.size() < wanted; i++) {
       Event event = events.get(newestFirst ? to - i : from + i);
+      visits++;
       if (EventFilter.matches(query, event)) {
         fetched.add(as(event, sessionId));
       }
@@ -86,6 +90,14 @@ final class EventStorage {
     EventStorage copy = new EventStorage(firstSeq);
     events.subList(0, (int) (Math.min(toSeq, lastSeq()) - firstSeq + 1)).forEach(copy::add);
     return copy;
+  }
+
+  /**
+   * How many events this storage has looked at so far, each lookup by id and each event a range read examined: the
+   * work its reads did, which must follow what they return, never the length of the log.
+   */
+  synchronized long visits() {
+    return visits;
   }
 
   /** Marks this storage as read by a fork: from now on it is never cut. */

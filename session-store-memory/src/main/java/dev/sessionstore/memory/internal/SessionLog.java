@@ -177,6 +177,15 @@ final class SessionLog {
     return range(fromSeq - 1, lastSeq());
   }
 
+  /** How many events the storages this log reads have looked at so far ({@link EventStorage#visits()}). */
+  long visits() {
+    long visits = own.visits();
+    for (Segment segment : shared) {
+      visits += segment.storage().visits();
+    }
+    return visits;
+  }
+
   /** Drops every event from this log; forks keep the events they share. */
   void clear() {
     shared.clear();
