@@ -16,6 +16,10 @@ package dev.sessionstore;
  */
 public record WriterClaim(String sessionId, String ownerId, long token) {
 
+  /**
+   * Builds the record, checking its members as described on the type.
+   * @throws InvalidArgumentException naming the first member (as {@code field}) that is null or invalid
+   */
   public WriterClaim {
     Checks.requireKey("claim.sessionId", sessionId);
     Checks.requireKey("claim.ownerId", ownerId);

@@ -309,6 +309,7 @@ public abstract class SessionStoreConformance {
     }
   }
 
+  /** The tests of {@link SharedBackendContract}, run as a JUnit nested group against this kit's stores. */
   @Nested
   @Tag("optional")
   @DisplayName("Shared backend: a second instance sees the same store, wakes and deadlines cross instances")

@@ -63,6 +63,10 @@ public abstract class WriterFencingContract extends Contract {
 
   private SessionStore openedPeer;
 
+  /**
+   * The group's tests, each run against fresh stores of {@code kit}.
+   * @param kit the kit whose factory methods build the stores under test
+   */
   protected WriterFencingContract(SessionStoreConformance kit) {
     super(kit);
   }
