@@ -32,8 +32,9 @@ public interface Archives {
    * origin; its events with their ids, seqs and timestamps (the next append continues after the last one); runs,
    * tool calls (a pending call stays pending, and a deadline it carries is enforced from now on like any other),
    * summaries, checkpoints, and model-call audit rows when the audit is enabled (dropped otherwise, as
-   * {@link ModelCallAudit#record} drops rows). Either all of it is stored or nothing is (SPEC guarantee 4). The
-   * archived session's parent, if it is a fork, need not exist: the fork origin is kept as data.
+   * {@link ModelCallAudit#record} drops rows). Either all of it is stored or nothing is (guarantee 4 of
+   * docs/guarantees.md). The archived session's parent, if it is a fork, need not exist: the fork origin is kept as
+   * data.
    *
    * <p>Idempotent: importing an archive whose session is already stored with exactly this content writes nothing and
    * returns {@link ImportOutcome#UNCHANGED}, so an import interrupted or run twice is simply run again. After a
@@ -44,7 +45,7 @@ public interface Archives {
    *     as archived (model-call rows compared only while the audit is enabled); {@link ImportOutcome#CONFLICT} if the
    *     store holds a different session under the archive's id, or another session has its name (nothing written)
    * @throws InvalidArgumentException       naming the offending member ({@code archive.events[499].seq}, ...) if the
-   *                                        archive is null or invalid (see {@link dev.sessionstore.spi.ArchiveRules}),
+   *                                        archive is null or invalid (see the archive rules in docs/guarantees.md),
    *                                        or holds an instant the backend cannot store
    * @throws UnsupportedCapabilityException if the archive holds what the store lacks: tool calls
    *                                        ({@link Capability#TOOL_CALLS}), a deadline ({@link Capability#DEADLINES}),
@@ -55,7 +56,7 @@ public interface Archives {
 
   /**
    * Every checkpoint owned by no session ({@link CheckpointKey#global}), sorted by name in
-   * {@linkplain dev.sessionstore.spi.IdOrder code point order}; empty when the store lacks
+   * code point order; empty when the store lacks
    * {@link Capability#CHECKPOINTS}.
    */
   List<Checkpoint> globalCheckpoints();

@@ -1,6 +1,5 @@
 package dev.sessionstore;
 
-import dev.sessionstore.spi.Arguments;
 import java.util.List;
 import java.util.Optional;
 
@@ -11,9 +10,13 @@ import java.util.Optional;
  */
 public record Chapter(Summary summary, Optional<Summary> previous, List<Event> events) {
 
+  /**
+   * Builds the record, checking its members as described on the type.
+   * @throws InvalidArgumentException naming the first member (as {@code field}) that is null or invalid
+   */
   public Chapter {
-    Arguments.requireNonNull("summary", summary);
-    Arguments.requireNonNull("previous", previous);
-    events = List.copyOf(Arguments.requireNonNull("events", events));
+    Checks.requireNonNull("summary", summary);
+    Checks.requireNonNull("previous", previous);
+    events = List.copyOf(Checks.requireNonNull("events", events));
   }
 }

@@ -1,6 +1,5 @@
 package dev.sessionstore;
 
-import dev.sessionstore.spi.Arguments;
 import java.time.Instant;
 import java.util.Arrays;
 import java.util.HexFormat;
@@ -8,10 +7,14 @@ import java.util.HexFormat;
 /** A stored checkpoint: opaque bytes under a key. Immutable: the bytes are copied in and out. */
 public record Checkpoint(CheckpointKey key, byte[] data, Instant updatedAt) {
 
+  /**
+   * Builds the record, checking its members as described on the type.
+   * @throws InvalidArgumentException naming the first member (as {@code field}) that is null or invalid
+   */
   public Checkpoint {
-    Arguments.requireNonNull("key", key);
-    data = Arguments.requireNonNull("data", data).clone();
-    updatedAt = Arguments.requireInstant("updatedAt", updatedAt);
+    Checks.requireNonNull("key", key);
+    data = Checks.requireNonNull("data", data).clone();
+    updatedAt = Checks.requireInstant("updatedAt", updatedAt);
   }
 
   /** A copy of the bytes. */

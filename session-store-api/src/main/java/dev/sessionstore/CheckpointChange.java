@@ -1,6 +1,5 @@
 package dev.sessionstore;
 
-import dev.sessionstore.spi.Arguments;
 import java.util.Arrays;
 import java.util.Optional;
 
@@ -14,14 +13,18 @@ import java.util.Optional;
  */
 public record CheckpointChange(String name, byte[] data) {
 
+  /**
+   * Builds the record, checking its members as described on the type.
+   * @throws InvalidArgumentException naming the first member (as {@code field}) that is null or invalid
+   */
   public CheckpointChange {
-    Arguments.requireKey("checkpoint.name", name);
-    data = data == null ? null : Arguments.requireCheckpointData("checkpoint.data", data).clone();
+    Checks.requireKey("checkpoint.name", name);
+    data = data == null ? null : Checks.requireCheckpointData("checkpoint.data", data).clone();
   }
 
   /** Stores {@code data} under {@code name}, replacing what was there. */
   public static CheckpointChange put(String name, byte[] data) {
-    return new CheckpointChange(name, Arguments.requireNonNull("checkpoint.data", data));
+    return new CheckpointChange(name, Checks.requireNonNull("checkpoint.data", data));
   }
 
   /** Deletes the checkpoint {@code name}, if there is one. */

@@ -1,15 +1,18 @@
 package dev.sessionstore;
 
-import dev.sessionstore.spi.Arguments;
 
 /**
  * Names a checkpoint: global ({@code sessionId == null}) or owned by a session (deleted with it).
  */
 public record CheckpointKey(String sessionId, String name) {
 
+  /**
+   * Builds the record, checking its members as described on the type.
+   * @throws InvalidArgumentException naming the first member (as {@code field}) that is null or invalid
+   */
   public CheckpointKey {
-    Arguments.optionalKey("checkpoint.sessionId", sessionId);
-    Arguments.requireKey("checkpoint.name", name);
+    Checks.optionalKey("checkpoint.sessionId", sessionId);
+    Checks.requireKey("checkpoint.name", name);
   }
 
   /** A checkpoint owned by no session, such as a runner checkpoint. */
@@ -19,7 +22,7 @@ public record CheckpointKey(String sessionId, String name) {
 
   /** A checkpoint owned by {@code sessionId}, such as its suspended turn state. */
   public static CheckpointKey of(String sessionId, String name) {
-    return new CheckpointKey(Arguments.requireKey("checkpoint.sessionId", sessionId), name);
+    return new CheckpointKey(Checks.requireKey("checkpoint.sessionId", sessionId), name);
   }
 
   /** Whether the checkpoint belongs to a session. */

@@ -7,6 +7,9 @@ package dev.sessionstore;
  */
 public class ConflictException extends SessionStoreException {
 
+  /**
+   * A conflict described by {@code message}; nothing was written. Not retryable as it is: the caller re-reads first.
+   */
   public ConflictException(String message) {
     super(message);
   }

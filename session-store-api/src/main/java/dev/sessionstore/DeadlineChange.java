@@ -1,6 +1,5 @@
 package dev.sessionstore;
 
-import dev.sessionstore.spi.Arguments;
 import java.time.Instant;
 import java.util.Optional;
 
@@ -15,14 +14,18 @@ import java.util.Optional;
  */
 public record DeadlineChange(String toolCallId, Instant deadline) {
 
+  /**
+   * Builds the record, checking its members as described on the type.
+   * @throws InvalidArgumentException naming the first member (as {@code field}) that is null or invalid
+   */
   public DeadlineChange {
-    Arguments.requireKey("deadline.toolCallId", toolCallId);
-    deadline = Arguments.optionalInstant("deadline.deadline", deadline);
+    Checks.requireKey("deadline.toolCallId", toolCallId);
+    deadline = Checks.optionalInstant("deadline.deadline", deadline);
   }
 
   /** Sets the deadline of {@code toolCallId} to {@code deadline}. */
   public static DeadlineChange set(String toolCallId, Instant deadline) {
-    return new DeadlineChange(toolCallId, Arguments.requireNonNull("deadline.deadline", deadline));
+    return new DeadlineChange(toolCallId, Checks.requireNonNull("deadline.deadline", deadline));
   }
 
   /** Removes the deadline of {@code toolCallId}. */

@@ -1,10 +1,9 @@
 package dev.sessionstore;
 
-import dev.sessionstore.spi.Arguments;
 import java.time.Instant;
 
 /**
- * One immutable entry of a session's log (SPEC guarantee 2).
+ * One immutable entry of a session's log (guarantee 2 of docs/guarantees.md).
  *
  * @param sessionId session whose log holds it
  * @param seq       position in the log: 1 for the first event, previous + 1 after that, no gaps
@@ -27,15 +26,19 @@ public record Event(
     Json payload,
     Instant timestamp) {
 
+  /**
+   * Builds the record, checking its members as described on the type.
+   * @throws InvalidArgumentException naming the first member (as {@code field}) that is null or invalid
+   */
   public Event {
-    Arguments.requireKey("sessionId", sessionId);
-    Arguments.requirePositive("seq", seq);
-    Arguments.requireKey("id", id);
-    Arguments.requireKey("type", type);
-    Arguments.optionalKey("runId", runId);
-    Arguments.optionalKey("agentId", agentId);
-    Arguments.optionalKey("parentId", parentId);
-    Arguments.requireNonNull("payload", payload);
-    timestamp = Arguments.requireInstant("timestamp", timestamp);
+    Checks.requireKey("sessionId", sessionId);
+    Checks.requirePositive("seq", seq);
+    Checks.requireKey("id", id);
+    Checks.requireKey("type", type);
+    Checks.optionalKey("runId", runId);
+    Checks.optionalKey("agentId", agentId);
+    Checks.optionalKey("parentId", parentId);
+    Checks.requireNonNull("payload", payload);
+    timestamp = Checks.requireInstant("timestamp", timestamp);
   }
 }

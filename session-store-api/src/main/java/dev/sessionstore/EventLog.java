@@ -6,7 +6,7 @@ import java.util.Optional;
 
 /**
  * The append-only, per-session event log. Thread-safe; what an append returned is visible to the next read from any
- * thread (SPEC guarantee 6).
+ * thread (guarantee 6 of docs/guarantees.md).
  *
  * <p><b>Sequencing</b> (guarantee 1): each stored event gets {@code seq} = previous + 1, starting at 1, with no gaps
  * and no duplicates under any number of concurrent writers.
@@ -66,9 +66,9 @@ public interface EventLog {
 
   /**
    * Like {@link #read}, but when the result would be empty, waits up to {@code timeout} for an append (by any writer
-   * the store can see) that makes it non-empty, and returns as soon as one does (SPEC guarantee 8). Returns an empty
-   * page when the timeout passes first. Appends to other sessions, or events the query filters out, do not end the
-   * wait.
+   * the store can see) that makes it non-empty, and returns as soon as one does (guarantee 8 of docs/guarantees.md).
+   * Returns an empty page when the timeout passes first. Appends to other sessions, or events the query filters out, do
+   * not end the wait.
    *
    * @throws UnsupportedCapabilityException if the store lacks {@link Capability#WAITING_READS}
    */
@@ -76,8 +76,8 @@ public interface EventLog {
 
   /**
    * Cuts the log at {@code fromSeq}: removes that event and every later one, across agents, and every summary whose
-   * {@code toSeq >= fromSeq}; the next append gets seq {@code fromSeq} (SPEC guarantee 12). Cutting past the end
-   * removes nothing.
+   * {@code toSeq >= fromSeq}; the next append gets seq {@code fromSeq} (guarantee 12 of docs/guarantees.md). Cutting
+   * past the end removes nothing.
    *
    * @return how many events were removed
    * @throws NotFoundException              if the session does not exist

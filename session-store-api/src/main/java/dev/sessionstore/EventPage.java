@@ -1,6 +1,5 @@
 package dev.sessionstore;
 
-import dev.sessionstore.spi.Arguments;
 import java.util.List;
 import java.util.OptionalLong;
 
@@ -13,9 +12,13 @@ import java.util.OptionalLong;
  */
 public record EventPage(List<Event> items, OptionalLong nextCursor) {
 
+  /**
+   * Builds the record, checking its members as described on the type.
+   * @throws InvalidArgumentException naming the first member (as {@code field}) that is null or invalid
+   */
   public EventPage {
-    items = List.copyOf(Arguments.requireNonNull("items", items));
-    Arguments.requireNonNull("nextCursor", nextCursor);
+    items = List.copyOf(Checks.requireNonNull("items", items));
+    Checks.requireNonNull("nextCursor", nextCursor);
   }
 
   /** Whether the page holds no events. */

@@ -1,6 +1,5 @@
 package dev.sessionstore;
 
-import dev.sessionstore.spi.Arguments;
 import java.time.Instant;
 import java.util.Arrays;
 import java.util.LinkedHashSet;
@@ -9,9 +8,9 @@ import java.util.OptionalLong;
 import java.util.Set;
 
 /**
- * Which events of one session to read (SPEC guarantee 7): seq bounds, a limit taken from one end of the log, and
- * filters. {@code after} and {@code before} are exclusive; {@code since} is inclusive. Filters that are set must
- * all match; several types match any of them.
+ * Which events of one session to read (guarantee 7 of docs/guarantees.md): seq bounds, a limit taken from one end of
+ * the log, and filters. {@code after} and {@code before} are exclusive; {@code since} is inclusive. Filters that are
+ * set must all match; several types match any of them.
  *
  * <p>Immutable; each builder method returns a copy. Start from {@link #all()}:
  * <pre>{@code
@@ -43,18 +42,22 @@ public record EventQuery(
   private static final EventQuery ALL = new EventQuery(0, OptionalLong.empty(), OptionalInt.empty(),
       ReadDirection.OLDEST_FIRST, null, Set.of(), null, null);
 
+  /**
+   * Builds the record, checking its members as described on the type.
+   * @throws InvalidArgumentException naming the first member (as {@code field}) that is null or invalid
+   */
   public EventQuery {
-    Arguments.requireNonNegative("after", after);
-    Arguments.requireNonNull("before", before);
-    before.ifPresent(value -> Arguments.requirePositive("before", value));
-    Arguments.requireNonNull("limit", limit);
-    limit.ifPresent(value -> Arguments.requirePositive("limit", value));
-    Arguments.requireNonNull("direction", direction);
-    Arguments.optionalKey("runId", runId);
-    Arguments.requireNonNull("types", types).forEach(type -> Arguments.requireKey("types", type));
+    Checks.requireNonNegative("after", after);
+    Checks.requireNonNull("before", before);
+    before.ifPresent(value -> Checks.requirePositive("before", value));
+    Checks.requireNonNull("limit", limit);
+    limit.ifPresent(value -> Checks.requirePositive("limit", value));
+    Checks.requireNonNull("direction", direction);
+    Checks.optionalKey("runId", runId);
+    Checks.requireNonNull("types", types).forEach(type -> Checks.requireKey("types", type));
     types = Set.copyOf(types);
-    Arguments.optionalKey("agentId", agentId);
-    since = Arguments.optionalInstant("since", since);
+    Checks.optionalKey("agentId", agentId);
+    since = Checks.optionalInstant("since", since);
   }
 
   /** The whole log, oldest-first. */
@@ -69,13 +72,13 @@ public record EventQuery(
 
   /** Only events with seq less than {@code seq}. */
   public EventQuery before(long seq) {
-    Arguments.requirePositive("before", seq);
+    Checks.requirePositive("before", seq);
     return new EventQuery(after, OptionalLong.of(seq), limit, direction, runId, types, agentId, since);
   }
 
   /** At most {@code limit} events from the end {@link #direction()} names. */
   public EventQuery limit(int limit) {
-    Arguments.requirePositive("limit", limit);
+    Checks.requirePositive("limit", limit);
     return new EventQuery(after, before, OptionalInt.of(limit), direction, runId, types, agentId, since);
   }
 
@@ -94,31 +97,43 @@ public record EventQuery(
     return direction(ReadDirection.NEWEST_FIRST);
   }
 
+  /**
+   * A copy that takes a limited read's events from the {@code direction} end of the log.
+   * @throws InvalidArgumentException naming {@code direction} if it is null
+   */
   public EventQuery direction(ReadDirection direction) {
-    return new EventQuery(after, before, limit, Arguments.requireNonNull("direction", direction), runId, types,
+    return new EventQuery(after, before, limit, Checks.requireNonNull("direction", direction), runId, types,
         agentId, since);
   }
 
+  /**
+   * A copy that selects only events of the run {@code runId}.
+   * @throws InvalidArgumentException naming {@code runId} if it is not a valid key
+   */
   public EventQuery runId(String runId) {
-    return new EventQuery(after, before, limit, direction, Arguments.requireKey("runId", runId), types, agentId,
+    return new EventQuery(after, before, limit, direction, Checks.requireKey("runId", runId), types, agentId,
         since);
   }
 
   /** Only events of any of these types. */
   public EventQuery types(String... types) {
-    Arguments.requireNonNull("types", types);
+    Checks.requireNonNull("types", types);
     return new EventQuery(after, before, limit, direction, runId, new LinkedHashSet<>(Arrays.asList(types)), agentId,
         since);
   }
 
+  /**
+   * A copy that selects only events of the agent {@code agentId}.
+   * @throws InvalidArgumentException naming {@code agentId} if it is not a valid key
+   */
   public EventQuery agentId(String agentId) {
-    return new EventQuery(after, before, limit, direction, runId, types, Arguments.requireKey("agentId", agentId),
+    return new EventQuery(after, before, limit, direction, runId, types, Checks.requireKey("agentId", agentId),
         since);
   }
 
   /** Only events whose timestamp is at or after {@code since}. */
   public EventQuery since(Instant since) {
     return new EventQuery(after, before, limit, direction, runId, types, agentId,
-        Arguments.requireNonNull("since", since));
+        Checks.requireNonNull("since", since));
   }
 }

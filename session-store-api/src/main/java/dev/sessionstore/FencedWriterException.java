@@ -10,9 +10,13 @@ import java.util.Optional;
  */
 public class FencedWriterException extends ConflictException {
 
+  /** The session the refused write was for. */
   private final String sessionId;
+  /** The fencing token the refused writer presented. */
   private final long presentedToken;
+  /** The token of the claim that superseded it. */
   private final long currentToken;
+  /** The owner named by the claim that superseded it. */
   private final String currentOwner;
 
   /**

@@ -1,12 +1,17 @@
 package dev.sessionstore;
 
-import dev.sessionstore.spi.Arguments;
 
-/** Where a forked session came from: the parent session and the last seq it copied (SPEC guarantee 11). */
+/**
+ * Where a forked session came from: the parent session and the last seq it copied (guarantee 11 of docs/guarantees.md).
+ */
 public record ForkOrigin(String sessionId, long seq) {
 
+  /**
+   * Builds the record, checking its members as described on the type.
+   * @throws InvalidArgumentException naming the first member (as {@code field}) that is null or invalid
+   */
   public ForkOrigin {
-    Arguments.requireKey("forkOrigin.sessionId", sessionId);
-    Arguments.requirePositive("forkOrigin.seq", seq);
+    Checks.requireKey("forkOrigin.sessionId", sessionId);
+    Checks.requirePositive("forkOrigin.seq", seq);
   }
 }

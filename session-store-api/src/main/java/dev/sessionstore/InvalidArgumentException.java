@@ -10,6 +10,7 @@ import java.util.Objects;
  */
 public class InvalidArgumentException extends SessionStoreException {
 
+  /** The field or parameter that was rejected. */
   private final String field;
 
   /** An exception naming {@code field} and saying what is wrong with it ({@code problem}). */

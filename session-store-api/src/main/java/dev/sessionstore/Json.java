@@ -9,8 +9,6 @@ import com.fasterxml.jackson.databind.DeserializationFeature;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.ObjectReader;
-import dev.sessionstore.spi.Arguments;
-import dev.sessionstore.spi.StoredJson;
 import java.io.IOException;
 import java.util.Optional;
 
@@ -20,11 +18,12 @@ import java.util.Optional;
  * made from text ({@link #of}), from any value a Jackson {@link ObjectMapper} can write ({@link #from}: a
  * {@link JsonNode}, a {@code Map}, a {@code List}, a record or bean, a string, number or boolean), and read back as
  * text ({@link #text}), as a tree ({@link #tree}) or as a mapped object ({@link #as}). The store itself never maps a
- * document to a class: payloads are data (SPEC guarantee 15).
+ * document to a class: payloads are data (guarantee 15 of docs/guarantees.md).
  *
- * <p><b>The same bytes on every adapter</b> (SPEC guarantee 18). A document's text is fixed when it is made and every
- * adapter returns exactly that text: {@link #of} keeps the caller's text verbatim (whitespace, key order, number
- * notation, escapes), and {@link #from} renders compact text once, with keys in the order the mapper writes them.
+ * <p><b>The same bytes on every adapter</b> (guarantee 18 of docs/guarantees.md). A document's text is fixed when it is
+ * made and every adapter returns exactly that text: {@link #of} keeps the caller's text verbatim (whitespace, key
+ * order, number notation, escapes), and {@link #from} renders compact text once, with keys in the order the mapper
+ * writes them.
  *
  * <p><b>What every adapter accepts.</b> Construction rejects, with an {@link InvalidArgumentException} naming the
  * field and giving the line and column of the problem: text that is not exactly one JSON value (comments, trailing
@@ -41,7 +40,7 @@ import java.util.Optional;
  *
  * <p><b>Equality is semantic</b>: two documents are equal when they hold the same values, whatever the whitespace,
  * the order of object keys, the escaping of characters or the notation of equal numbers ({@code 100}, {@code 1e2},
- * {@code 100.0}); {@link #hashCode} agrees. Duplicate-event detection relies on it (SPEC guarantee 3).
+ * {@code 100.0}); {@link #hashCode} agrees. Duplicate-event detection relies on it (guarantee 3 of docs/guarantees.md).
  *
  * <p>Instances are immutable and thread-safe. A {@code Json} written by a caller's mapper inside a larger value is
  * written as the document it holds ({@link #tree}).
@@ -77,21 +76,21 @@ public final class Json {
    * @throws InvalidArgumentException naming {@code field} if {@code text} is null or not a storable document
    */
   public static Json parse(String field, String text) {
-    Arguments.requireNonNull("field", field);
+    Checks.requireNonNull("field", field);
     JsonRules.validate(field, text);
     return new Json(text);
   }
 
   /**
-   * Adapters read their stored documents back through {@link StoredJson#of}, which holds the only {@code proof}
-   * this accepts: the text is a {@code Json}'s text the store wrote, so it is not checked again.
+   * The document whose text a store wrote from a {@code Json} and read back unchanged, not checked again. Not part
+   * of the user's view: adapters reach it through {@code dev.sessionstore.spi.StoredJson#of}, by way of
+   * {@link SpiBridge}.
    *
-   * @throws InvalidArgumentException naming {@code proof} if it is null; naming the field {@code json} if
-   *                                  {@code text} is null or longer than any document
+   * @throws InvalidArgumentException naming the field {@code json} if {@code text} is null or longer than any
+   *                                  document
    */
-  public static Json stored(String text, StoredJson proof) {
-    Arguments.requireNonNull("proof", proof);
-    Arguments.requireNonNull(FIELD, text);
+  static Json ofStored(String text) {
+    Checks.requireNonNull(FIELD, text);
     if (text.length() > Limits.MAX_JSON_LENGTH) {
       throw new InvalidArgumentException(FIELD, "longer than any stored document (" + text.length() + " chars)");
     }
@@ -122,8 +121,8 @@ public final class Json {
    *                                  {@code mapper} if it is null
    */
   public static Json from(Object value, ObjectMapper mapper) {
-    Arguments.requireNonNull(FIELD, value);
-    Arguments.requireNonNull("mapper", mapper);
+    Checks.requireNonNull(FIELD, value);
+    Checks.requireNonNull("mapper", mapper);
     if (value instanceof Json json) {
       return json;
     }
@@ -165,7 +164,7 @@ public final class Json {
    * @throws InvalidArgumentException naming the field {@code type} if it is null or the document does not map to it
    */
   public <T> T as(Class<T> type) {
-    Arguments.requireNonNull("type", type);
+    Checks.requireNonNull("type", type);
     return read(JsonRules.MAPPER.readerFor(type), false, type.getTypeName());
   }
 
@@ -177,7 +176,7 @@ public final class Json {
    *                                  naming the unknown property
    */
   public <T> T asStrict(Class<T> type) {
-    Arguments.requireNonNull("type", type);
+    Checks.requireNonNull("type", type);
     return read(JsonRules.MAPPER.readerFor(type), true, type.getTypeName());
   }
 
@@ -188,7 +187,7 @@ public final class Json {
    * @throws InvalidArgumentException naming the field {@code type} if it is null or the document does not map to it
    */
   public <T> T as(TypeReference<T> type) {
-    Arguments.requireNonNull("type", type);
+    Checks.requireNonNull("type", type);
     return read(JsonRules.MAPPER.readerFor(type), false, type.getType().getTypeName());
   }
 
@@ -198,7 +197,7 @@ public final class Json {
    * @throws InvalidArgumentException naming the field {@code type} if it is null or the document does not map to it
    */
   public <T> T asStrict(TypeReference<T> type) {
-    Arguments.requireNonNull("type", type);
+    Checks.requireNonNull("type", type);
     return read(JsonRules.MAPPER.readerFor(type), true, type.getType().getTypeName());
   }
 
@@ -218,8 +217,8 @@ public final class Json {
    *                                  {@code mapper} if it is null
    */
   public <T> T as(Class<T> type, ObjectMapper mapper) {
-    Arguments.requireNonNull("type", type);
-    Arguments.requireNonNull("mapper", mapper);
+    Checks.requireNonNull("type", type);
+    Checks.requireNonNull("mapper", mapper);
     try {
       return mapper.readValue(text, type);
     } catch (JsonProcessingException e) {
@@ -234,8 +233,8 @@ public final class Json {
    *                                  {@code mapper} if it is null
    */
   public <T> T as(TypeReference<T> type, ObjectMapper mapper) {
-    Arguments.requireNonNull("type", type);
-    Arguments.requireNonNull("mapper", mapper);
+    Checks.requireNonNull("type", type);
+    Checks.requireNonNull("mapper", mapper);
     try {
       return mapper.readValue(text, type);
     } catch (JsonProcessingException e) {
@@ -259,7 +258,7 @@ public final class Json {
    * Reads the top level only, without building a tree.
    */
   public Optional<String> stringMember(String name) {
-    Arguments.requireNonNull("name", name);
+    Checks.requireNonNull("name", name);
     if (!isObject()) {
       return Optional.empty();
     }

@@ -13,7 +13,6 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.json.JsonMapper;
 import com.fasterxml.jackson.databind.node.JsonNodeFactory;
-import dev.sessionstore.spi.Arguments;
 import java.io.IOException;
 
 /**
@@ -58,7 +57,7 @@ final class JsonRules {
    * @throws InvalidArgumentException naming {@code field}, with the line and column of the problem
    */
   static void validate(String field, String text) {
-    Arguments.requireNonNull(field, text);
+    Checks.requireNonNull(field, text);
     if (text.length() > Limits.MAX_JSON_LENGTH) {
       throw new InvalidArgumentException(
           field, "JSON longer than " + Limits.MAX_JSON_LENGTH + " chars (" + text.length() + ")");
@@ -114,7 +113,7 @@ final class JsonRules {
   /** The character rule of {@link Arguments#requireText}, which names {@code what} ("key" or "string"). */
   private static void checkCharacters(String field, JsonParser parser, String what, String value) {
     try {
-      Arguments.requireText(what, value, Integer.MAX_VALUE);
+      Checks.requireText(what, value, Integer.MAX_VALUE);
     } catch (InvalidArgumentException e) {
       throw invalid(field, parser.currentTokenLocation(), e.getMessage());
     }

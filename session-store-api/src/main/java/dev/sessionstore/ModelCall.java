@@ -1,17 +1,20 @@
 package dev.sessionstore;
 
-import dev.sessionstore.spi.Arguments;
 import java.time.Instant;
 
 /** A stored model-call audit row. Immutable. */
 public record ModelCall(String sessionId, long turn, String model, Json context, Json usage, Instant recordedAt) {
 
+  /**
+   * Builds the record, checking its members as described on the type.
+   * @throws InvalidArgumentException naming the first member (as {@code field}) that is null or invalid
+   */
   public ModelCall {
-    Arguments.requireKey("sessionId", sessionId);
-    Arguments.requireNonNegative("turn", turn);
-    Arguments.requireKey("model", model);
-    Arguments.requireNonNull("context", context);
-    Arguments.requireNonNull("usage", usage);
-    recordedAt = Arguments.requireInstant("recordedAt", recordedAt);
+    Checks.requireKey("sessionId", sessionId);
+    Checks.requireNonNegative("turn", turn);
+    Checks.requireKey("model", model);
+    Checks.requireNonNull("context", context);
+    Checks.requireNonNull("usage", usage);
+    recordedAt = Checks.requireInstant("recordedAt", recordedAt);
   }
 }

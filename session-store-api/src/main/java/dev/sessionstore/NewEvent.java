@@ -1,6 +1,5 @@
 package dev.sessionstore;
 
-import dev.sessionstore.spi.Arguments;
 import java.time.Instant;
 import java.util.UUID;
 
@@ -9,8 +8,8 @@ import java.util.UUID;
  *
  * <p>{@link #id()} is the idempotency key: appending an event whose id the session already stores, with equal
  * content, stores nothing and returns the stored event; with different content it fails with
- * {@link DuplicateEventException} (SPEC guarantee 3). {@link #of(String)} generates a random id once, so retrying
- * the same {@code NewEvent} instance is idempotent.
+ * {@link DuplicateEventException} (guarantee 3 of docs/guarantees.md). {@link #of(String)} generates a random id once,
+ * so retrying the same {@code NewEvent} instance is idempotent.
  *
  * @param id        idempotency key, unique within the session, byte-exact
  * @param type      required event type, such as {@code "user_message"}
@@ -29,14 +28,18 @@ public record NewEvent(
     Json payload,
     Instant timestamp) {
 
+  /**
+   * Builds the record, checking its members as described on the type.
+   * @throws InvalidArgumentException naming the first member (as {@code field}) that is null or invalid
+   */
   public NewEvent {
-    Arguments.requireKey("event.id", id);
-    Arguments.requireKey("event.type", type);
-    Arguments.optionalKey("event.runId", runId);
-    Arguments.optionalKey("event.agentId", agentId);
-    Arguments.optionalKey("event.parentId", parentId);
+    Checks.requireKey("event.id", id);
+    Checks.requireKey("event.type", type);
+    Checks.optionalKey("event.runId", runId);
+    Checks.optionalKey("event.agentId", agentId);
+    Checks.optionalKey("event.parentId", parentId);
     payload = payload == null ? Json.emptyObject() : payload;
-    timestamp = Arguments.optionalInstant("event.timestamp", timestamp);
+    timestamp = Checks.optionalInstant("event.timestamp", timestamp);
   }
 
   /** An event of {@code type} with a generated id and an empty payload. */
@@ -49,6 +52,10 @@ public record NewEvent(
     return of(type).withPayload(payload);
   }
 
+  /**
+   * A copy with the id {@code id}, the idempotency key of the append.
+   * @throws InvalidArgumentException naming {@code event.id} if it is not a valid key
+   */
   public NewEvent withId(String id) {
     return new NewEvent(id, type, runId, agentId, parentId, payload, timestamp);
   }
@@ -58,16 +65,28 @@ public record NewEvent(
     return new NewEvent(id, type, runId, agentId, parentId, payload, timestamp);
   }
 
+  /**
+   * A copy written by the agent {@code agentId} ({@code null} for none).
+   * @throws InvalidArgumentException naming {@code event.agentId} if it is not a valid key
+   */
   public NewEvent withAgentId(String agentId) {
     return new NewEvent(id, type, runId, agentId, parentId, payload, timestamp);
   }
 
+  /**
+   * A copy whose parent event is {@code parentId} ({@code null} for none).
+   * @throws InvalidArgumentException naming {@code event.parentId} if it is not a valid key
+   */
   public NewEvent withParentId(String parentId) {
     return new NewEvent(id, type, runId, agentId, parentId, payload, timestamp);
   }
 
+  /**
+   * A copy with the payload {@code payload}.
+   * @throws InvalidArgumentException naming {@code event.payload} if it is null
+   */
   public NewEvent withPayload(Json payload) {
-    return new NewEvent(id, type, runId, agentId, parentId, Arguments.requireNonNull("event.payload", payload), timestamp);
+    return new NewEvent(id, type, runId, agentId, parentId, Checks.requireNonNull("event.payload", payload), timestamp);
   }
 
   /** This event stamped {@code timestamp}; {@code null} leaves the time to the store's clock. */

@@ -1,6 +1,5 @@
 package dev.sessionstore;
 
-import dev.sessionstore.spi.Arguments;
 
 /**
  * An audit row: exactly what was sent to the model in one turn.
@@ -12,13 +11,22 @@ import dev.sessionstore.spi.Arguments;
  */
 public record NewModelCall(long turn, String model, Json context, Json usage) {
 
+  /**
+   * Builds the record, checking its members as described on the type.
+   * @throws InvalidArgumentException naming the first member (as {@code field}) that is null or invalid
+   */
   public NewModelCall {
-    Arguments.requireNonNegative("modelCall.turn", turn);
-    Arguments.requireKey("modelCall.model", model);
-    Arguments.requireNonNull("modelCall.context", context);
+    Checks.requireNonNegative("modelCall.turn", turn);
+    Checks.requireKey("modelCall.model", model);
+    Checks.requireNonNull("modelCall.context", context);
     usage = usage == null ? Json.emptyObject() : usage;
   }
 
+  /**
+   * A model call of {@code turn} to {@code model} with the context it was given, with empty usage.
+   * @throws InvalidArgumentException naming the first member that is invalid ({@code modelCall.turn} negative, {@code
+   *   modelCall.model} not a valid key, {@code modelCall.context} null)
+   */
   public static NewModelCall of(long turn, String model, Json context) {
     return new NewModelCall(turn, model, context, null);
   }

@@ -1,6 +1,5 @@
 package dev.sessionstore;
 
-import dev.sessionstore.spi.Arguments;
 
 /**
  * A compaction summary to store: it covers events {@code fromSeq..toSeq} (inclusive) of a session. The log stays the
@@ -10,14 +9,18 @@ import dev.sessionstore.spi.Arguments;
  */
 public record NewSummary(long fromSeq, long toSeq, Json content, int version) {
 
+  /**
+   * Builds the record, checking its members as described on the type.
+   * @throws InvalidArgumentException naming the first member (as {@code field}) that is null or invalid
+   */
   public NewSummary {
-    Arguments.requirePositive("summary.fromSeq", fromSeq);
-    Arguments.requirePositive("summary.toSeq", toSeq);
+    Checks.requirePositive("summary.fromSeq", fromSeq);
+    Checks.requirePositive("summary.toSeq", toSeq);
     if (toSeq < fromSeq) {
       throw new InvalidArgumentException("summary.toSeq", "must be >= fromSeq (" + toSeq + " < " + fromSeq + ")");
     }
-    Arguments.requireNonNull("summary.content", content);
-    Arguments.requirePositive("summary.version", version);
+    Checks.requireNonNull("summary.content", content);
+    Checks.requirePositive("summary.version", version);
   }
 
   /** A version-1 summary. */

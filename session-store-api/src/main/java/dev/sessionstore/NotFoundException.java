@@ -9,9 +9,15 @@ package dev.sessionstore;
  */
 public class NotFoundException extends SessionStoreException {
 
+  /** What was not found. */
   private final String kind;
+  /** The id that was not found. */
   private final String id;
 
+  /**
+   * The {@code kind} of thing ({@code "session"}, {@code "tool call"}, ...) with this {@code id} does not exist;
+   * message {@code <kind> not found: <id>}.
+   */
   public NotFoundException(String kind, String id) {
     super(kind + " not found: " + id);
     this.kind = kind;

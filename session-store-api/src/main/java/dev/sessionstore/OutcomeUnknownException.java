@@ -8,11 +8,15 @@ package dev.sessionstore;
  *
  * <p>Retrying the same call with the same ids is safe and settles the outcome: an event, session, run, tool call,
  * summary or checkpoint written under the same id is stored once, and the retry returns what is stored
- * (SPEC guarantees 3 and 17). Do not retry with fresh ids: that may store the write twice. {@link #isRetryable()}
- * is therefore always {@code true}.
+ * (guarantees 3 and 17 of docs/guarantees.md). Do not retry with fresh ids: that may store the write twice. {@link
+ * #isRetryable()} is therefore always {@code true}.
  */
 public class OutcomeUnknownException extends StoreFailureException {
 
+  /**
+   * The write may or may not have been stored, for the reason {@code message}, from {@code cause} (usually a connection
+   * lost during commit). Retryable with the same ids.
+   */
   public OutcomeUnknownException(String message, Throwable cause) {
     super(message, true, cause);
   }

@@ -1,6 +1,6 @@
 package dev.sessionstore;
 
-/** Which end of the log a limited read takes its events from (SPEC "Limits"). */
+/** Which end of the log a limited read takes its events from (the limits in docs/guarantees.md). */
 public enum ReadDirection {
 
   /** The first N events after the lower bound, returned oldest-first. Next cursor: the last item's seq. */

@@ -1,13 +1,12 @@
 package dev.sessionstore;
 
-import dev.sessionstore.spi.Arguments;
 import java.util.List;
 import java.util.Optional;
 
 /**
  * The outcome of resolving one tool call ({@link ToolCalls#resolve}, or a resolution inside a {@link Step}).
- * Resolution is a compare-and-set from {@link ToolCallStatus#PENDING} (SPEC guarantee 10): exactly one of any number
- * of concurrent resolvers makes the transition and gets {@link Resolved}.
+ * Resolution is a compare-and-set from {@link ToolCallStatus#PENDING} (guarantee 10 of docs/guarantees.md): exactly one
+ * of any number of concurrent resolvers makes the transition and gets {@link Resolved}.
  *
  * <p><b>Telling a replay from a conflict.</b> A resolve of a call that is no longer pending is
  * <ul>
@@ -69,8 +68,12 @@ public sealed interface Resolution permits Resolution.Resolved, Resolution.Repla
   /** This caller resolved the call; {@code call} is the stored result. */
   record Resolved(ToolCall call) implements Resolution {
 
+    /**
+     * Builds the record, checking its members as described on the type.
+     * @throws InvalidArgumentException naming the first member (as {@code field}) that is null or invalid
+     */
     public Resolved {
-      Arguments.requireNonNull("call", call);
+      Checks.requireNonNull("call", call);
     }
 
     @Override
@@ -100,8 +103,12 @@ public sealed interface Resolution permits Resolution.Resolved, Resolution.Repla
    */
   record Replayed(ToolCall call) implements Resolution {
 
+    /**
+     * Builds the record, checking its members as described on the type.
+     * @throws InvalidArgumentException naming the first member (as {@code field}) that is null or invalid
+     */
     public Replayed {
-      Arguments.requireNonNull("call", call);
+      Checks.requireNonNull("call", call);
     }
 
     @Override
@@ -131,9 +138,13 @@ public sealed interface Resolution permits Resolution.Resolved, Resolution.Repla
    */
   record Stale(String toolCallId, Optional<ToolCall> current) implements Resolution {
 
+    /**
+     * Builds the record, checking its members as described on the type.
+     * @throws InvalidArgumentException naming the first member (as {@code field}) that is null or invalid
+     */
     public Stale {
-      Arguments.requireKey("toolCallId", toolCallId);
-      Arguments.requireNonNull("current", current);
+      Checks.requireKey("toolCallId", toolCallId);
+      Checks.requireNonNull("current", current);
     }
 
     @Override

@@ -1,12 +1,11 @@
 package dev.sessionstore;
 
-import dev.sessionstore.spi.Arguments;
 import java.util.List;
 import java.util.Optional;
 
 /**
- * What a revived agent needs to rebuild its working set (SPEC guarantee 9): the latest summary and the events after
- * its {@code toSeq}, oldest-first; with no summary, every event.
+ * What a revived agent needs to rebuild its working set (guarantee 9 of docs/guarantees.md): the latest summary and the
+ * events after its {@code toSeq}, oldest-first; with no summary, every event.
  *
  * @param summary the latest summary, or empty
  * @param events  the events after the summary's {@code toSeq} (all of them without a summary), oldest-first
@@ -16,9 +15,13 @@ import java.util.Optional;
  */
 public record Revival(Optional<Summary> summary, List<Event> events, long lastSeq) {
 
+  /**
+   * Builds the record, checking its members as described on the type.
+   * @throws InvalidArgumentException naming the first member (as {@code field}) that is null or invalid
+   */
   public Revival {
-    Arguments.requireNonNull("summary", summary);
-    events = List.copyOf(Arguments.requireNonNull("events", events));
-    Arguments.requireNonNegative("lastSeq", lastSeq);
+    Checks.requireNonNull("summary", summary);
+    events = List.copyOf(Checks.requireNonNull("events", events));
+    Checks.requireNonNegative("lastSeq", lastSeq);
   }
 }

@@ -1,6 +1,5 @@
 package dev.sessionstore;
 
-import dev.sessionstore.spi.Arguments;
 import java.time.Instant;
 
 /**
@@ -23,12 +22,16 @@ public record Run(
     Instant createdAt,
     Instant updatedAt) {
 
+  /**
+   * Builds the record, checking its members as described on the type.
+   * @throws InvalidArgumentException naming the first member (as {@code field}) that is null or invalid
+   */
   public Run {
-    Arguments.requireKey("id", id);
-    Arguments.requireKey("sessionId", sessionId);
-    Arguments.requireNonNull("status", status);
-    Arguments.requireNonNull("usage", usage);
-    createdAt = Arguments.requireInstant("createdAt", createdAt);
-    updatedAt = Arguments.requireInstant("updatedAt", updatedAt);
+    Checks.requireKey("id", id);
+    Checks.requireKey("sessionId", sessionId);
+    Checks.requireNonNull("status", status);
+    Checks.requireNonNull("usage", usage);
+    createdAt = Checks.requireInstant("createdAt", createdAt);
+    updatedAt = Checks.requireInstant("updatedAt", updatedAt);
   }
 }

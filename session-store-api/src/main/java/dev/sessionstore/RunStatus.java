@@ -11,8 +11,11 @@ public enum RunStatus {
   RUNNING,
   /** Paused for input (a human approval, an external tool), possibly for hours; still the session's active run. */
   WAITING,
+  /** Ended successfully; no longer active. */
   COMPLETED,
+  /** Ended with an error (see {@link Run#error()}); no longer active. */
   FAILED,
+  /** Stopped before it ended, by a caller; no longer active. */
   CANCELLED;
 
   /** Whether a run with this status is active: {@link #RUNNING} or {@link #WAITING}. */

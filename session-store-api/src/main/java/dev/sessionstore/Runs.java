@@ -7,7 +7,7 @@ import java.util.Optional;
  * Runs of sessions. A run id is unique within its session: every lookup takes the session id, and the same run id in
  * two sessions (or in a fork and its parent) names two runs. Thread-safe, read-after-write consistent: a run saved as
  * {@link RunStatus#RUNNING} or {@link RunStatus#WAITING} is the active run for the very next {@link #active} call
- * from any thread (SPEC guarantee 6).
+ * from any thread (guarantee 6 of docs/guarantees.md).
  */
 public interface Runs {
 
@@ -17,8 +17,8 @@ public interface Runs {
   /** The session's run with this id, or empty. */
   Optional<Run> find(String sessionId, String runId);
 
-  /** The session's runs in creation order, then by id ({@linkplain dev.sessionstore.spi.IdOrder code point
-   * order}); empty for an unknown session. */
+  /** The session's runs in creation order, then by id (code point
+   * order); empty for an unknown session. */
   List<Run> list(String sessionId);
 
   /** The session's runs with {@code status}, in creation order (then by id). */

@@ -2,14 +2,21 @@ package dev.sessionstore;
 
 /**
  * An append stated the seq it expected the log to end at, and the log ended elsewhere; nothing was stored
- * (SPEC guarantee 5). Re-read from {@link #actualSeq()} and retry.
+ * (guarantee 5 of docs/guarantees.md). Re-read from {@link #actualSeq()} and retry.
  */
 public class SeqConflictException extends ConflictException {
 
+  /** The session the append was for. */
   private final String sessionId;
+  /** The last seq the caller expected. */
   private final long expectedSeq;
+  /** The seq the log actually ends at. */
   private final long actualSeq;
 
+  /**
+   * The session {@code sessionId}'s log ends at {@code actualSeq}, not at the {@code expectedSeq} the append stated;
+   * nothing was stored.
+   */
   public SeqConflictException(String sessionId, long expectedSeq, long actualSeq) {
     super("session " + sessionId + ": expected last seq " + expectedSeq + " but the log ends at " + actualSeq);
     this.sessionId = sessionId;
@@ -17,6 +24,7 @@ public class SeqConflictException extends ConflictException {
     this.actualSeq = actualSeq;
   }
 
+  /** The session the append was for. */
   public String sessionId() {
     return sessionId;
   }

@@ -1,7 +1,5 @@
 package dev.sessionstore;
 
-import dev.sessionstore.spi.Arguments;
-import dev.sessionstore.spi.ResumeRule;
 import java.time.Instant;
 import java.util.Map;
 import java.util.Optional;
@@ -37,17 +35,27 @@ public record Session(
     Instant updatedAt,
     long lastSeq) {
 
+  /** The settings member that names a session's resume policy ({@link #resumesEagerly()}). */
+  public static final String RESUME_POLICY = "resume_policy";
+
+  /** The value of {@value #RESUME_POLICY} that asks for eager resumption ({@link #resumesEagerly()}). */
+  public static final String EAGER = "eager";
+
+  /**
+   * Builds the record, checking its members as described on the type.
+   * @throws InvalidArgumentException naming the first member (as {@code field}) that is null or invalid
+   */
   public Session {
-    Arguments.requireKey("id", id);
-    Arguments.optionalKey("name", name);
-    Arguments.optionalKey("tenant", tenant);
-    Arguments.optionalKey("agentId", agentId);
-    Arguments.requireNonNull("status", status);
-    Arguments.requireNonNull("settings", settings);
-    metadata = Map.copyOf(Arguments.requireNonNull("metadata", metadata));
-    createdAt = Arguments.requireInstant("createdAt", createdAt);
-    updatedAt = Arguments.requireInstant("updatedAt", updatedAt);
-    Arguments.requireNonNegative("lastSeq", lastSeq);
+    Checks.requireKey("id", id);
+    Checks.optionalKey("name", name);
+    Checks.optionalKey("tenant", tenant);
+    Checks.optionalKey("agentId", agentId);
+    Checks.requireNonNull("status", status);
+    Checks.requireNonNull("settings", settings);
+    metadata = Map.copyOf(Checks.requireNonNull("metadata", metadata));
+    createdAt = Checks.requireInstant("createdAt", createdAt);
+    updatedAt = Checks.requireInstant("updatedAt", updatedAt);
+    Checks.requireNonNegative("lastSeq", lastSeq);
   }
 
   /** This session with {@code seq} as its {@link #lastSeq()}, every other field the same. */
@@ -61,8 +69,17 @@ public record Session(
     return Optional.ofNullable(forkedFrom);
   }
 
-  /** Whether {@link #settings()} ask for eager resumption ({@code "resume_policy": "eager"}), by {@link ResumeRule}. */
+  /**
+   * Whether {@link #settings()} ask for eager resumption: they are a JSON object whose top-level string member
+   * {@value #RESUME_POLICY} equals {@value #EAGER}, whatever the session's status. Any other value, a non-string
+   * value or a nested member does not count. {@link Sessions#listResumable()} lists exactly these sessions.
+   */
   public boolean resumesEagerly() {
-    return ResumeRule.resumesEagerly(settings);
+    return resumesEagerly(settings);
+  }
+
+  /** The rule of {@link #resumesEagerly()} for settings not yet in a session; the adapters' SPI applies this one. */
+  static boolean resumesEagerly(Json settings) {
+    return settings.stringMember(RESUME_POLICY).filter(EAGER::equals).isPresent();
   }
 }

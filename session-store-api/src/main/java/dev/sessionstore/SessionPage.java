@@ -1,6 +1,5 @@
 package dev.sessionstore;
 
-import dev.sessionstore.spi.Arguments;
 import java.util.List;
 import java.util.Optional;
 
@@ -10,8 +9,12 @@ import java.util.Optional;
  */
 public record SessionPage(List<Session> items, Optional<String> nextCursor) {
 
+  /**
+   * Builds the record, checking its members as described on the type.
+   * @throws InvalidArgumentException naming the first member (as {@code field}) that is null or invalid
+   */
   public SessionPage {
-    items = List.copyOf(Arguments.requireNonNull("items", items));
-    Arguments.requireNonNull("nextCursor", nextCursor);
+    items = List.copyOf(Checks.requireNonNull("items", items));
+    Checks.requireNonNull("nextCursor", nextCursor);
   }
 }

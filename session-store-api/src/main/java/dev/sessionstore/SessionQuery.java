@@ -1,15 +1,14 @@
 package dev.sessionstore;
 
-import dev.sessionstore.spi.Arguments;
 import java.util.Collections;
 import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.OptionalInt;
 
 /**
- * Which sessions to list (SPEC guarantee 13). Every filter that is set must match; metadata filters match exact
- * key-value pairs. Results come in a stable order (creation time, then id in
- * {@linkplain dev.sessionstore.spi.IdOrder code point order}), so paging with {@link #after(String)} or
+ * Which sessions to list (guarantee 13 of docs/guarantees.md). Every filter that is set must match; metadata filters
+ * match exact key-value pairs. Results come in a stable order (creation time, then id in
+ * code point order), so paging with {@link #after(String)} or
  * {@link #offset(int)} never skips or repeats a session that existed throughout.
  *
  * <p>Immutable; each builder method returns a copy. Start from {@link #all()}.
@@ -30,15 +29,19 @@ public record SessionQuery(
   private static final SessionQuery ALL =
       new SessionQuery(null, null, null, null, Map.of(), OptionalInt.empty(), null, 0);
 
+  /**
+   * Builds the record, checking its members as described on the type.
+   * @throws InvalidArgumentException naming the first member (as {@code field}) that is null or invalid
+   */
   public SessionQuery {
-    Arguments.requireNonNull("metadata", metadata).forEach((key, value) -> {
-      Arguments.requireKey("metadata key", key);
-      Arguments.requireNonNull("metadata[" + key + "]", value);
+    Checks.requireNonNull("metadata", metadata).forEach((key, value) -> {
+      Checks.requireKey("metadata key", key);
+      Checks.requireNonNull("metadata[" + key + "]", value);
     });
     metadata = Map.copyOf(metadata);
-    Arguments.requireNonNull("limit", limit);
-    limit.ifPresent(value -> Arguments.requirePositive("limit", value));
-    Arguments.requireNonNegative("offset", offset);
+    Checks.requireNonNull("limit", limit);
+    limit.ifPresent(value -> Checks.requirePositive("limit", value));
+    Checks.requireNonNegative("offset", offset);
     if (cursor != null && offset > 0) {
       throw new InvalidArgumentException("offset", "cannot be combined with a cursor");
     }
@@ -49,43 +52,59 @@ public record SessionQuery(
     return ALL;
   }
 
+  /**
+   * A copy that selects only sessions with this status.
+   * @throws InvalidArgumentException naming {@code status} if it is null
+   */
   public SessionQuery status(SessionStatus status) {
-    return new SessionQuery(Arguments.requireNonNull("status", status), agentId, name, tenant, metadata, limit,
+    return new SessionQuery(Checks.requireNonNull("status", status), agentId, name, tenant, metadata, limit,
         cursor, offset);
   }
 
+  /**
+   * A copy that selects only sessions of this agent.
+   * @throws InvalidArgumentException naming {@code agentId} if it is not a valid key
+   */
   public SessionQuery agentId(String agentId) {
-    return new SessionQuery(status, Arguments.requireKey("agentId", agentId), name, tenant, metadata, limit, cursor,
+    return new SessionQuery(status, Checks.requireKey("agentId", agentId), name, tenant, metadata, limit, cursor,
         offset);
   }
 
+  /**
+   * A copy that selects only the session with this name.
+   * @throws InvalidArgumentException naming {@code name} if it is not a valid key
+   */
   public SessionQuery name(String name) {
-    return new SessionQuery(status, agentId, Arguments.requireKey("name", name), tenant, metadata, limit, cursor,
+    return new SessionQuery(status, agentId, Checks.requireKey("name", name), tenant, metadata, limit, cursor,
         offset);
   }
 
+  /**
+   * A copy that selects only sessions of this tenant.
+   * @throws InvalidArgumentException naming {@code tenant} if it is not a valid key
+   */
   public SessionQuery tenant(String tenant) {
-    return new SessionQuery(status, agentId, name, Arguments.requireKey("tenant", tenant), metadata, limit, cursor,
+    return new SessionQuery(status, agentId, name, Checks.requireKey("tenant", tenant), metadata, limit, cursor,
         offset);
   }
 
   /** Only sessions whose metadata maps {@code key} to exactly {@code value}. */
   public SessionQuery metadata(String key, String value) {
     Map<String, String> merged = new LinkedHashMap<>(metadata);
-    merged.put(Arguments.requireKey("metadata key", key),
-        Arguments.requireNonNull("metadata[" + key + "]", value));
+    merged.put(Checks.requireKey("metadata key", key),
+        Checks.requireNonNull("metadata[" + key + "]", value));
     return new SessionQuery(status, agentId, name, tenant, Collections.unmodifiableMap(merged), limit, cursor, offset);
   }
 
   /** At most {@code limit} sessions (at least 1). */
   public SessionQuery limit(int limit) {
-    Arguments.requirePositive("limit", limit);
+    Checks.requirePositive("limit", limit);
     return new SessionQuery(status, agentId, name, tenant, metadata, OptionalInt.of(limit), cursor, offset);
   }
 
   /** Continue after the page that returned {@code cursor}. */
   public SessionQuery after(String cursor) {
-    if (Arguments.requireNonNull("cursor", cursor).isBlank()) {
+    if (Checks.requireNonNull("cursor", cursor).isBlank()) {
       throw new InvalidArgumentException("cursor", "must not be blank");
     }
     return new SessionQuery(status, agentId, name, tenant, metadata, limit, cursor, offset);

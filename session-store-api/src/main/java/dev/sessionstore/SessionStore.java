@@ -5,17 +5,17 @@ import java.util.Set;
 /**
  * A store of agent conversations: sessions with their append-only event logs, runs, tool calls, summaries,
  * checkpoints and model-call audit, behind one object, with their lossless export and import
- * ({@link #archives()}). Every adapter gives the guarantees of the session-store contract (SPEC.md), proven by the
- * conformance kit; each aggregate interface documents the ones it carries.
+ * ({@link #archives()}). Every adapter gives the guarantees of the session-store contract (docs/guarantees.md), proven
+ * by the conformance kit; each aggregate interface documents the ones it carries.
  *
  * <p>Everything a store returns is immutable: records, and lists that cannot be modified, so a caller can never
  * change stored data or another caller's view through a returned value.
  *
  * <p>Thread-safe: one instance is meant to be shared by the whole application.
  *
- * <p><b>Bad input</b> (SPEC guarantee 15). Every operation of the store and of its aggregates checks its arguments
- * before anything is read or written, with the same rules in every adapter: a rejected argument fails with
- * {@link InvalidArgumentException} naming it ({@link InvalidArgumentException#field()}), and nothing is written.
+ * <p><b>Bad input</b> (guarantee 15 of docs/guarantees.md). Every operation of the store and of its aggregates checks
+ * its arguments before anything is read or written, with the same rules in every adapter: a rejected argument fails
+ * with {@link InvalidArgumentException} naming it ({@link InvalidArgumentException#field()}), and nothing is written.
  *
  * <p><b>Closing.</b> {@link #close()} releases the store's resources (threads, connections) and is idempotent. From
  * the moment it is called, every operation of the store, of every aggregate it handed out (also those obtained
@@ -26,10 +26,13 @@ import java.util.Set;
  */
 public interface SessionStore extends AutoCloseable {
 
+  /** Sessions: create, read, update, list, fork and delete them. Every store has them. */
   Sessions sessions();
 
+  /** The sessions' event logs: append, read, wait for and truncate. Every store has them. */
   EventLog events();
 
+  /** The runs of sessions: record and read them. Every store has them. */
   Runs runs();
 
   /** @throws UnsupportedCapabilityException if the store lacks {@link Capability#TOOL_CALLS} */
@@ -48,8 +51,8 @@ public interface SessionStore extends AutoCloseable {
   Archives archives();
 
   /**
-   * Commits one agent step atomically: every member of {@code step} is stored, or none is (SPEC guarantee 16). See
-   * {@link Step} for the order members apply in, the expected-seq rule and what a retry does.
+   * Commits one agent step atomically: every member of {@code step} is stored, or none is (guarantee 16 of
+   * docs/guarantees.md). See {@link Step} for the order members apply in, the expected-seq rule and what a retry does.
    *
    * <p>Concurrency: steps and single writes on one session are serialized; of any number of concurrent steps
    * expecting the same last seq and storing new events, exactly one commits. Idempotency: re-submitting a step whose

@@ -1,15 +1,14 @@
 package dev.sessionstore;
 
-import dev.sessionstore.spi.Arguments;
 import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.UUID;
 
 /**
- * An upsert of a session (SPEC guarantee 3). Fields left {@code null} keep their stored value (or take the default
- * when the session is new: status {@link SessionStatus#ACTIVE}, settings {@code {}}, no name, tenant or agent).
- * {@link #metadata()} is a patch merged into the stored map: a key mapped to {@code null} removes that key.
+ * An upsert of a session (guarantee 3 of docs/guarantees.md). Fields left {@code null} keep their stored value (or take
+ * the default when the session is new: status {@link SessionStatus#ACTIVE}, settings {@code {}}, no name, tenant or
+ * agent). {@link #metadata()} is a patch merged into the stored map: a key mapped to {@code null} removes that key.
  *
  * <p>Immutable; each {@code with...} returns a copy.
  */
@@ -22,12 +21,16 @@ public record SessionWrite(
     Json settings,
     Map<String, String> metadata) {
 
+  /**
+   * Builds the record, checking its members as described on the type.
+   * @throws InvalidArgumentException naming the first member (as {@code field}) that is null or invalid
+   */
   public SessionWrite {
-    Arguments.requireKey("session.id", id);
-    Arguments.optionalKey("session.name", name);
-    Arguments.optionalKey("session.tenant", tenant);
-    Arguments.optionalKey("session.agentId", agentId);
-    metadata = Arguments.requireMetadataPatch("session.metadata", metadata);
+    Checks.requireKey("session.id", id);
+    Checks.optionalKey("session.name", name);
+    Checks.optionalKey("session.tenant", tenant);
+    Checks.optionalKey("session.agentId", agentId);
+    metadata = Checks.requireMetadataPatch("session.metadata", metadata);
   }
 
   /** A write for the session {@code id}, changing nothing yet. */
@@ -40,31 +43,47 @@ public record SessionWrite(
     return of(UUID.randomUUID().toString());
   }
 
+  /**
+   * A copy that sets the session's unique name.
+   * @throws InvalidArgumentException naming {@code session.name} if it is null or not a valid key
+   */
   public SessionWrite withName(String name) {
-    return new SessionWrite(id, Arguments.requireNonNull("session.name", name), tenant, agentId, status, settings, metadata);
+    return new SessionWrite(id, Checks.requireNonNull("session.name", name), tenant, agentId, status, settings, metadata);
   }
 
+  /**
+   * A copy that sets the session's tenant.
+   * @throws InvalidArgumentException naming {@code session.tenant} if it is null or not a valid key
+   */
   public SessionWrite withTenant(String tenant) {
-    return new SessionWrite(id, name, Arguments.requireNonNull("session.tenant", tenant), agentId, status, settings, metadata);
+    return new SessionWrite(id, name, Checks.requireNonNull("session.tenant", tenant), agentId, status, settings, metadata);
   }
 
+  /**
+   * A copy that sets the session's agent.
+   * @throws InvalidArgumentException naming {@code session.agentId} if it is null or not a valid key
+   */
   public SessionWrite withAgentId(String agentId) {
-    return new SessionWrite(id, name, tenant, Arguments.requireNonNull("session.agentId", agentId), status, settings, metadata);
+    return new SessionWrite(id, name, tenant, Checks.requireNonNull("session.agentId", agentId), status, settings, metadata);
   }
 
+  /**
+   * A copy that sets the session's status.
+   * @throws InvalidArgumentException naming {@code session.status} if it is null
+   */
   public SessionWrite withStatus(SessionStatus status) {
-    return new SessionWrite(id, name, tenant, agentId, Arguments.requireNonNull("session.status", status), settings, metadata);
+    return new SessionWrite(id, name, tenant, agentId, Checks.requireNonNull("session.status", status), settings, metadata);
   }
 
   /** Replaces the settings (the session's config template) as a whole. */
   public SessionWrite withSettings(Json settings) {
-    return new SessionWrite(id, name, tenant, agentId, status, Arguments.requireNonNull("session.settings", settings), metadata);
+    return new SessionWrite(id, name, tenant, agentId, status, Checks.requireNonNull("session.settings", settings), metadata);
   }
 
   /** Adds entries to the metadata patch; a {@code null} value removes that key on write. */
   public SessionWrite withMetadata(Map<String, String> patch) {
     Map<String, String> merged = new LinkedHashMap<>(metadata);
-    merged.putAll(Arguments.requireNonNull("session.metadata", patch));
+    merged.putAll(Checks.requireNonNull("session.metadata", patch));
     return new SessionWrite(id, name, tenant, agentId, status, settings, merged);
   }
 

@@ -6,7 +6,7 @@ import java.util.Optional;
 
 /**
  * Sessions: upsert, lookup, listing, forks and deletion. Thread-safe; every method may be called from any thread
- * and every write is visible to the next read from any thread (SPEC guarantee 6).
+ * and every write is visible to the next read from any thread (guarantee 6 of docs/guarantees.md).
  *
  * <p>Writing anything under an unknown session id (an event, run, tool call, checkpoint) creates the session with
  * status {@link SessionStatus#ACTIVE}, like a stream in an event store.
@@ -14,8 +14,8 @@ import java.util.Optional;
 public interface Sessions {
 
   /**
-   * Creates or updates a session and returns it as stored (SPEC guarantee 3). Saving the same write twice leaves one
-   * session. Fields the write leaves {@code null} keep their stored values; metadata is merged.
+   * Creates or updates a session and returns it as stored (guarantee 3 of docs/guarantees.md). Saving the same write
+   * twice leaves one session. Fields the write leaves {@code null} keep their stored values; metadata is merged.
    *
    * @throws ConflictException        if the write names the session with a name another session has
    * @throws InvalidArgumentException if a field is invalid
@@ -45,13 +45,14 @@ public interface Sessions {
 
   /**
    * Ids of the sessions whose settings ask to be resumed eagerly ({@code "resume_policy": "eager"}), whatever their
-   * status, sorted by id in {@linkplain dev.sessionstore.spi.IdOrder code point order}.
+   * status, sorted by id in code point order.
    */
   List<String> listResumable();
 
   /**
    * Forks {@code sessionId} at {@code atSeq} into a new session with a generated id; the parent is untouched and the
-   * two diverge from there (SPEC guarantee 11). The fork shows, as of one consistent view of the parent:
+   * two diverge from there (guarantee 11 of docs/guarantees.md). The fork shows, as of one consistent view of the
+   * parent:
    * <ul>
    *   <li>events {@code 1..atSeq}, with the same ids, seqs and content, each returned with the fork's session id; they
    *       take part in the fork's idempotency (a replay of one of their ids returns it), later appends to the parent
@@ -66,7 +67,7 @@ public interface Sessions {
    *   <li>its agent, tenant, status, settings and metadata. The fork has no name.</li>
    * </ul>
    * Runs not named by a prefix event, tool calls without a requesting event or requested after {@code atSeq}, and
-   * model-call audit rows stay with the parent. The rule is {@link dev.sessionstore.spi.ForkRule}, shared by every
+   * model-call audit rows stay with the parent. The rule is shared by every
    * adapter.
    *
    * @throws NotFoundException               if the session or the event at {@code atSeq} does not exist
@@ -84,8 +85,8 @@ public interface Sessions {
 
   /**
    * Deletes the session and everything it owns: events, runs, tool calls and their deadlines, summaries,
-   * session checkpoints and model-call audit rows (SPEC guarantee 14). Idempotent. Its writer-fencing state
-   * ({@link #claim}) stays, so that tokens of the id keep growing if it is used again.
+   * session checkpoints and model-call audit rows (guarantee 14 of docs/guarantees.md). Idempotent. Its
+   * writer-fencing state ({@link #claim}) stays, so that tokens of the id keep growing if it is used again.
    *
    * @return whether a session was deleted
    */
@@ -111,7 +112,8 @@ public interface Sessions {
    * it as any write does. Deleting a session keeps its fencing state, so that its tokens keep growing when the id is
    * used again and no token issued before the deletion ever becomes current again. The fencing state is not part of a
    * session's {@linkplain Archives archive}: it belongs to the backend's writers, not to the session's content, and an
-   * import leaves the target's fencing state of that id as it is. A fork starts unclaimed (SPEC guarantee 20).
+   * import leaves the target's fencing state of that id as it is. A fork starts unclaimed
+   * (guarantee 20 of docs/guarantees.md).
    *
    * @throws InvalidArgumentException       naming {@code sessionId} or {@code ownerId} if one is invalid
    * @throws UnsupportedCapabilityException if the store lacks {@link Capability#WRITER_FENCING}

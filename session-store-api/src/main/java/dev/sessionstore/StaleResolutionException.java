@@ -1,6 +1,5 @@
 package dev.sessionstore;
 
-import dev.sessionstore.spi.Arguments;
 import java.util.List;
 import java.util.stream.Collectors;
 
@@ -12,6 +11,7 @@ import java.util.stream.Collectors;
  */
 public class StaleResolutionException extends ConflictException {
 
+  /** The resolutions that lost. */
   private final List<Resolution.Stale> stale;
 
   /** An exception naming {@code stale}, at least one resolution, in step order. */
@@ -26,7 +26,7 @@ public class StaleResolutionException extends ConflictException {
   }
 
   private static String describe(List<Resolution.Stale> stale) {
-    Arguments.requireNonNull("stale", stale);
+    Checks.requireNonNull("stale", stale);
     if (stale.isEmpty()) {
       throw new InvalidArgumentException("stale", "names at least one stale resolution");
     }

@@ -1,7 +1,5 @@
 package dev.sessionstore;
 
-import dev.sessionstore.spi.Arguments;
-import dev.sessionstore.spi.EventBatch;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.HashSet;
@@ -15,7 +13,8 @@ import java.util.function.Function;
 
 /**
  * Everything one step of an agent loop writes to one session, committed atomically by {@link SessionStore#commit}
- * (SPEC guarantee 16). Every member is optional and members combine freely. Build one with {@link #builder}:
+ * (guarantee 16 of docs/guarantees.md). Every member is optional and members combine freely. Build one with {@link
+ * #builder}:
  * <pre>{@code
  * // the model asked for a human approval: the tool_use event and the pending call, in one commit
  * Step request = Step.builder(sessionId)
@@ -42,7 +41,8 @@ import java.util.function.Function;
  *   <li><b>Expected last seq</b> ({@link #expectedLastSeq}): checked against the log as it is before the step (before
  *       the cut), when the step changes the log, that is when its cut removes at least one event or it stores at
  *       least one new event. A step that leaves the log as it is (no events, only replayed events, a cut past the
- *       end) commits whatever the log ends at, so a replayed step never fails on it (SPEC guarantee 5).</li>
+ *       end) commits whatever the log ends at, so a replayed step never fails on it (guarantee 5 of
+ *       docs/guarantees.md).</li>
  *   <li><b>Session</b> ({@link #session}): upserted with its metadata merged ({@link Sessions#save}). Committing any
  *       step creates its session when unknown, with status {@link SessionStatus#ACTIVE}. A metadata merge
  *       ({@link Builder#mergeMetadata}) is part of this upsert: its keys are merged into the stored metadata as
@@ -68,10 +68,10 @@ import java.util.function.Function;
  *       none.</li>
  * </ol>
  *
- * <p><b>What a step does not hold.</b> A step is one session's partition (SPEC guarantee 19): everything it writes
- * belongs to {@link #sessionId}, so a backend can commit it in one transaction of one partition. Global (store-wide)
- * checkpoints ({@link CheckpointKey#global}, written with {@link Checkpoints#put}) belong to no session and stay out of a step: write them apart, and
- * make them idempotent for a retry.
+ * <p><b>What a step does not hold.</b> A step is one session's partition (guarantee 19 of docs/guarantees.md):
+ * everything it writes belongs to {@link #sessionId}, so a backend can commit it in one transaction of one partition.
+ * Global (store-wide) checkpoints ({@link CheckpointKey#global}, written with {@link Checkpoints#put}) belong to no
+ * session and stay out of a step: write them apart, and make them idempotent for a retry.
  *
  * <h2>All or nothing</h2>
  * An invalid member, a resolution whose call is neither pending nor already resolved as asked, an expected-seq
@@ -118,33 +118,37 @@ public record Step(
     Optional<NewModelCall> modelCall,
     OptionalLong fence) {
 
+  /**
+   * Builds the record, checking its members as described on the type.
+   * @throws InvalidArgumentException naming the first member (as {@code field}) that is null or invalid
+   */
   public Step {
-    Arguments.requireKey("step.sessionId", sessionId);
-    Arguments.requireNonNull("step.session", session);
+    Checks.requireKey("step.sessionId", sessionId);
+    Checks.requireNonNull("step.session", session);
     session.ifPresent(write -> requireSameSession("step.session.id", write.id(), sessionId));
-    Arguments.requireNonNull("step.run", run);
+    Checks.requireNonNull("step.run", run);
     run.ifPresent(write -> requireSameSession("step.run.sessionId", write.sessionId(), sessionId));
-    Arguments.requireNonNull("step.truncateFrom", truncateFrom);
-    truncateFrom.ifPresent(seq -> Arguments.requirePositive("step.truncateFrom", seq));
-    events = List.copyOf(Arguments.requireNonNull("step.events", events).stream()
-        .map(event -> Arguments.requireNonNull("step.events[]", event)).toList());
-    EventBatch.of(sessionId, events);
+    Checks.requireNonNull("step.truncateFrom", truncateFrom);
+    truncateFrom.ifPresent(seq -> Checks.requirePositive("step.truncateFrom", seq));
+    events = List.copyOf(Checks.requireNonNull("step.events", events).stream()
+        .map(event -> Checks.requireNonNull("step.events[]", event)).toList());
+    Checks.distinctEvents(sessionId, events);
     toolCalls = distinct("step.toolCalls", toolCalls, ToolCallWrite::id);
     toolCalls.forEach(call -> requireSameSession("step.toolCalls.sessionId", call.sessionId(), sessionId));
     resolutions = distinct("step.resolutions", resolutions, ToolCallResolution::toolCallId);
     deadlines = distinct("step.deadlines", deadlines, DeadlineChange::toolCallId);
-    Arguments.requireNonNull("step.summary", summary);
+    Checks.requireNonNull("step.summary", summary);
     checkpoints = distinct("step.checkpoints", checkpoints, CheckpointChange::name);
-    Arguments.requireNonNull("step.expectedLastSeq", expectedLastSeq);
-    expectedLastSeq.ifPresent(seq -> Arguments.requireNonNegative("step.expectedLastSeq", seq));
-    Arguments.requireNonNull("step.modelCall", modelCall);
-    Arguments.requireNonNull("step.fence", fence);
-    fence.ifPresent(token -> Arguments.requirePositive("step.fence", token));
+    Checks.requireNonNull("step.expectedLastSeq", expectedLastSeq);
+    expectedLastSeq.ifPresent(seq -> Checks.requireNonNegative("step.expectedLastSeq", seq));
+    Checks.requireNonNull("step.modelCall", modelCall);
+    Checks.requireNonNull("step.fence", fence);
+    fence.ifPresent(token -> Checks.requirePositive("step.fence", token));
   }
 
   /** A builder of a step writing to {@code sessionId}. */
   public static Builder builder(String sessionId) {
-    return new Builder(Arguments.requireKey("step.sessionId", sessionId));
+    return new Builder(Checks.requireKey("step.sessionId", sessionId));
   }
 
   /** Whether the step has no member at all; committing it only creates its session when unknown. */
@@ -166,10 +170,10 @@ public record Step(
   }
 
   private static <T> List<T> distinct(String field, List<T> members, Function<T, String> key) {
-    Arguments.requireNonNull(field, members);
+    Checks.requireNonNull(field, members);
     Set<String> seen = new HashSet<>();
     for (int i = 0; i < members.size(); i++) {
-      T member = Arguments.requireNonNull(field + "[" + i + "]", members.get(i));
+      T member = Checks.requireNonNull(field + "[" + i + "]", members.get(i));
       if (!seen.add(key.apply(member))) {
         throw new InvalidArgumentException(field + "[" + i + "]", "names " + key.apply(member) + " twice");
       }
@@ -205,7 +209,7 @@ public record Step(
 
     /** Upserts the session with {@code write}, whose id must be the step's session. */
     public Builder session(SessionWrite write) {
-      Arguments.requireNonNull("step.session", write);
+      Checks.requireNonNull("step.session", write);
       requireUnset("step.session", session);
       requireSameSession("step.session.id", write.id(), sessionId);
       session = write;
@@ -220,13 +224,13 @@ public record Step(
      * @throws InvalidArgumentException naming {@code step.metadata} if the patch, a key or a value is invalid
      */
     public Builder mergeMetadata(Map<String, String> patch) {
-      metadata.putAll(Arguments.requireMetadataPatch("step.metadata", patch));
+      metadata.putAll(Checks.requireMetadataPatch("step.metadata", patch));
       return this;
     }
 
     /** Records {@code call}, the turn's model-call audit row, with the step. */
     public Builder modelCall(NewModelCall call) {
-      Arguments.requireNonNull("step.modelCall", call);
+      Checks.requireNonNull("step.modelCall", call);
       requireUnset("step.modelCall", modelCall);
       modelCall = call;
       return this;
@@ -234,7 +238,7 @@ public record Step(
 
     /** Upserts {@code write}, a run of the step's session. */
     public Builder run(RunWrite write) {
-      Arguments.requireNonNull("step.run", write);
+      Checks.requireNonNull("step.run", write);
       requireUnset("step.run", run);
       requireSameSession("step.run.sessionId", write.sessionId(), sessionId);
       run = write;
@@ -243,7 +247,7 @@ public record Step(
 
     /** Cuts the log at {@code seq} (that event and all after it) before the step's events are appended. */
     public Builder truncateFrom(long seq) {
-      Arguments.requirePositive("step.truncateFrom", seq);
+      Checks.requirePositive("step.truncateFrom", seq);
       requireUnset("step.truncateFrom", truncateFrom.isPresent() ? truncateFrom : null);
       truncateFrom = OptionalLong.of(seq);
       return this;
@@ -251,22 +255,22 @@ public record Step(
 
     /** Appends {@code event} after the events added so far. */
     public Builder event(NewEvent event) {
-      events.add(Arguments.requireNonNull("step.event", event));
+      events.add(Checks.requireNonNull("step.event", event));
       return this;
     }
 
     /** Appends {@code newEvents}, in order, after the events added so far. */
     public Builder events(List<NewEvent> newEvents) {
-      Arguments.requireNonNull("step.events", newEvents);
+      Checks.requireNonNull("step.events", newEvents);
       for (int i = 0; i < newEvents.size(); i++) {
-        events.add(Arguments.requireNonNull("step.events[" + i + "]", newEvents.get(i)));
+        events.add(Checks.requireNonNull("step.events[" + i + "]", newEvents.get(i)));
       }
       return this;
     }
 
     /** Registers a pending tool call of the step's session, with its deadline and requesting event if it has them. */
     public Builder registerToolCall(ToolCallWrite call) {
-      Arguments.requireNonNull("step.toolCall", call);
+      Checks.requireNonNull("step.toolCall", call);
       requireSameSession("step.toolCall.sessionId", call.sessionId(), sessionId);
       toolCalls.add(call);
       return this;
@@ -292,7 +296,7 @@ public record Step(
 
     /** Stores {@code newSummary} for the session. */
     public Builder summary(NewSummary newSummary) {
-      Arguments.requireNonNull("step.summary", newSummary);
+      Checks.requireNonNull("step.summary", newSummary);
       requireUnset("step.summary", summary);
       summary = newSummary;
       return this;
@@ -312,7 +316,7 @@ public record Step(
 
     /** Commits the step only if the log ends at {@code seq} before it (0 = empty log); see {@link Step}. */
     public Builder expectLastSeq(long seq) {
-      Arguments.requireNonNegative("step.expectedLastSeq", seq);
+      Checks.requireNonNegative("step.expectedLastSeq", seq);
       requireUnset("step.expectedLastSeq", expectedLastSeq.isPresent() ? expectedLastSeq : null);
       expectedLastSeq = OptionalLong.of(seq);
       return this;
@@ -323,7 +327,7 @@ public record Step(
      * otherwise nothing is stored and the commit fails with {@link FencedWriterException}. See {@link Step}.
      */
     public Builder fence(long token) {
-      Arguments.requirePositive("step.fence", token);
+      Checks.requirePositive("step.fence", token);
       requireUnset("step.fence", fence.isPresent() ? fence : null);
       fence = OptionalLong.of(token);
       return this;
@@ -331,7 +335,7 @@ public record Step(
 
     /** Like {@link #fence(long)} with the claim's token; the claim must be of the step's session. */
     public Builder fence(WriterClaim claim) {
-      Arguments.requireNonNull("step.fence", claim);
+      Checks.requireNonNull("step.fence", claim);
       requireSameSession("step.fence.sessionId", claim.sessionId(), sessionId);
       return fence(claim.token());
     }

@@ -1,13 +1,13 @@
 package dev.sessionstore;
 
-import dev.sessionstore.spi.Arguments;
 import java.util.List;
 import java.util.Optional;
 
 /**
  * The outcome of {@link SessionStore#commit}: the step was {@link Committed} whole, or {@link Rejected} whole because
- * at least one of its resolutions was stale, in which case nothing of it was written (SPEC guarantee 16). Other
- * failures (seq conflict, reused event id, invalid input, unknown session, event or tool call) are exceptions.
+ * at least one of its resolutions was stale, in which case nothing of it was written (guarantee 16 of
+ * docs/guarantees.md). Other failures (seq conflict, reused event id, invalid input, unknown session, event or tool
+ * call) are exceptions.
  *
  * <p>Read it without a cast or a pattern switch (Java 17):
  * <pre>{@code
@@ -40,8 +40,12 @@ public sealed interface StepOutcome permits StepOutcome.Committed, StepOutcome.R
   /** Every member of the step is stored; {@code result} says how. */
   record Committed(StepResult result) implements StepOutcome {
 
+    /**
+     * Builds the record, checking its members as described on the type.
+     * @throws InvalidArgumentException naming the first member (as {@code field}) that is null or invalid
+     */
     public Committed {
-      Arguments.requireNonNull("result", result);
+      Checks.requireNonNull("result", result);
     }
 
     @Override
@@ -66,8 +70,12 @@ public sealed interface StepOutcome permits StepOutcome.Committed, StepOutcome.R
    */
   record Rejected(List<Resolution.Stale> stale) implements StepOutcome {
 
+    /**
+     * Builds the record, checking its members as described on the type.
+     * @throws InvalidArgumentException naming the first member (as {@code field}) that is null or invalid
+     */
     public Rejected {
-      stale = List.copyOf(Arguments.requireNonNull("stale", stale));
+      stale = List.copyOf(Checks.requireNonNull("stale", stale));
       if (stale.isEmpty()) {
         throw new InvalidArgumentException("stale", "a rejected step names at least one stale resolution");
       }

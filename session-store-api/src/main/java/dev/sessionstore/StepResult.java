@@ -1,6 +1,5 @@
 package dev.sessionstore;
 
-import dev.sessionstore.spi.Arguments;
 import java.util.List;
 import java.util.Optional;
 
@@ -30,16 +29,20 @@ public record StepResult(
     List<Checkpoint> checkpoints,
     Optional<ModelCall> modelCall) {
 
+  /**
+   * Builds the record, checking its members as described on the type.
+   * @throws InvalidArgumentException naming the first member (as {@code field}) that is null or invalid
+   */
   public StepResult {
-    Arguments.requireNonNull("session", session);
-    Arguments.requireNonNull("run", run);
-    Arguments.requireNonNegative("removed", removed);
-    events = List.copyOf(Arguments.requireNonNull("events", events));
-    toolCalls = List.copyOf(Arguments.requireNonNull("toolCalls", toolCalls));
-    resolutions = List.copyOf(Arguments.requireNonNull("resolutions", resolutions));
-    Arguments.requireNonNull("summary", summary);
-    checkpoints = List.copyOf(Arguments.requireNonNull("checkpoints", checkpoints));
-    Arguments.requireNonNull("modelCall", modelCall);
+    Checks.requireNonNull("session", session);
+    Checks.requireNonNull("run", run);
+    Checks.requireNonNegative("removed", removed);
+    events = List.copyOf(Checks.requireNonNull("events", events));
+    toolCalls = List.copyOf(Checks.requireNonNull("toolCalls", toolCalls));
+    resolutions = List.copyOf(Checks.requireNonNull("resolutions", resolutions));
+    Checks.requireNonNull("summary", summary);
+    checkpoints = List.copyOf(Checks.requireNonNull("checkpoints", checkpoints));
+    Checks.requireNonNull("modelCall", modelCall);
   }
 
   /**

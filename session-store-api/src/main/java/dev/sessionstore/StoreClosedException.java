@@ -7,6 +7,7 @@ package dev.sessionstore;
  */
 public class StoreClosedException extends SessionStoreException {
 
+  /** The store was closed before or during the call; nothing more will be done by it. Not retryable on this store. */
   public StoreClosedException() {
     super("the session store is closed");
   }

@@ -4,7 +4,7 @@ import java.util.List;
 import java.util.Optional;
 
 /**
- * Compaction summaries, revival reads and chapter paging (SPEC guarantee 9). Thread-safe.
+ * Compaction summaries, revival reads and chapter paging (guarantee 9 of docs/guarantees.md). Thread-safe.
  */
 public interface Summaries {
 

@@ -1,6 +1,5 @@
 package dev.sessionstore;
 
-import dev.sessionstore.spi.Arguments;
 import java.time.Instant;
 
 /**
@@ -32,16 +31,20 @@ public record ToolCall(
     Instant createdAt,
     Instant updatedAt) {
 
+  /**
+   * Builds the record, checking its members as described on the type.
+   * @throws InvalidArgumentException naming the first member (as {@code field}) that is null or invalid
+   */
   public ToolCall {
-    Arguments.requireKey("id", id);
-    Arguments.requireKey("sessionId", sessionId);
-    Arguments.optionalKey("runId", runId);
-    Arguments.optionalKey("requestEventId", requestEventId);
-    Arguments.requireKey("toolName", toolName);
-    Arguments.requireNonNull("arguments", arguments);
-    Arguments.requireNonNull("status", status);
-    deadline = Arguments.optionalInstant("deadline", deadline);
-    createdAt = Arguments.requireInstant("createdAt", createdAt);
-    updatedAt = Arguments.requireInstant("updatedAt", updatedAt);
+    Checks.requireKey("id", id);
+    Checks.requireKey("sessionId", sessionId);
+    Checks.optionalKey("runId", runId);
+    Checks.optionalKey("requestEventId", requestEventId);
+    Checks.requireKey("toolName", toolName);
+    Checks.requireNonNull("arguments", arguments);
+    Checks.requireNonNull("status", status);
+    deadline = Checks.optionalInstant("deadline", deadline);
+    createdAt = Checks.requireInstant("createdAt", createdAt);
+    updatedAt = Checks.requireInstant("updatedAt", updatedAt);
   }
 }

@@ -1,6 +1,5 @@
 package dev.sessionstore;
 
-import dev.sessionstore.spi.Arguments;
 
 /**
  * A resolution asked for inside a {@link Step}: resolve the session's pending call {@code toolCallId} to
@@ -12,9 +11,13 @@ import dev.sessionstore.spi.Arguments;
  */
 public record ToolCallResolution(String toolCallId, ToolCallStatus status, Json result) {
 
+  /**
+   * Builds the record, checking its members as described on the type.
+   * @throws InvalidArgumentException naming the first member (as {@code field}) that is null or invalid
+   */
   public ToolCallResolution {
-    Arguments.requireKey("resolution.toolCallId", toolCallId);
-    Arguments.requireResolvedStatus("resolution.status", status);
+    Checks.requireKey("resolution.toolCallId", toolCallId);
+    Checks.requireResolvedStatus("resolution.status", status);
     result = result == null ? Json.emptyObject() : result;
   }
 }

@@ -1,6 +1,5 @@
 package dev.sessionstore;
 
-import dev.sessionstore.spi.Arguments;
 import java.time.Instant;
 
 /**
@@ -28,14 +27,18 @@ public record ToolCallWrite(
     Json arguments,
     Instant deadline) {
 
+  /**
+   * Builds the record, checking its members as described on the type.
+   * @throws InvalidArgumentException naming the first member (as {@code field}) that is null or invalid
+   */
   public ToolCallWrite {
-    Arguments.requireKey("toolCall.id", id);
-    Arguments.requireKey("toolCall.sessionId", sessionId);
-    Arguments.optionalKey("toolCall.runId", runId);
-    Arguments.optionalKey("toolCall.requestEventId", requestEventId);
-    Arguments.requireKey("toolCall.toolName", toolName);
+    Checks.requireKey("toolCall.id", id);
+    Checks.requireKey("toolCall.sessionId", sessionId);
+    Checks.optionalKey("toolCall.runId", runId);
+    Checks.optionalKey("toolCall.requestEventId", requestEventId);
+    Checks.requireKey("toolCall.toolName", toolName);
     arguments = arguments == null ? Json.emptyObject() : arguments;
-    deadline = Arguments.optionalInstant("toolCall.deadline", deadline);
+    deadline = Checks.optionalInstant("toolCall.deadline", deadline);
   }
 
   /** A pending call {@code id} of {@code sessionId} for {@code toolName}, with no arguments and no deadline. */
@@ -43,28 +46,37 @@ public record ToolCallWrite(
     return new ToolCallWrite(id, sessionId, null, null, toolName, null, null);
   }
 
+  /**
+   * A copy that ties the call to the run {@code runId}.
+   * @throws InvalidArgumentException naming {@code toolCall.runId} if it is not a valid key
+   */
   public ToolCallWrite withRunId(String runId) {
-    return new ToolCallWrite(id, sessionId, Arguments.requireKey("toolCall.runId", runId), requestEventId, toolName,
+    return new ToolCallWrite(id, sessionId, Checks.requireKey("toolCall.runId", runId), requestEventId, toolName,
         arguments, deadline);
   }
 
   /** This write naming {@code eventId}, the session's tool_use event, as the event that requested the call. */
   public ToolCallWrite withRequestEventId(String eventId) {
-    return new ToolCallWrite(id, sessionId, runId, Arguments.requireKey("toolCall.requestEventId", eventId), toolName,
+    return new ToolCallWrite(id, sessionId, runId, Checks.requireKey("toolCall.requestEventId", eventId), toolName,
         arguments, deadline);
   }
 
+  /**
+   * A copy with the tool's arguments.
+   * @throws InvalidArgumentException naming {@code toolCall.arguments} if it is null
+   */
   public ToolCallWrite withArguments(Json arguments) {
     return new ToolCallWrite(id, sessionId, runId, requestEventId, toolName,
-        Arguments.requireNonNull("toolCall.arguments", arguments), deadline);
+        Checks.requireNonNull("toolCall.arguments", arguments), deadline);
   }
 
   /**
-   * This write registering the call with an absolute deadline (SPEC guarantee 10): the store expires the call when
-   * its clock reaches {@code deadline} while it is still pending. Ignored when the call is already stored.
+   * This write registering the call with an absolute deadline (guarantee 10 of docs/guarantees.md): the store expires
+   * the call when its clock reaches {@code deadline} while it is still pending. Ignored when the call is already
+   * stored.
    */
   public ToolCallWrite withDeadline(Instant deadline) {
     return new ToolCallWrite(id, sessionId, runId, requestEventId, toolName, arguments,
-        Arguments.requireNonNull("toolCall.deadline", deadline));
+        Checks.requireNonNull("toolCall.deadline", deadline));
   }
 }

@@ -6,16 +6,16 @@ import java.util.List;
 import java.util.Optional;
 
 /**
- * Tool calls that survive a kill (SPEC guarantee 10). Thread-safe. A tool call id is unique within its session: every
- * operation takes the session id and the call id, and the same call id in two sessions (or in a fork and its parent)
- * names two independent calls.
+ * Tool calls that survive a kill (guarantee 10 of docs/guarantees.md). Thread-safe. A tool call id is unique within its
+ * session: every operation takes the session id and the call id, and the same call id in two sessions (or in a fork and
+ * its parent) names two independent calls.
  *
  * <p>Resolution is a compare-and-set from {@link ToolCallStatus#PENDING}: exactly one of any number of concurrent
  * resolvers wins ({@link Resolution.Resolved}); a resolve of a call already stored with the same status and result is
  * {@link Resolution.Replayed}, any other resolve of an unknown, resolved or expired call is {@link Resolution.Stale}.
  * A deadline is held by the store, not by the caller's process: a pending call is due once the store's clock reaches
  * its deadline ({@code now >= deadline}); it then becomes {@link ToolCallStatus#EXPIRED} with a result saying why
- * ({@link dev.sessionstore.spi.Expiry#result}), and every read from then on sees it expired, whether or not a
+ * (the same rule in every adapter), and every read from then on sees it expired, whether or not a
  * background sweep has run yet.
  *
  * <p>To register a call together with its tool_use event, or resolve one together with its tool_result event, use a

@@ -5,13 +5,16 @@ package dev.sessionstore;
  */
 public class UnsupportedCapabilityException extends SessionStoreException {
 
+  /** The capability the store lacks. */
   private final Capability capability;
 
+  /** The store lacks {@code capability}, which the call needs; nothing was done. */
   public UnsupportedCapabilityException(Capability capability) {
     super("this store does not support " + capability);
     this.capability = capability;
   }
 
+  /** The capability the call needed and the store lacks. */
   public Capability capability() {
     return capability;
   }

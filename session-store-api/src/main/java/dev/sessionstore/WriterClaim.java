@@ -1,6 +1,5 @@
 package dev.sessionstore;
 
-import dev.sessionstore.spi.Arguments;
 
 /**
  * The right to write to one session, granted by {@link Sessions#claim}: the fencing token a writer carries on its
@@ -17,9 +16,13 @@ import dev.sessionstore.spi.Arguments;
  */
 public record WriterClaim(String sessionId, String ownerId, long token) {
 
+  /**
+   * Builds the record, checking its members as described on the type.
+   * @throws InvalidArgumentException naming the first member (as {@code field}) that is null or invalid
+   */
   public WriterClaim {
-    Arguments.requireKey("claim.sessionId", sessionId);
-    Arguments.requireKey("claim.ownerId", ownerId);
-    Arguments.requirePositive("claim.token", token);
+    Checks.requireKey("claim.sessionId", sessionId);
+    Checks.requireKey("claim.ownerId", ownerId);
+    Checks.requirePositive("claim.token", token);
   }
 }

@@ -3,11 +3,9 @@ package dev.sessionstore.spi;
 import dev.sessionstore.InvalidArgumentException;
 import dev.sessionstore.Limits;
 import dev.sessionstore.ToolCallStatus;
+import dev.sessionstore.internal.ApiAccess;
 import java.time.Duration;
 import java.time.Instant;
-import java.time.temporal.ChronoUnit;
-import java.util.Collections;
-import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 
@@ -15,8 +13,14 @@ import java.util.Map;
  * Argument checks shared by the model records and by adapters, so that every store rejects the same input with the
  * same {@link InvalidArgumentException}. {@link ValidatingSessionStore} applies them to every operation before an
  * adapter sees its arguments; adapters use them for the members of records they build themselves.
+ *
+ * <p>The rules exist once, in the API package, where the records check their own members with them; this class is
+ * the adapters' public door to the same code (through {@link ApiAccess}), so a record and an adapter can never
+ * disagree on what is valid.
  */
 public final class Arguments {
+
+  private static final ApiAccess API = ApiAccess.get();
 
   private Arguments() {
   }
@@ -26,18 +30,12 @@ public final class Arguments {
    * chars, no U+0000 and no unpaired surrogate. The value is returned unchanged: no trimming or normalization.
    */
   public static String requireKey(String field, String value) {
-    if (value == null) {
-      throw new InvalidArgumentException(field, "must not be null");
-    }
-    if (value.isBlank()) {
-      throw new InvalidArgumentException(field, "must not be blank");
-    }
-    return requireText(field, value, Limits.MAX_KEY_LENGTH);
+    return API.requireKey(field, value);
   }
 
   /** Like {@link #requireKey} but {@code null} is allowed and returned as {@code null}. */
   public static String optionalKey(String field, String value) {
-    return value == null ? null : requireKey(field, value);
+    return API.optionalKey(field, value);
   }
 
   /**
@@ -45,53 +43,22 @@ public final class Arguments {
    * {@code null} is allowed and returned as is.
    */
   public static String requireText(String field, String value, int maxLength) {
-    if (value == null) {
-      return null;
-    }
-    if (value.length() > maxLength) {
-      throw new InvalidArgumentException(field, "longer than " + maxLength + " chars (" + value.length() + ")");
-    }
-    for (int i = 0; i < value.length(); i++) {
-      char c = value.charAt(i);
-      if (c == '\u0000') {
-        throw new InvalidArgumentException(field, "contains U+0000, which not every backend can store");
-      }
-      if (Character.isHighSurrogate(c)) {
-        if (i + 1 < value.length() && Character.isLowSurrogate(value.charAt(i + 1))) {
-          i++;
-          continue;
-        }
-        throw new InvalidArgumentException(field, "contains an unpaired surrogate at index " + i);
-      }
-      if (Character.isLowSurrogate(c)) {
-        throw new InvalidArgumentException(field, "contains an unpaired surrogate at index " + i);
-      }
-    }
-    return value;
+    return API.requireText(field, value, maxLength);
   }
 
   /** A non-null reference. */
   public static <T> T requireNonNull(String field, T value) {
-    if (value == null) {
-      throw new InvalidArgumentException(field, "must not be null");
-    }
-    return value;
+    return API.requireNonNull(field, value);
   }
 
   /** A seq or count that must be {@code >= 0}. */
   public static long requireNonNegative(String field, long value) {
-    if (value < 0) {
-      throw new InvalidArgumentException(field, "must be >= 0 (was " + value + ")");
-    }
-    return value;
+    return API.requireNonNegative(field, value);
   }
 
   /** A seq or limit that must be {@code >= 1}. */
   public static long requirePositive(String field, long value) {
-    if (value < 1) {
-      throw new InvalidArgumentException(field, "must be >= 1 (was " + value + ")");
-    }
-    return value;
+    return API.requirePositive(field, value);
   }
 
   /** A duration that must be non-null and not negative. */
@@ -108,12 +75,12 @@ public final class Arguments {
    * returns equals what it later reads back.
    */
   public static Instant requireInstant(String field, Instant value) {
-    return requireNonNull(field, value).truncatedTo(ChronoUnit.MICROS);
+    return API.requireInstant(field, value);
   }
 
   /** Like {@link #requireInstant} but {@code null} is allowed and returned as {@code null}. */
   public static Instant optionalInstant(String field, Instant value) {
-    return value == null ? null : value.truncatedTo(ChronoUnit.MICROS);
+    return API.optionalInstant(field, value);
   }
 
   /**
@@ -124,14 +91,7 @@ public final class Arguments {
    *                                  null element
    */
   public static <T> List<T> requireElements(String field, List<T> values, int maxSize) {
-    requireNonNull(field, values);
-    if (values.size() > maxSize) {
-      throw new InvalidArgumentException(field, "more than " + maxSize + " elements (" + values.size() + ")");
-    }
-    for (int i = 0; i < values.size(); i++) {
-      requireNonNull(field + "[" + i + "]", values.get(i));
-    }
-    return List.copyOf(values);
+    return API.requireElements(field, values, maxSize);
   }
 
   /**
@@ -143,18 +103,7 @@ public final class Arguments {
    *                                  for a bad key, {@code field[key]} for a bad value
    */
   public static Map<String, String> requireMetadataPatch(String field, Map<String, String> patch) {
-    requireNonNull(field, patch);
-    if (patch.size() > Limits.MAX_METADATA_ENTRIES) {
-      throw new InvalidArgumentException(field,
-          "more than " + Limits.MAX_METADATA_ENTRIES + " entries (" + patch.size() + ")");
-    }
-    Map<String, String> copy = new LinkedHashMap<>();
-    patch.forEach((key, value) -> {
-      requireKey(field + " key", key);
-      requireText(field + "[" + key + "]", value, Limits.MAX_METADATA_VALUE_LENGTH);
-      copy.put(key, value);
-    });
-    return Collections.unmodifiableMap(copy);
+    return API.requireMetadataPatch(field, patch);
   }
 
   /**
@@ -164,11 +113,7 @@ public final class Arguments {
    * @throws InvalidArgumentException naming {@code field} if it is null, {@code PENDING} or {@code EXPIRED}
    */
   public static ToolCallStatus requireResolvedStatus(String field, ToolCallStatus status) {
-    requireNonNull(field, status);
-    if (status == ToolCallStatus.PENDING || status == ToolCallStatus.EXPIRED) {
-      throw new InvalidArgumentException(field, "must be COMPLETED, FAILED or CANCELLED (was " + status + ")");
-    }
-    return status;
+    return API.requireResolvedStatus(field, status);
   }
 
   /**
@@ -177,11 +122,6 @@ public final class Arguments {
    * @throws InvalidArgumentException naming {@code field} if they are null or too many
    */
   public static byte[] requireCheckpointData(String field, byte[] data) {
-    requireNonNull(field, data);
-    if (data.length > Limits.MAX_CHECKPOINT_BYTES) {
-      throw new InvalidArgumentException(field,
-          "larger than " + Limits.MAX_CHECKPOINT_BYTES + " bytes (" + data.length + ")");
-    }
-    return data;
+    return API.requireCheckpointData(field, data);
   }
 }

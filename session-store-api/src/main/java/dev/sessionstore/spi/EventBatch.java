@@ -5,16 +5,16 @@ import dev.sessionstore.Event;
 import dev.sessionstore.InvalidArgumentException;
 import dev.sessionstore.Limits;
 import dev.sessionstore.NewEvent;
+import dev.sessionstore.internal.ApiAccess;
 import java.time.Instant;
 import java.util.ArrayList;
-import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
 
 /**
- * The duplicate-id rule of SPEC, applied once for every adapter. An adapter appends a batch in three steps, all
- * under its per-session lock or transaction:
+ * The duplicate-id rule (guarantee 3 of docs/guarantees.md), applied once for every adapter. An adapter appends a batch
+ * in three steps, all under its per-session lock or transaction:
  * <ol>
  *   <li>{@link #of} checks the batch and collapses identical in-batch duplicates;</li>
  *   <li>{@link #fresh} takes the already stored events with the batch's {@link #ids()} and returns those that are
@@ -42,16 +42,8 @@ public final class EventBatch {
    * @throws DuplicateEventException  if two different events share an id
    */
   public static EventBatch of(String sessionId, List<NewEvent> events) {
-    Arguments.requireKey("sessionId", sessionId);
-    List<NewEvent> input = Arguments.requireElements("events", events, Limits.MAX_BATCH_SIZE);
-    Map<String, NewEvent> distinct = new LinkedHashMap<>();
-    for (NewEvent event : input) {
-      NewEvent first = distinct.putIfAbsent(event.id(), event);
-      if (first != null && !first.equals(event)) {
-        throw new DuplicateEventException(sessionId, event.id());
-      }
-    }
-    return new EventBatch(sessionId, input, distinct);
+    Map<String, NewEvent> distinct = ApiAccess.get().distinctEvents(sessionId, events);
+    return new EventBatch(sessionId, List.copyOf(events), distinct);
   }
 
   /** The distinct event ids of the batch, in first-occurrence order. */

@@ -3,7 +3,9 @@ package dev.sessionstore.spi;
 import dev.sessionstore.Event;
 import dev.sessionstore.EventQuery;
 
-/** Which events an {@link EventQuery} selects, for adapters that filter in memory (SPEC guarantee 7). */
+/**
+ * Which events an {@link EventQuery} selects, for adapters that filter in memory (guarantee 7 of docs/guarantees.md).
+ */
 public final class EventFilter {
 
   private EventFilter() {

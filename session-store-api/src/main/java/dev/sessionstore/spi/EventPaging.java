@@ -10,8 +10,8 @@ import java.util.List;
 import java.util.OptionalLong;
 
 /**
- * How a page of events is built from the matching events an adapter fetched (SPEC guarantee 7 and its fine print),
- * identical in every adapter. An adapter fetches the events {@link EventFilter#matches} selects, in
+ * How a page of events is built from the matching events an adapter fetched (guarantee 7 of docs/guarantees.md and its
+ * fine print), identical in every adapter. An adapter fetches the events {@link EventFilter#matches} selects, in
  * {@linkplain #fetchesNewestFirst fetch order}, at most {@link #fetchLimit} of them (one beyond the query's limit, so
  * the page knows whether more remain), and hands them to {@link #page}, which keeps the limit, orders the page as the
  * query's {@link ReadDirection} says and sets the next cursor.

@@ -11,10 +11,10 @@ import dev.sessionstore.ToolCall;
 import java.time.Instant;
 
 /**
- * What a fork at {@code atSeq} takes from its parent (SPEC guarantee 11), decided once for every adapter and
- * documented on {@link dev.sessionstore.Sessions#fork(String, long)}: events {@code 1..atSeq}; summaries with
- * {@code toSeq <= atSeq}; runs named by a prefix event; tool calls whose requesting event is in the prefix, in their
- * current state; the session's checkpoints; its agent, tenant, status, settings and metadata, but not its name.
+ * What a fork at {@code atSeq} takes from its parent (guarantee 11 of docs/guarantees.md), decided once for every
+ * adapter and documented on {@link dev.sessionstore.Sessions#fork(String, long)}: events {@code 1..atSeq}; summaries
+ * with {@code toSeq <= atSeq}; runs named by a prefix event; tool calls whose requesting event is in the prefix, in
+ * their current state; the session's checkpoints; its agent, tenant, status, settings and metadata, but not its name.
  * Copies keep every field (timestamps included) but the session id.
  */
 public final class ForkRule {
@@ -24,9 +24,9 @@ public final class ForkRule {
 
   /**
    * The fork's session record, created at {@code now}: the parent's agent, tenant, status, settings and metadata, no
-   * name (names are unique), {@code parentId@atSeq} as its origin and {@code atSeq} as its last seq. An adapter that builds the record in its
-   * backend, from the parent's stored row in the statement that copies the fork (the JDBC adapter does), takes
-   * exactly these fields from that row and binds the rest; it changes with this rule.
+   * name (names are unique), {@code parentId@atSeq} as its origin and {@code atSeq} as its last seq. An adapter that
+   * builds the record in its backend, from the parent's stored row in the statement that copies the fork (the JDBC
+   * adapter does), takes exactly these fields from that row and binds the rest; it changes with this rule.
    */
   public static Session session(Session parent, String forkId, long atSeq, Instant now) {
     return new Session(forkId, null, parent.tenant(), parent.agentId(), parent.status(), parent.settings(),

@@ -1,5 +1,6 @@
 package dev.sessionstore.spi;
 
+import dev.sessionstore.internal.ApiAccess;
 import java.util.Comparator;
 
 /**
@@ -12,22 +13,13 @@ public final class IdOrder {
   /** Compares two ids by code point. */
   public static final Comparator<String> BY_CODE_POINT = IdOrder::compare;
 
+  private static final ApiAccess API = ApiAccess.get();
+
   private IdOrder() {
   }
 
   /** Negative, zero or positive as {@code a} sorts before, equal to or after {@code b}. */
   public static int compare(String a, String b) {
-    int i = 0;
-    int j = 0;
-    while (i < a.length() && j < b.length()) {
-      int left = a.codePointAt(i);
-      int right = b.codePointAt(j);
-      if (left != right) {
-        return Integer.compare(left, right);
-      }
-      i += Character.charCount(left);
-      j += Character.charCount(right);
-    }
-    return Boolean.compare(i < a.length(), j < b.length());
+    return API.compareIds(a, b);
   }
 }

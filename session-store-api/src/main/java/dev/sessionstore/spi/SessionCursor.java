@@ -22,6 +22,11 @@ public record SessionCursor(Instant createdAt, String id) {
 
   private static final int MICROS_PER_SECOND = 1_000_000;
 
+  /**
+   * Builds the record, checking its members as described on the type.
+   * @throws dev.sessionstore.InvalidArgumentException naming the first member (as {@code field}) that is null or
+   *   invalid
+   */
   public SessionCursor {
     createdAt = Arguments.requireInstant("cursor.createdAt", createdAt);
     Arguments.requireKey("cursor.id", id);

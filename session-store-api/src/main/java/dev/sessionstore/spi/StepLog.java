@@ -17,7 +17,7 @@ import java.util.function.LongFunction;
 
 /**
  * The log part of a {@link Step} (its cut, its events and its expected last seq), decided once for every adapter
- * (SPEC guarantees 5, 12 and 16). An adapter, holding its per-session lock or transaction:
+ * (guarantees 5, 12 and 16 of docs/guarantees.md). An adapter, holding its per-session lock or transaction:
  * <ol>
  *   <li>looks up the stored events with the step's {@link #ids()} and the log's last seq;</li>
  *   <li>calls {@link #plan}, which checks the duplicate-id rule and the expected seq and says what to change;</li>

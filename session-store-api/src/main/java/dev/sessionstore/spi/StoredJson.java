@@ -1,6 +1,7 @@
 package dev.sessionstore.spi;
 
 import dev.sessionstore.Json;
+import dev.sessionstore.internal.ApiAccess;
 
 /**
  * For adapters: the way back from a store's own document column to a {@link Json} without checking the text again.
@@ -11,11 +12,13 @@ import dev.sessionstore.Json;
  * <p>Only text a store wrote from a {@code Json} may come back this way: text of any other origin (a caller, a file,
  * a column other clients write) goes through {@link Json#of} or {@link Json#parse}, which check it. Application code
  * has no use for this class.
+ *
+ * <p>{@code Json} has no public member for this: the API package hands its package-private construction to this
+ * class only, through {@link ApiAccess}, so the user's view of {@code Json} is made only of checked operations.
  */
 public final class StoredJson {
 
-  /** The proof {@link Json#stored} asks for, which only this class holds. */
-  private static final StoredJson PROOF = new StoredJson();
+  private static final ApiAccess API = ApiAccess.get();
 
   private StoredJson() {
   }
@@ -30,6 +33,6 @@ public final class StoredJson {
    *                                                   come from a {@code Json}
    */
   public static Json of(String text) {
-    return Json.stored(text, PROOF);
+    return API.storedJson(text);
   }
 }

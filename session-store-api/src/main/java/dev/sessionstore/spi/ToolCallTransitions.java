@@ -8,8 +8,8 @@ import java.time.Instant;
 import java.util.Optional;
 
 /**
- * How a stored tool call changes state, identical in every adapter (SPEC guarantee 10): resolution as a
- * compare-and-set from pending with its replay rule, expiry, and deadline changes. Each method returns the call as it
+ * How a stored tool call changes state, identical in every adapter (guarantee 10 of docs/guarantees.md): resolution as
+ * a compare-and-set from pending with its replay rule, expiry, and deadline changes. Each method returns the call as it
  * is to be stored; none writes anything.
  */
 public final class ToolCallTransitions {

@@ -22,8 +22,8 @@ import java.util.function.Supplier;
  * operation of the store and of each aggregate it hands out checks, in this order, that the store is open
  * ({@link StoreClosedException} otherwise) and that every argument is valid ({@link Arguments}: an
  * {@link dev.sessionstore.InvalidArgumentException} naming the field otherwise), and only then calls the adapter. So
- * every adapter rejects the same input with the same error, before it reads or writes anything (SPEC guarantee 15).
- * What the layer guarantees to the adapter behind it is stated in this package's description.
+ * every adapter rejects the same input with the same error, before it reads or writes anything (guarantee 15 of
+ * docs/guarantees.md). What the layer guarantees to the adapter behind it is stated in this package's description.
  *
  * <p><b>Closing.</b> {@link #close()} closes the layer, then the adapter, once: a second call does nothing. From its
  * first call on, every operation fails with {@link StoreClosedException}, also on aggregates obtained before. A

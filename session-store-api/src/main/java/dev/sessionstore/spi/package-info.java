@@ -1,6 +1,35 @@
 /**
- * Support for adapter authors: the checks and rules every {@link dev.sessionstore.SessionStore} implementation
- * shares, kept here once so that adapters agree on them. Application code does not need this package.
+ * The adapter SPI: what an author of a {@link dev.sessionstore.SessionStore} implementation (an adapter) builds on,
+ * kept here once so that adapters agree on the checks, the rules and the words of their errors. Application code
+ * does not need this package: the user API is {@code dev.sessionstore}, and it does not refer to this package (a test
+ * of session-store-api fails if any of its classes does); this package depends on the API, never the reverse. The
+ * guarantees an adapter owes are listed, numbered, in {@code docs/guarantees.md} of the repository; the conformance
+ * kit ({@code session-store-conformance}) tests them.
+ *
+ * <h2>What each class is for</h2>
+ * <ul>
+ *   <li>{@link dev.sessionstore.spi.ValidatingSessionStore}: the wrapper every adapter's builder returns (below);
+ *       {@code Validating*} are its per-aggregate parts, and {@link dev.sessionstore.spi.OpenGate} its closed-store
+ *       rule.</li>
+ *   <li>{@link dev.sessionstore.spi.Arguments}: the argument checks, the same code the model records run on their own
+ *       members, for records and parameters an adapter builds or receives itself.</li>
+ *   <li>{@link dev.sessionstore.spi.Failures}: the exceptions every adapter raises for the same cause, worded once
+ *       (not found, conflicts, ...). Build those errors here, never with your own words: the kit's {@code Wording}
+ *       group compares messages across adapters.</li>
+ *   <li>{@link dev.sessionstore.spi.EventBatch}, {@link dev.sessionstore.spi.StepLog}: appends and steps, with the
+ *       duplicate-id rule; {@link dev.sessionstore.spi.EventFilter}, {@link dev.sessionstore.spi.EventPaging}:
+ *       reads and pages; {@link dev.sessionstore.spi.SessionCursor}: session listing cursors;
+ *       {@link dev.sessionstore.spi.Upserts}: session and run upserts;
+ *       {@link dev.sessionstore.spi.ToolCallTransitions}, {@link dev.sessionstore.spi.Expiry}: tool calls and
+ *       deadlines; {@link dev.sessionstore.spi.ForkRule}: what a fork copies;
+ *       {@link dev.sessionstore.spi.ResumeRule}: eager resumption; {@link dev.sessionstore.spi.Timeouts}: waits;
+ *       {@link dev.sessionstore.spi.ArchiveRules}: imports; {@link dev.sessionstore.spi.IdOrder}: the order of ids;
+ *       {@link dev.sessionstore.spi.StoredJson}: documents read back from where the store wrote them.</li>
+ * </ul>
+ * Where a rule is also the user's (the argument checks, the id order, the resume rule, a stored document), the code
+ * lives package-private in the API package and this package calls it through {@code dev.sessionstore.internal
+ * .ApiAccess} (a door the API package installs once, in the manner of the JDK's {@code SharedSecrets}); there is one
+ * copy of each rule, and the user's view holds no member meant for adapters.
  *
  * <h2>The validating layer</h2>
  * An adapter's builder returns its store wrapped by {@link dev.sessionstore.spi.ValidatingSessionStore#wrap}, which
@@ -38,5 +67,12 @@
  * ({@link dev.sessionstore.spi.ArchiveRules}), the order of ids
  * ({@link dev.sessionstore.spi.IdOrder}), and documents read back from where the store wrote them
  * ({@link dev.sessionstore.spi.StoredJson}).
+ *
+ * <h2>With the conformance kit</h2>
+ * Wrap the adapter with {@code ValidatingSessionStore.wrap}, build every shared failure with {@code Failures}, apply
+ * the shared rules above instead of writing your own, and extend {@code SessionStoreConformance} (in
+ * session-store-conformance) with a factory that returns a fresh, wrapped store: the kit's groups then check the
+ * guarantees, its {@code ArgumentRules} and {@code ClosedStore} groups the wrapper's rules, its {@code Wording} group
+ * the words. The root README's "Write an adapter" section walks through it.
  */
 package dev.sessionstore.spi;

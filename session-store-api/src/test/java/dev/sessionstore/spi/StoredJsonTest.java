@@ -22,12 +22,6 @@ class StoredJsonTest {
   }
 
   @Test
-  void onlyStoredJsonHoldsTheProofThatSkipsTheChecks() {
-    assertThatThrownBy(() -> Json.stored("{}", null))
-        .isInstanceOfSatisfying(InvalidArgumentException.class, e -> assertThat(e.field()).isEqualTo("proof"));
-  }
-
-  @Test
   void textNoDocumentCouldHaveIsRefused() {
     assertThatThrownBy(() -> StoredJson.of(null))
         .isInstanceOfSatisfying(InvalidArgumentException.class, e -> assertThat(e.field()).isEqualTo("json"));

@@ -8,7 +8,7 @@ enum Documents {
 
   /**
    * As strings holding the document's exact stored text: the export format, so that an import stores the same bytes
-   * (SPEC guarantee 18).
+   * (guarantee 18 of docs/guarantees.md).
    */
   EXACT_TEXT,
 

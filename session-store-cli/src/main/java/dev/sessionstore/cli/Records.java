@@ -24,9 +24,9 @@ import java.util.TreeMap;
  * The JSON shape of each stored record, shared by {@code --json} output and the export format, both ways: one object
  * per record, fields named after the record's components. JSON documents (payload, settings, usage, error, arguments,
  * result, content, context) are written as {@link Documents} says: in the export format as strings holding their
- * exact stored text, so that what is imported is stored with the same bytes (SPEC guarantee 18), and read back only
- * that way; in {@code --json} output as JSON values. Instants are ISO-8601 strings; checkpoint data is Base64. Absent
- * values are omitted.
+ * exact stored text, so that what is imported is stored with the same bytes (guarantee 18 of docs/guarantees.md),
+ * and read back only that way; in {@code --json} output as JSON values. Instants are ISO-8601 strings; checkpoint
+ * data is Base64. Absent values are omitted.
  */
 final class Records {
 

@@ -59,6 +59,10 @@ import org.junit.jupiter.api.Test;
  */
 public abstract class ArchiveContract extends Contract {
 
+  /**
+   * The group's tests, each run against fresh stores of {@code kit}.
+   * @param kit the kit whose factory methods build the stores under test
+   */
   protected ArchiveContract(SessionStoreConformance kit) {
     super(kit);
   }

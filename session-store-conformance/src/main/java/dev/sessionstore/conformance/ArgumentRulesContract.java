@@ -27,10 +27,10 @@ import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 
 /**
- * Argument rules of the operations beyond the core log, sessions and runs (SPEC guarantee 15): metadata merges,
- * session cursors, fork and cut seqs, and every operation of tool calls, summaries, checkpoints and the model-call
- * audit the store declares. Each bad id (null, empty, blank, one char over {@link Limits#MAX_KEY_LENGTH}, U+0000, an
- * unpaired surrogate), null argument and out-of-range value is rejected with an
+ * Argument rules of the operations beyond the core log, sessions and runs (guarantee 15 of docs/guarantees.md):
+ * metadata merges, session cursors, fork and cut seqs, and every operation of tool calls, summaries, checkpoints and
+ * the model-call audit the store declares. Each bad id (null, empty, blank, one char over {@link
+ * Limits#MAX_KEY_LENGTH}, U+0000, an unpaired surrogate), null argument and out-of-range value is rejected with an
  * {@link dev.sessionstore.InvalidArgumentException} naming the parameter; the store's data is unchanged and it keeps
  * serving.
  *
@@ -43,6 +43,10 @@ public abstract class ArgumentRulesContract extends Contract {
   private static final String SEED = "seed";
   private static final String CALL = "call-seed";
 
+  /**
+   * The group's tests, each run against fresh stores of {@code kit}.
+   * @param kit the kit whose factory methods build the stores under test
+   */
   protected ArgumentRulesContract(SessionStoreConformance kit) {
     super(kit);
   }

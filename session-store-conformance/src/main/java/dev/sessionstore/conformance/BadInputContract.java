@@ -29,10 +29,10 @@ import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 
 /**
- * Bad input (SPEC guarantee 15): every {@code EventLog}, {@code Sessions} and {@code Runs} method (and those of the
- * optional capabilities the store declares) rejects a null, blank, oversize ({@link Limits#MAX_KEY_LENGTH} + 1) or
- * unstorable (U+0000, unpaired surrogate) id, a negative expected seq, an oversize batch, a null batch element and a
- * null argument with an {@link InvalidArgumentException} whose {@link InvalidArgumentException#field()} names the
+ * Bad input (guarantee 15 of docs/guarantees.md): every {@code EventLog}, {@code Sessions} and {@code Runs} method (and
+ * those of the optional capabilities the store declares) rejects a null, blank, oversize ({@link Limits#MAX_KEY_LENGTH}
+ * + 1) or unstorable (U+0000, unpaired surrogate) id, a negative expected seq, an oversize batch, a null batch element
+ * and a null argument with an {@link InvalidArgumentException} whose {@link InvalidArgumentException#field()} names the
  * argument: the parameter's name ({@code sessionId}, {@code eventId}, {@code runId}, {@code name}, {@code event},
  * {@code events}, {@code expectedLastSeq}, {@code query}, {@code timeout}, ...), and for a whole write record the
  * prefix of its own field names ({@code session} as in {@code session.id}, {@code run}, {@code step}). After each
@@ -49,6 +49,10 @@ public abstract class BadInputContract extends Contract {
   private static final String SEED = "seed";
   private static final String OTHER = "other";
 
+  /**
+   * The group's tests, each run against fresh stores of {@code kit}.
+   * @param kit the kit whose factory methods build the stores under test
+   */
   protected BadInputContract(SessionStoreConformance kit) {
     super(kit);
   }

@@ -67,6 +67,10 @@ public abstract class ClosedStoreContract extends Contract {
 
   private static final String SESSION = "closing";
 
+  /**
+   * The group's tests, each run against fresh stores of {@code kit}.
+   * @param kit the kit whose factory methods build the stores under test
+   */
   protected ClosedStoreContract(SessionStoreConformance kit) {
     super(kit);
   }

@@ -27,8 +27,9 @@ import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 
 /**
- * Concurrency: gapless per-session sequencing under many writers (SPEC guarantee 1), contiguous batches (4), exactly
- * one winner per expected seq (5), idempotency and upserts under races (3), and reads that never see a hole (6).
+ * Concurrency: gapless per-session sequencing under many writers (guarantee 1 of docs/guarantees.md), contiguous
+ * batches (4), exactly one winner per expected seq (5), idempotency and upserts under races (3), and reads that never
+ * see a hole (6).
  *
  * <p>Threads are released together by a start latch so that they really race, and every run is bounded by a
  * timeout: a deadlocked store fails instead of hanging the build.
@@ -43,6 +44,10 @@ public abstract class ConcurrencyContract extends Contract {
 
   private static final Duration BOUND = Duration.ofSeconds(60);
 
+  /**
+   * The group's tests, each run against fresh stores of {@code kit}.
+   * @param kit the kit whose factory methods build the stores under test
+   */
   protected ConcurrencyContract(SessionStoreConformance kit) {
     super(kit);
   }

@@ -26,6 +26,10 @@ public abstract class Contract {
   /** The store's clock; advance it instead of sleeping. */
   protected TestClock clock;
 
+  /**
+   * The group's tests, each run against fresh stores of {@code kit}.
+   * @param kit the kit whose factory methods build the stores under test
+   */
   protected Contract(SessionStoreConformance kit) {
     this.kit = kit;
   }

@@ -23,11 +23,11 @@ import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 
 /**
- * Tool-call deadlines held by the store (SPEC guarantee 10): a pending call is due once the store clock reaches its
- * deadline ({@code now >= deadline}) and from then on every read sees it {@link ToolCallStatus#EXPIRED} with
- * {@link Expiry#result}; setting a deadline again replaces the old one; cancelling removes it. Time is driven by the
- * kit clock, never by sleeping, so a store must decide expiry from its clock at read time and not only from a
- * background timer. Requires {@link Capability#TOOL_CALLS} and {@link Capability#DEADLINES}.
+ * Tool-call deadlines held by the store (guarantee 10 of docs/guarantees.md): a pending call is due once the store
+ * clock reaches its deadline ({@code now >= deadline}) and from then on every read sees it {@link
+ * ToolCallStatus#EXPIRED} with {@link Expiry#result}; setting a deadline again replaces the old one; cancelling removes
+ * it. Time is driven by the kit clock, never by sleeping, so a store must decide expiry from its clock at read time and
+ * not only from a background timer. Requires {@link Capability#TOOL_CALLS} and {@link Capability#DEADLINES}.
  *
  * <p>If this fails, check that every read ({@code find}, {@code pending}, {@code resolve}) first settles calls whose
  * deadline is at or before the store clock's now (an expiry sweep that runs inside the same read, or a status
@@ -39,6 +39,10 @@ public abstract class DeadlineContract extends Contract {
   /** The session of the calls {@link #pendingCall()} registers. */
   private final String session = id("session");
 
+  /**
+   * The group's tests, each run against fresh stores of {@code kit}.
+   * @param kit the kit whose factory methods build the stores under test
+   */
   protected DeadlineContract(SessionStoreConformance kit) {
     super(kit);
   }

@@ -27,10 +27,10 @@ import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 
 /**
- * Deletion (SPEC guarantee 14): deleting a session removes everything it owns (events, runs, tool calls and their
- * deadlines, summaries, session checkpoints, audit rows), frees its ids and name for reuse, leaves other sessions and
- * global checkpoints alone, and is idempotent. Every store must pass this group; the cases that touch an optional
- * aggregate run only when the store declares its capability.
+ * Deletion (guarantee 14 of docs/guarantees.md): deleting a session removes everything it owns (events, runs, tool
+ * calls and their deadlines, summaries, session checkpoints, audit rows), frees its ids and name for reuse, leaves
+ * other sessions and global checkpoints alone, and is idempotent. Every store must pass this group; the cases that
+ * touch an optional aggregate run only when the store declares its capability.
  *
  * <p>If this fails, check that delete covers every table or map keyed by the session, including indexes on the
  * side (tool call id to session, run id to session, name to session, event id for idempotency, the deadline
@@ -39,6 +39,10 @@ import org.junit.jupiter.api.Test;
  */
 public abstract class DeletionContract extends Contract {
 
+  /**
+   * The group's tests, each run against fresh stores of {@code kit}.
+   * @param kit the kit whose factory methods build the stores under test
+   */
   protected DeletionContract(SessionStoreConformance kit) {
     super(kit);
   }

@@ -24,8 +24,8 @@ import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 
 /**
- * Event appends: per-session sequencing (SPEC guarantee 1), immutability (2), idempotent replays (3), atomic batches
- * (4) and the expected last seq (5).
+ * Event appends: per-session sequencing (guarantee 1 of docs/guarantees.md), immutability (2), idempotent replays (3),
+ * atomic batches (4) and the expected last seq (5).
  *
  * <p>The duplicate rule the kit checks: an id the session already stores, with equal content, stores nothing and
  * returns the stored event (same seq, same timestamp); with different content it fails with
@@ -36,10 +36,15 @@ import org.junit.jupiter.api.Test;
  * stored ids and the expected seq, and only for events that are really new (a replay must not consume a seq); that
  * a batch is checked completely (in-batch duplicates, stored duplicates, expected seq) before anything is written,
  * or written in one transaction that is rolled back on failure, implicit session creation included; and that the
- * content comparison uses {@link dev.sessionstore.spi.EventBatch#sameContent} (JSON compared as values, timestamp only when given).
+ * content comparison uses {@link dev.sessionstore.spi.EventBatch#sameContent} (JSON compared as values, timestamp only
+ * when given).
  */
 public abstract class EventAppendContract extends Contract {
 
+  /**
+   * The group's tests, each run against fresh stores of {@code kit}.
+   * @param kit the kit whose factory methods build the stores under test
+   */
   protected EventAppendContract(SessionStoreConformance kit) {
     super(kit);
   }

@@ -24,9 +24,9 @@ import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 
 /**
- * Event reads (SPEC guarantee 7): seq bounds ({@code after} and {@code before} exclusive), limits from either end
- * (first N oldest-first, the tail returned oldest-first, newest-first), filters by run, type(s), agent and time
- * ({@code since} inclusive), and the next cursor of {@link EventPage}: the seq to continue from in the page's
+ * Event reads (guarantee 7 of docs/guarantees.md): seq bounds ({@code after} and {@code before} exclusive), limits from
+ * either end (first N oldest-first, the tail returned oldest-first, newest-first), filters by run, type(s), agent and
+ * time ({@code since} inclusive), and the next cursor of {@link EventPage}: the seq to continue from in the page's
  * direction, present only when more matching events remain that way.
  *
  * <p>Most tests read one fixed log of {@value #SIZE} events, one clock second apart:
@@ -76,6 +76,10 @@ public abstract class EventReadContract extends Contract {
   /** The fixture log as appended. */
   private List<Event> logged;
 
+  /**
+   * The group's tests, each run against fresh stores of {@code kit}.
+   * @param kit the kit whose factory methods build the stores under test
+   */
   protected EventReadContract(SessionStoreConformance kit) {
     super(kit);
   }

@@ -45,9 +45,9 @@ import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 
 /**
- * Forks (SPEC guarantee 11): a fork at seq N starts with the parent's events 1..N (same ids, seqs, content and
- * timestamps) and copies of its summaries up to N, takes the parent's agent, tenant, status, settings and metadata
- * but not its name, records where it came from, and from then on the two logs are independent. Forking an
+ * Forks (guarantee 11 of docs/guarantees.md): a fork at seq N starts with the parent's events 1..N (same ids, seqs,
+ * content and timestamps) and copies of its summaries up to N, takes the parent's agent, tenant, status, settings and
+ * metadata but not its name, records where it came from, and from then on the two logs are independent. Forking an
  * unknown session or event is an error. Requires {@link Capability#FORKS}.
  *
  * <p>A fork shows what it took forever, at any depth (a fork of a fork): later appends to the parent never reach it,
@@ -66,6 +66,10 @@ import org.junit.jupiter.api.Test;
  */
 public abstract class ForkContract extends Contract {
 
+  /**
+   * The group's tests, each run against fresh stores of {@code kit}.
+   * @param kit the kit whose factory methods build the stores under test
+   */
   protected ForkContract(SessionStoreConformance kit) {
     super(kit);
   }

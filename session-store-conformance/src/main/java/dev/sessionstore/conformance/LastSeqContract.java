@@ -27,6 +27,10 @@ import org.junit.jupiter.api.Test;
  */
 public abstract class LastSeqContract extends Contract {
 
+  /**
+   * The group's tests, each run against fresh stores of {@code kit}.
+   * @param kit the kit whose factory methods build the stores under test
+   */
   protected LastSeqContract(SessionStoreConformance kit) {
     super(kit);
   }

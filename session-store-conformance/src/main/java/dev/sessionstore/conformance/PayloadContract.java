@@ -46,13 +46,13 @@ import org.junit.jupiter.params.provider.MethodSource;
 /**
  * Payloads: every JSON document a caller hands the store (event payloads, session settings, run usage and errors,
  * tool arguments and results, summary content, audit context and usage) comes back with exactly the text written
- * (SPEC guarantee 18): key order, whitespace, escapes and number notation included, so that no two adapters can be
- * told apart by their output. Any shape at the top level, nested structures, every Unicode character including
- * astral-plane ones, and numbers exactly as written, never rounded through a double. Text that is not a storable
- * document (not JSON, NaN or infinities, too deep, too long, U+0000, unpaired surrogates) is rejected with
+ * (guarantee 18 of docs/guarantees.md): key order, whitespace, escapes and number notation included, so that no two
+ * adapters can be told apart by their output. Any shape at the top level, nested structures, every Unicode character
+ * including astral-plane ones, and numbers exactly as written, never rounded through a double. Text that is not a
+ * storable document (not JSON, NaN or infinities, too deep, too long, U+0000, unpaired surrogates) is rejected with
  * {@link InvalidArgumentException} before it reaches the store, and ids containing U+0000 are rejected by the store
- * methods themselves, with nothing written and the store still serving (SPEC guarantee 15). Cases for optional
- * aggregates run when the store declares them.
+ * methods themselves, with nothing written and the store still serving (guarantee 15 of docs/guarantees.md). Cases for
+ * optional aggregates run when the store declares them.
  *
  * <p>If this fails, check the column types and the (de)serializer between {@link Json#text()} and the backend: a
  * column that keeps the text as written (PostgreSQL {@code json} or {@code text}; {@code jsonb} reorders keys and
@@ -69,6 +69,10 @@ public abstract class PayloadContract extends Contract {
   private static final Pattern NUMBER =
       Pattern.compile("\"n\"\\s*:\\s*(-?(?:0|[1-9][0-9]*)(?:\\.[0-9]+)?(?:[eE][+-]?[0-9]+)?)");
 
+  /**
+   * The group's tests, each run against fresh stores of {@code kit}.
+   * @param kit the kit whose factory methods build the stores under test
+   */
   protected PayloadContract(SessionStoreConformance kit) {
     super(kit);
   }
@@ -470,7 +474,8 @@ public abstract class PayloadContract extends Contract {
   }
 
   // ---------------------------------------------------------------------------------------------------------------
-  // Same bytes (SPEC guarantee 18): each aggregate written and read through its simplest calls, asserting the text.
+  // Same bytes (guarantee 18 of docs/guarantees.md): each aggregate written and read through its simplest
+  // calls, asserting the text.
 
   /** Documents whose text a normalizing backend would change: a readable name and the text. */
   static Stream<Arguments> verbatimDocuments() {

@@ -22,9 +22,10 @@ import java.util.function.Supplier;
 import org.assertj.core.api.ThrowableAssert.ThrowingCallable;
 
 /**
- * Checks a rejection the way SPEC guarantee 15 asks: the call fails with an {@link InvalidArgumentException} naming
- * the field, the store's data is unchanged (every session with its log, runs and, where the store has them, pending
- * tool calls, summaries and model-call audit rows), and the store still appends and reads.
+ * Checks a rejection the way guarantee 15 of docs/guarantees.md asks: the call fails with an {@link
+ * InvalidArgumentException} naming the field, the store's data is unchanged (every session with its log, runs and,
+ * where the store has them, pending tool calls, summaries and model-call audit rows), and the store still appends and
+ * reads.
  */
 final class Rejections {
 

@@ -23,8 +23,8 @@ import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 
 /**
- * Runs: upsert (SPEC guarantee 3), defaults, listing in creation order and by status (13), and the active run with
- * read-after-write visibility from any thread (6).
+ * Runs: upsert (guarantee 3 of docs/guarantees.md), defaults, listing in creation order and by status (13), and the
+ * active run with read-after-write visibility from any thread (6).
  *
  * <p>If this fails, check: that {@code save} merges into the stored run (omitted fields keep their values,
  * {@code createdAt} is kept) and refuses a run id stored under another session without changing anything; that runs
@@ -33,6 +33,10 @@ import org.junit.jupiter.api.Test;
  */
 public abstract class RunsContract extends Contract {
 
+  /**
+   * The group's tests, each run against fresh stores of {@code kit}.
+   * @param kit the kit whose factory methods build the stores under test
+   */
   protected RunsContract(SessionStoreConformance kit) {
     super(kit);
   }

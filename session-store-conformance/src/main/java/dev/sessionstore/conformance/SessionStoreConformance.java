@@ -32,7 +32,7 @@ import org.junit.jupiter.api.Tag;
  *
  * <p>The kit runs one {@code @Nested} group per aggregate or capability, tagged {@code required} (every store must
  * pass it) or {@code optional} (verified when the store declares the capability), and each test is tagged with the
- * SPEC guarantee it verifies ({@code guarantee-N}) where one applies. Groups for an optional
+ * guarantee of docs/guarantees.md it verifies ({@code guarantee-N}) where one applies. Groups for an optional
  * {@link dev.sessionstore.Capability} the store does not declare are reported as skipped, naming the capability;
  * a declared capability is verified in full, and a failure is a failure. The shared-backend group is skipped as a
  * whole only for a store with no peer that declares neither cross-process capability.
@@ -69,6 +69,7 @@ public abstract class SessionStoreConformance {
     return null;
   }
 
+  /** The tests of {@link SessionsContract}, run as a JUnit nested group against this kit's stores. */
   @Nested
   @Tag("required")
   @DisplayName("Sessions: upsert, lookup, metadata merge, listing")
@@ -78,6 +79,7 @@ public abstract class SessionStoreConformance {
     }
   }
 
+  /** The tests of {@link WordingContract}, run as a JUnit nested group against this kit's stores. */
   @Nested
   @Tag("required")
   @DisplayName("Wording: the same failure worded the same by every adapter")
@@ -87,6 +89,7 @@ public abstract class SessionStoreConformance {
     }
   }
 
+  /** The tests of {@link LastSeqContract}, run as a JUnit nested group against this kit's stores. */
   @Nested
   @Tag("required")
   @DisplayName("Last seq: on sessions, revivals and step results, after every change of the log")
@@ -96,6 +99,7 @@ public abstract class SessionStoreConformance {
     }
   }
 
+  /** The tests of {@link EventAppendContract}, run as a JUnit nested group against this kit's stores. */
   @Nested
   @Tag("required")
   @DisplayName("Event log: sequencing, idempotency, batches, expected seq")
@@ -105,6 +109,7 @@ public abstract class SessionStoreConformance {
     }
   }
 
+  /** The tests of {@link EventReadContract}, run as a JUnit nested group against this kit's stores. */
   @Nested
   @Tag("required")
   @DisplayName("Event log: reads, filters and paging")
@@ -114,6 +119,7 @@ public abstract class SessionStoreConformance {
     }
   }
 
+  /** The tests of {@link WaitingReadContract}, run as a JUnit nested group against this kit's stores. */
   @Nested
   @Tag("optional")
   @DisplayName("Event log: waiting reads")
@@ -123,6 +129,7 @@ public abstract class SessionStoreConformance {
     }
   }
 
+  /** The tests of {@link ConcurrencyContract}, run as a JUnit nested group against this kit's stores. */
   @Nested
   @Tag("required")
   @DisplayName("Concurrency: gapless seq and single winners under many threads")
@@ -132,6 +139,7 @@ public abstract class SessionStoreConformance {
     }
   }
 
+  /** The tests of {@link RunsContract}, run as a JUnit nested group against this kit's stores. */
   @Nested
   @Tag("required")
   @DisplayName("Runs and the active run")
@@ -141,6 +149,7 @@ public abstract class SessionStoreConformance {
     }
   }
 
+  /** The tests of {@link StepContract}, run as a JUnit nested group against this kit's stores. */
   @Nested
   @Tag("required")
   @DisplayName("Agent step: every member committed together or not at all")
@@ -150,6 +159,7 @@ public abstract class SessionStoreConformance {
     }
   }
 
+  /** The tests of {@link BadInputContract}, run as a JUnit nested group against this kit's stores. */
   @Nested
   @Tag("required")
   @DisplayName("Bad input: typed errors, nothing written, store keeps serving")
@@ -159,6 +169,7 @@ public abstract class SessionStoreConformance {
     }
   }
 
+  /** The tests of {@link ArgumentRulesContract}, run as a JUnit nested group against this kit's stores. */
   @Nested
   @Tag("required")
   @DisplayName("Argument rules: every operation of every aggregate rejects bad arguments, naming the parameter")
@@ -168,6 +179,7 @@ public abstract class SessionStoreConformance {
     }
   }
 
+  /** The tests of {@link PayloadContract}, run as a JUnit nested group against this kit's stores. */
   @Nested
   @Tag("required")
   @DisplayName("Payloads: JSON documents stored exactly")
@@ -177,6 +189,7 @@ public abstract class SessionStoreConformance {
     }
   }
 
+  /** The tests of {@link ToolCallContract}, run as a JUnit nested group against this kit's stores. */
   @Nested
   @Tag("optional")
   @DisplayName("Tool calls: compare-and-set resolution")
@@ -186,6 +199,7 @@ public abstract class SessionStoreConformance {
     }
   }
 
+  /** The tests of {@link ToolCallWaitContract}, run as a JUnit nested group against this kit's stores. */
   @Nested
   @Tag("optional")
   @DisplayName("Tool calls: waiting for a resolution or expiry")
@@ -195,6 +209,7 @@ public abstract class SessionStoreConformance {
     }
   }
 
+  /** The tests of {@link ReturnedListContract}, run as a JUnit nested group against this kit's stores. */
   @Nested
   @Tag("required")
   @DisplayName("Returned lists: every list a store returns is unmodifiable")
@@ -204,6 +219,7 @@ public abstract class SessionStoreConformance {
     }
   }
 
+  /** The tests of {@link DeadlineContract}, run as a JUnit nested group against this kit's stores. */
   @Nested
   @Tag("optional")
   @DisplayName("Tool calls: deadlines held by the store")
@@ -213,6 +229,7 @@ public abstract class SessionStoreConformance {
     }
   }
 
+  /** The tests of {@link SummaryContract}, run as a JUnit nested group against this kit's stores. */
   @Nested
   @Tag("optional")
   @DisplayName("Summaries: revival reads and chapters")
@@ -222,6 +239,7 @@ public abstract class SessionStoreConformance {
     }
   }
 
+  /** The tests of {@link ForkContract}, run as a JUnit nested group against this kit's stores. */
   @Nested
   @Tag("optional")
   @DisplayName("Forks")
@@ -231,6 +249,7 @@ public abstract class SessionStoreConformance {
     }
   }
 
+  /** The tests of {@link TruncationContract}, run as a JUnit nested group against this kit's stores. */
   @Nested
   @Tag("optional")
   @DisplayName("Truncation")
@@ -240,6 +259,7 @@ public abstract class SessionStoreConformance {
     }
   }
 
+  /** The tests of {@link CheckpointContract}, run as a JUnit nested group against this kit's stores. */
   @Nested
   @Tag("optional")
   @DisplayName("Checkpoints and turn state")
@@ -249,6 +269,7 @@ public abstract class SessionStoreConformance {
     }
   }
 
+  /** The tests of {@link ModelCallAuditContract}, run as a JUnit nested group against this kit's stores. */
   @Nested
   @Tag("optional")
   @DisplayName("Model-call audit")
@@ -258,6 +279,7 @@ public abstract class SessionStoreConformance {
     }
   }
 
+  /** The tests of {@link TenantContract}, run as a JUnit nested group against this kit's stores. */
   @Nested
   @Tag("optional")
   @DisplayName("Tenants")
@@ -267,6 +289,7 @@ public abstract class SessionStoreConformance {
     }
   }
 
+  /** The tests of {@link ArchiveContract}, run as a JUnit nested group against this kit's stores. */
   @Nested
   @Tag("optional")
   @DisplayName("Archives: lossless export and import of whole sessions")
@@ -276,6 +299,7 @@ public abstract class SessionStoreConformance {
     }
   }
 
+  /** The tests of {@link SharedBackendContract}, run as a JUnit nested group against this kit's stores. */
   @Nested
   @Tag("optional")
   @DisplayName("Writer fencing: claims hand out growing tokens, superseded writers store nothing")
@@ -285,6 +309,7 @@ public abstract class SessionStoreConformance {
     }
   }
 
+  /** The tests of {@link SharedBackendContract}, run as a JUnit nested group against this kit's stores. */
   @Nested
   @Tag("optional")
   @DisplayName("Shared backend: a second instance sees the same store, wakes and deadlines cross instances")
@@ -294,6 +319,7 @@ public abstract class SessionStoreConformance {
     }
   }
 
+  /** The tests of {@link ClosedStoreContract}, run as a JUnit nested group against this kit's stores. */
   @Nested
   @Tag("required")
   @DisplayName("Closed store: every operation fails with StoreClosedException, blocked waits are released")
@@ -303,6 +329,7 @@ public abstract class SessionStoreConformance {
     }
   }
 
+  /** The tests of {@link DeletionContract}, run as a JUnit nested group against this kit's stores. */
   @Nested
   @Tag("required")
   @DisplayName("Deletion: everything a session owns goes with it")

@@ -30,8 +30,9 @@ import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 
 /**
- * Sessions: upsert (SPEC guarantee 3), defaults, metadata merge, byte-exact lookup by id and name, name uniqueness,
- * listing with filters, limit, cursor and offset (guarantee 13), eager resumption, deletion and timestamps.
+ * Sessions: upsert (guarantee 3 of docs/guarantees.md), defaults, metadata merge, byte-exact lookup by id and name,
+ * name uniqueness, listing with filters, limit, cursor and offset (guarantee 13), eager resumption, deletion and
+ * timestamps.
  *
  * <p>Listing order is creation time, then id; the kit creates sessions at distinct clock instants where the order
  * matters and at one instant where the id tie-break matters.
@@ -44,6 +45,10 @@ import org.junit.jupiter.api.Test;
  */
 public abstract class SessionsContract extends Contract {
 
+  /**
+   * The group's tests, each run against fresh stores of {@code kit}.
+   * @param kit the kit whose factory methods build the stores under test
+   */
   protected SessionsContract(SessionStoreConformance kit) {
     super(kit);
   }

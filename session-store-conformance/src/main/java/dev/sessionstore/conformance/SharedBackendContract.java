@@ -53,10 +53,10 @@ import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 
 /**
- * Two instances on one backend (SPEC guarantees 1, 3, 5, 6, 8 and 10 "under any number of concurrent writers, threads
- * or processes"): the test's store and a peer from {@link SessionStoreConformance#newPeerStore}, built as another
- * process would build it, on the same {@link TestClock}. Three kinds of tests, each deciding on its own whether it
- * runs:
+ * Two instances on one backend (guarantees 1, 3, 5, 6, 8 and 10 of docs/guarantees.md "under any number of concurrent
+ * writers, threads or processes"): the test's store and a peer from {@link SessionStoreConformance#newPeerStore}, built
+ * as another process would build it, on the same {@link TestClock}. Three kinds of tests, each deciding on its own
+ * whether it runs:
  * <ul>
  *   <li><b>Any shared backend</b>: each instance reads the other's writes, replays across instances are idempotent,
  *       appends and expected-seq races split across instances stay gapless with one winner, and so do concurrent
@@ -104,6 +104,10 @@ public abstract class SharedBackendContract extends Contract {
   private boolean peerAsked;
   private ExecutorService threads;
 
+  /**
+   * The group's tests, each run against fresh stores of {@code kit}.
+   * @param kit the kit whose factory methods build the stores under test
+   */
   protected SharedBackendContract(SessionStoreConformance kit) {
     super(kit);
   }

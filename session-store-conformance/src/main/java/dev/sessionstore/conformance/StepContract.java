@@ -41,8 +41,8 @@ import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 
 /**
- * The agent step (SPEC guarantee 16): {@code commit(Step)} stores every member (session and metadata, run, cut,
- * events, tool calls registered with deadlines and requesting events, resolutions, deadline changes, summary,
+ * The agent step (guarantee 16 of docs/guarantees.md): {@code commit(Step)} stores every member (session and metadata,
+ * run, cut, events, tool calls registered with deadlines and requesting events, resolutions, deadline changes, summary,
  * checkpoints) or none; a stale resolution rejects the whole step as a value; a replayed step stores nothing twice.
  *
  * <p>If this fails, check: that the step runs in one transaction (or under one lock) and that every check (expected
@@ -56,6 +56,10 @@ public abstract class StepContract extends Contract {
   private static final Duration BOUND = Duration.ofSeconds(60);
   private static final Docs DOC = new Docs();
 
+  /**
+   * The group's tests, each run against fresh stores of {@code kit}.
+   * @param kit the kit whose factory methods build the stores under test
+   */
   protected StepContract(SessionStoreConformance kit) {
     super(kit);
   }

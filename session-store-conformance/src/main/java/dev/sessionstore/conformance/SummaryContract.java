@@ -28,7 +28,7 @@ import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 
 /**
- * Compaction summaries, the revival read and chapter paging (SPEC guarantee 9): summaries are keyed by
+ * Compaction summaries, the revival read and chapter paging (guarantee 9 of docs/guarantees.md): summaries are keyed by
  * {@code toSeq}; the revival read is the latest summary plus the events after its {@code toSeq}; the chapter of a
  * summary is the events after the previous summary's {@code toSeq} up to and including its own, so chapters and the
  * revival tail tile the log. Requires {@link Capability#SUMMARIES}.
@@ -41,6 +41,10 @@ import org.junit.jupiter.api.Test;
  */
 public abstract class SummaryContract extends Contract {
 
+  /**
+   * The group's tests, each run against fresh stores of {@code kit}.
+   * @param kit the kit whose factory methods build the stores under test
+   */
   protected SummaryContract(SessionStoreConformance kit) {
     super(kit);
   }

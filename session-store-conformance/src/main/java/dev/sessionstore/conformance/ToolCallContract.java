@@ -28,9 +28,9 @@ import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.EnumSource;
 
 /**
- * Tool calls (SPEC guarantee 10): registration, lookup, the pending list, and resolution as a compare-and-set from
- * pending that exactly one of any number of concurrent resolvers wins. Requires {@link Capability#TOOL_CALLS};
- * deadlines are verified by the deadline group.
+ * Tool calls (guarantee 10 of docs/guarantees.md): registration, lookup, the pending list, and resolution as a
+ * compare-and-set from pending that exactly one of any number of concurrent resolvers wins. Requires {@link
+ * Capability#TOOL_CALLS}; deadlines are verified by the deadline group.
  *
  * <p>If this fails, check that {@code resolve} changes the call only while it is pending in one atomic step (a
  * conditional update such as {@code UPDATE ... WHERE status = 'pending'} and its row count, or a compare-and-set on
@@ -48,6 +48,10 @@ public abstract class ToolCallContract extends Contract {
   /** Racers per call in the narrow races: spinning threads, about one per processor. */
   private static final int RACERS = Math.min(4, Math.max(2, Runtime.getRuntime().availableProcessors()));
 
+  /**
+   * The group's tests, each run against fresh stores of {@code kit}.
+   * @param kit the kit whose factory methods build the stores under test
+   */
   protected ToolCallContract(SessionStoreConformance kit) {
     super(kit);
   }

@@ -20,8 +20,9 @@ import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 
 /**
- * Waiting for a tool call ({@code toolCalls().await}, SPEC guarantee 10): the call comes back at once when already
- * resolved or expired, the wait ends on a resolution or on expiry by the store clock, and a timeout returns empty.
+ * Waiting for a tool call ({@code toolCalls().await}, guarantee 10 of docs/guarantees.md): the call comes back at once
+ * when already resolved or expired, the wait ends on a resolution or on expiry by the store clock, and a timeout
+ * returns empty.
  *
  * <p>If this fails, check: that a resolution (and an expiry, found by a sweep or a clock re-check while waiting)
  * signals the waiters of that session's call, and that the wait re-reads the call after every wake; that waiters are
@@ -40,6 +41,10 @@ public abstract class ToolCallWaitContract extends Contract {
   /** How much earlier than its timeout a wait may return, for timers that count in whole milliseconds. */
   private static final Duration TIMER_SLACK = Duration.ofMillis(20);
 
+  /**
+   * The group's tests, each run against fresh stores of {@code kit}.
+   * @param kit the kit whose factory methods build the stores under test
+   */
   protected ToolCallWaitContract(SessionStoreConformance kit) {
     super(kit);
   }

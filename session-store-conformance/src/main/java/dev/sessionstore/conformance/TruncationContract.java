@@ -24,9 +24,9 @@ import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 
 /**
- * Truncation (SPEC guarantee 12): cutting a log at seq N removes event N and every later event of every agent, and
- * every summary whose {@code toSeq >= N}; the log then ends at N - 1 and the next append gets seq N. Requires
- * {@link Capability#TRUNCATION}.
+ * Truncation (guarantee 12 of docs/guarantees.md): cutting a log at seq N removes event N and every later event of
+ * every agent, and every summary whose {@code toSeq >= N}; the log then ends at N - 1 and the next append gets seq N.
+ * Requires {@link Capability#TRUNCATION}.
  *
  * <p>If this fails, check that the cut is inclusive ({@code seq >= N}), applies to the whole session rather than to
  * one agent or run, resets the seq counter (a separate sequence or "next seq" column must be set back to N, not left
@@ -36,6 +36,10 @@ import org.junit.jupiter.api.Test;
  */
 public abstract class TruncationContract extends Contract {
 
+  /**
+   * The group's tests, each run against fresh stores of {@code kit}.
+   * @param kit the kit whose factory methods build the stores under test
+   */
   protected TruncationContract(SessionStoreConformance kit) {
     super(kit);
   }

@@ -33,9 +33,10 @@ import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 
 /**
- * Waiting reads (SPEC guarantee 8, {@link Capability#WAITING_READS}): {@link EventLog#await} returns at once when the
- * query already matches, wakes as soon as a matching event is appended from another thread, keeps waiting through
- * appends that do not match (other sessions, types, runs), and returns an empty page when the timeout passes.
+ * Waiting reads (guarantee 8 of docs/guarantees.md, {@link Capability#WAITING_READS}): {@link EventLog#await} returns
+ * at once when the query already matches, wakes as soon as a matching event is appended from another thread, keeps
+ * waiting through appends that do not match (other sessions, types, runs), and returns an empty page when the timeout
+ * passes.
  *
  * The same holds for a session that a fork creates while a read waits on its id, and for a session deleted during
  * the wait: the read keeps waiting and wakes on an append to the session's id.
@@ -69,6 +70,10 @@ public abstract class WaitingReadContract extends Contract {
 
   private ExecutorService threads;
 
+  /**
+   * The group's tests, each run against fresh stores of {@code kit}.
+   * @param kit the kit whose factory methods build the stores under test
+   */
   protected WaitingReadContract(SessionStoreConformance kit) {
     super(kit);
   }

@@ -29,6 +29,10 @@ public abstract class WordingContract extends Contract {
 
   private static final Instant LATER = Instant.parse("2099-01-01T00:00:00Z");
 
+  /**
+   * The group's tests, each run against fresh stores of {@code kit}.
+   * @param kit the kit whose factory methods build the stores under test
+   */
   protected WordingContract(SessionStoreConformance kit) {
     super(kit);
   }

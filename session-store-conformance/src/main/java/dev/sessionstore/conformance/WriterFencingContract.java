@@ -31,7 +31,8 @@ import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 
 /**
- * Writer fencing ({@link Capability#WRITER_FENCING}, SPEC guarantee 20): a runtime that moves a session to another node claims it there
+ * Writer fencing ({@link Capability#WRITER_FENCING}, guarantee 20 of docs/guarantees.md): a runtime that moves a
+ * session to another node claims it there
  * ({@link dev.sessionstore.Sessions#claim}) and the old owner's later steps, which carry its older token
  * ({@link Step.Builder#fence}), store nothing and fail with {@link FencedWriterException} naming the new owner. The
  * group checks that tokens only grow (sequentially, under racing claimants, across two instances on one backend,
@@ -62,6 +63,10 @@ public abstract class WriterFencingContract extends Contract {
 
   private SessionStore openedPeer;
 
+  /**
+   * The group's tests, each run against fresh stores of {@code kit}.
+   * @param kit the kit whose factory methods build the stores under test
+   */
   protected WriterFencingContract(SessionStoreConformance kit) {
     super(kit);
   }

@@ -38,14 +38,14 @@ import javax.sql.DataSource;
  * <p><b>SQLite</b> ({@code jdbc:sqlite:/path/agents.db}; a plain {@code org.sqlite.SQLiteDataSource}, a pool or a
  * URL-configured data source alike): a file that any number of threads and processes write at once. Every connection
  * the store borrows is set to WAL mode, {@code synchronous=NORMAL} (a write the store acknowledged survives a kill
- * of the process; a power loss can lose the last commits, never the file's consistency), foreign keys on and a busy timeout of 5 s; every transaction that may write starts
- * with {@code BEGIN IMMEDIATE}, taking the file's write lock before it reads, so writers queue instead of
- * deadlocking. A write still busy after the timeout runs again after a short pause, a few times, then fails
- * retryably. Other processes' appends wake waiting reads and tool-call waits through the file's change counter
- * ({@code PRAGMA data_version}), read every {@link Builder#changePollInterval(Duration)} (default 50 ms) on a
- * connection the store holds; a wake-up crosses processes within about one interval. Deadlines are kept in the file
- * and swept by every store on it. The tables live in the file's {@code main} database: leave the schema unset and
- * keep stores apart with table prefixes.
+ * of the process; a power loss can lose the last commits, never the file's consistency), foreign keys on and a busy
+ * timeout of 5 s; every transaction that may write starts with {@code BEGIN IMMEDIATE}, taking the file's write lock
+ * before it reads, so writers queue instead of deadlocking. A write still busy after the timeout runs again after a
+ * short pause, a few times, then fails retryably. Other processes' appends wake waiting reads and tool-call waits
+ * through the file's change counter ({@code PRAGMA data_version}), read every {@link
+ * Builder#changePollInterval(Duration)} (default 50 ms) on a connection the store holds; a wake-up crosses processes
+ * within about one interval. Deadlines are kept in the file and swept by every store on it. The tables live in the
+ * file's {@code main} database: leave the schema unset and keep stores apart with table prefixes.
  *
  * <pre>{@code
  * HikariDataSource pool = new HikariDataSource(hikariConfig);   // the store never closes it
@@ -65,16 +65,16 @@ import javax.sql.DataSource;
  * waiting reads then poll. The
  * store owns its schema: on {@link Builder#build()} it creates or upgrades its tables in one transaction, guarded by
  * a transaction-scoped advisory lock so that nodes starting together are safe (waiting at most
- * {@link Builder#migrationLockTimeout(Duration)} for one another), unless {@link Builder#createSchema(boolean)} says you run the shipped
- * migrations ({@code dev/sessionstore/jdbc/postgresql/V*__*.sql}) yourself; then a role with {@code SELECT, INSERT,
- * UPDATE, DELETE} on the tables and {@code USAGE} on the schema is enough.
+ * {@link Builder#migrationLockTimeout(Duration)} for one another), unless {@link Builder#createSchema(boolean)} says
+ * you run the shipped migrations ({@code dev/sessionstore/jdbc/postgresql/V*__*.sql}) yourself; then a role with {@code
+ * SELECT, INSERT, UPDATE, DELETE} on the tables and {@code USAGE} on the schema is enough.
  *
  * <p>Several stores, in one process or many, may share one database and one schema/prefix: they see the same
  * sessions and give the same guarantees as one store. Stores with different schemas or prefixes never see each
  * other's data.
  *
- * <p><b>Failures</b> (SPEC guarantee 17). A call that loses its connection (a killed backend, a database restart, a
- * failover) tries again on a fresh connection, at once and then with growing pauses, for up to
+ * <p><b>Failures</b> (guarantee 17 of docs/guarantees.md). A call that loses its connection (a killed backend, a
+ * database restart, a failover) tries again on a fresh connection, at once and then with growing pauses, for up to
  * {@link Builder#retryTimeout(Duration)}. When the connection was lost while the database committed a write, so that
  * it may or may not be stored, the store settles the doubt itself: idempotent writes (appends and batches by event
  * id, agent steps, session, run and tool-call saves, checkpoint and summary puts) run again and return what is
@@ -227,8 +227,8 @@ public final class JdbcSessionStore implements SessionStore {
 
     /**
      * The database, or else {@link #jdbcUrl(String)}. Any {@link DataSource} of a supported database (PostgreSQL); a
-     * connection pool such as HikariCP in production. The store borrows connections per call and keeps one for {@code LISTEN}; it never
-     * closes the data source.
+     * connection pool such as HikariCP in production. The store borrows connections per call and keeps one for {@code
+     * LISTEN}; it never closes the data source.
      *
      * @throws InvalidArgumentException if {@code dataSource} is null
      * @throws InvalidArgumentException naming the setter if already set
@@ -274,7 +274,8 @@ public final class JdbcSessionStore implements SessionStore {
 
     /**
      * The prefix of every table, index and constraint name; default {@code "session_store_"}. Empty, or matching
-     * {@code [a-z_][a-z0-9_]*} with at most 24 chars, not starting with {@code sqlite_} (reserved by SQLite). Distinct prefixes keep several stores apart in one schema.
+     * {@code [a-z_][a-z0-9_]*} with at most 24 chars, not starting with {@code sqlite_} (reserved by SQLite). Distinct
+     * prefixes keep several stores apart in one schema.
      *
      * @throws InvalidArgumentException naming {@code tablePrefix} if the prefix is null or not allowed
      * @throws InvalidArgumentException naming the setter if already set

@@ -30,9 +30,9 @@ import org.junit.jupiter.api.Test;
 import org.postgresql.PGConnection;
 
 /**
- * Connections terminated while PostgreSQL commits an append (SPEC guarantee 17). Every connection of the store runs
- * with {@code commit_delay = 100000; commit_siblings = 0}, so each commit that writes lingers 100 ms in the server
- * with {@code COMMIT}, or the auto-committed append call, as its query; a killer thread watches
+ * Connections terminated while PostgreSQL commits an append (guarantee 17 of docs/guarantees.md). Every connection of
+ * the store runs with {@code commit_delay = 100000; commit_siblings = 0}, so each commit that writes lingers 100 ms in
+ * the server with {@code COMMIT}, or the auto-committed append call, as its query; a killer thread watches
  * {@code pg_stat_activity} for exactly the backends of this test's pool and terminates one such backend per chosen
  * append, which the server may or may not have committed.
  * Every append's reported outcome (the events returned, or the exception's type) must match what is stored.

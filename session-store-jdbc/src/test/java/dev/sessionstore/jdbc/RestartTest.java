@@ -37,7 +37,8 @@ import org.junit.jupiter.api.Test;
 /**
  * Waiting reads across a restart of a PostgreSQL this class owns (embedded binaries on a port and data directory of
  * its own, stopped and started again on the same directory), so the shared test database is never restarted
- * (SPEC guarantees 8 and 17). Stores poll only once an hour: a read that returns early was woken by a notification.
+ * (guarantees 8 and 17 of docs/guarantees.md). Stores poll only once an hour: a read that returns early was woken by a
+ * notification.
  */
 class RestartTest {
 

@@ -44,8 +44,8 @@ import org.junit.jupiter.api.Test;
 
 /**
  * Calls whose result says what they changed, with the backend terminated while it waits in {@code COMMIT}, so that
- * the call's outcome is in doubt although the transaction committed (SPEC guarantee 17). The test owns its
- * PostgreSQL (embedded binaries; the shared server's settings are never touched), started with
+ * the call's outcome is in doubt although the transaction committed (guarantee 17 of docs/guarantees.md). The test
+ * owns its PostgreSQL (embedded binaries; the shared server's settings are never touched), started with
  * {@code synchronous_standby_names} naming a standby that does not exist and {@code synchronous_commit = local} by
  * default: the store under test sets {@code synchronous_commit = on} on the connections it borrows while the test
  * holds commits, so its commit waits on {@code SyncRep} after it was written locally, and is then terminated. Every

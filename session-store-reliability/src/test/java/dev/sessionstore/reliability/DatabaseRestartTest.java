@@ -28,10 +28,10 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
 
 /**
- * The database stopped and started again twice while 8 writers append 5-event batches (SPEC guarantees 8 and 17):
- * the store recovers by itself, nothing acknowledged is lost, and waiting reads and tool-call waits that were
- * waiting through the second restart return on time, and wake on an append and a resolution made after it. The
- * waiting store only wakes by notification (it polls every ten minutes). The PostgreSQL is this class's own.
+ * The database stopped and started again twice while 8 writers append 5-event batches (guarantees 8 and 17 of
+ * docs/guarantees.md): the store recovers by itself, nothing acknowledged is lost, and waiting reads and tool-call
+ * waits that were waiting through the second restart return on time, and wake on an append and a resolution made after
+ * it. The waiting store only wakes by notification (it polls every ten minutes). The PostgreSQL is this class's own.
  */
 class DatabaseRestartTest {
 

@@ -14,10 +14,10 @@ import org.junit.jupiter.api.DisplayName;
 import org.junit.jupiter.api.Test;
 
 /**
- * Every {@link HostileInputs} case through the public API of one store (SPEC guarantee 15): each is stored exactly
- * (it reads back as written) or fails with a typed error ({@link SessionStoreException}); after a typed error every
- * table of the store is byte-identical to before the call; and the store still serves afterwards. A backend runs
- * these by extending this class with its {@link #database()}.
+ * Every {@link HostileInputs} case through the public API of one store (guarantee 15 of docs/guarantees.md): each is
+ * stored exactly (it reads back as written) or fails with a typed error ({@link SessionStoreException}); after a typed
+ * error every table of the store is byte-identical to before the call; and the store still serves afterwards. A backend
+ * runs these by extending this class with its {@link #database()}.
  */
 abstract class HostileInputScenarios {
 

@@ -24,10 +24,11 @@ import org.junit.jupiter.api.DisplayName;
 import org.junit.jupiter.api.Test;
 
 /**
- * An exhausted pool and statements held up by locks (SPEC guarantee 17): calls fail within their configured
- * timeouts (the store's retry timeout plus the pool's connection timeout; the connections' {@code statement_timeout})
- * with a {@link StoreFailureException} saying what happened, write nothing, and leave no thread or connection behind:
- * the store's threads and the pool's connections are counted before and after. On the shared PostgreSQL.
+ * An exhausted pool and statements held up by locks (guarantee 17 of docs/guarantees.md): calls fail within their
+ * configured timeouts (the store's retry timeout plus the pool's connection timeout; the connections' {@code
+ * statement_timeout}) with a {@link StoreFailureException} saying what happened, write nothing, and leave no thread or
+ * connection behind: the store's threads and the pool's connections are counted before and after. On the shared
+ * PostgreSQL.
  */
 class PoolExhaustionTest {
 

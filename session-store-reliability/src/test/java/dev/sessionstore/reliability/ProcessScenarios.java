@@ -21,9 +21,9 @@ import org.junit.jupiter.api.DisplayName;
 import org.junit.jupiter.api.Test;
 
 /**
- * Stores in other JVMs sharing one database (SPEC guarantees 1, 3, 8 and 10): two processes of 16 threads on one
- * session, writers killed with SIGKILL mid-stream, and a deadline set by a killed process. A backend runs these by
- * extending this class with its {@link #database()}.
+ * Stores in other JVMs sharing one database (guarantees 1, 3, 8 and 10 of docs/guarantees.md): two processes of 16
+ * threads on one session, writers killed with SIGKILL mid-stream, and a deadline set by a killed process. A backend
+ * runs these by extending this class with its {@link #database()}.
  */
 abstract class ProcessScenarios {
 

@@ -30,9 +30,9 @@ import net.jqwik.api.lifecycle.BeforeProperty;
 /**
  * Random multi-tenant workloads (saves with and without a tenant, appends, forks, deletions of a session or of a
  * whole tenant) checked after every step against a model: no read, listing, deletion or fork ever crosses a tenant
- * (SPEC tenants rule, guarantees 11 and 14), and tenants of earlier tries and a bystander tenant stay untouched. Every
- * value the workload writes carries a marker, and no SQL statement the store sent may contain one: values are
- * parameters, never concatenated (guarantee 15). A backend runs these by extending this class with its
+ * (the tenants rule, guarantees 11 and 14 of docs/guarantees.md), and tenants of earlier tries and a bystander tenant
+ * stay untouched. Every value the workload writes carries a marker, and no SQL statement the store sent may contain
+ * one: values are parameters, never concatenated (guarantee 15). A backend runs these by extending this class with its
  * {@link #database()}.
  */
 abstract class TenantIsolationProperties {

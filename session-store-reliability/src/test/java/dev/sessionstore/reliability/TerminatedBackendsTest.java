@@ -23,14 +23,17 @@ import org.junit.jupiter.api.extension.RegisterExtension;
 /**
  * Backends of the writers' pool terminated every 200 ms, alternately while they commit and while they run any
  * statement of a batch, as 8 writers append 20-event batches to 4 sessions and retry failed batches with the same
- * ids, while 2 readers read the sessions whole (SPEC guarantees 1, 3, 4 and 17). The writers' connections delay each
- * commit by 20 ms in the server, so that terminations land inside commits. The PostgreSQL is this class's own.
+ * ids, while 2 readers read the sessions whole (guarantees 1, 3, 4 and 17 of docs/guarantees.md). The writers'
+ * connections delay each commit by 20 ms in the server, so that terminations land inside commits. The PostgreSQL is
+ * this class's own.
  */
 class TerminatedBackendsTest {
 
   private static final Duration RUN = Duration.ofSeconds(20);
   private static final Duration KILL_EVERY = Duration.ofMillis(200);
-  /** Faults the run must inject; on a loaded machine it goes on past {@link #RUN}, up to three times it, to get them. */
+  /**
+   * Faults the run must inject; on a loaded machine it goes on past {@link #RUN}, up to three times it, to get them.
+   */
   private static final int MIN_FAULTS = (int) (RUN.toMillis() / KILL_EVERY.toMillis() / 2);
   private static final int WRITERS = 8;
   private static final int SESSIONS = 4;

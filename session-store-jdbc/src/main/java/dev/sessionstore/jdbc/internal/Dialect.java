@@ -131,8 +131,8 @@ interface Dialect {
 
   /**
    * A bind parameter holding a document's {@link Json#text()}, converted to the type of the document columns. That
-   * type must give back the text exactly as written (SPEC guarantee 18): never one that reorders keys, drops
-   * whitespace or renders numbers anew, as PostgreSQL {@code jsonb} does.
+   * type must give back the text exactly as written (guarantee 18 of docs/guarantees.md): never one that reorders keys,
+   * drops whitespace or renders numbers anew, as PostgreSQL {@code jsonb} does.
    */
   String jsonParameter();
 

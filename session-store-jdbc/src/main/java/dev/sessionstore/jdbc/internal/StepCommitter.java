@@ -35,7 +35,7 @@ import java.util.OptionalLong;
 import java.util.Set;
 
 /**
- * Commits a {@link Step} in one transaction (SPEC guarantee 16).
+ * Commits a {@link Step} in one transaction (guarantee 16 of docs/guarantees.md).
  *
  * <p>The transaction first locks the session's row ({@link Dialect#lockForUpdate()}, or creates the row, which
  * locks it just the same), so steps and appends of one session serialize and every read after it sees the
