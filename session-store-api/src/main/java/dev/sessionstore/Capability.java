@@ -32,5 +32,11 @@ public enum Capability {
   /** Tenant keys on sessions, listing by tenant and {@link Sessions#deleteByTenant}. */
   TENANTS,
   /** {@link Archives}: lossless export and import of whole sessions and of global checkpoints. */
-  ARCHIVES
+  ARCHIVES,
+  /**
+   * {@link Sessions#claim}: writer fencing. Claims hand out fencing tokens that only grow per session id, and a step
+   * carrying a token that is not the session's current one ({@link Step#fence}) stores nothing and fails with
+   * {@link FencedWriterException}; the check is atomic with the step's writes.
+   */
+  WRITER_FENCING
 }

@@ -84,7 +84,8 @@ public interface Sessions {
 
   /**
    * Deletes the session and everything it owns: events, runs, tool calls and their deadlines, summaries,
-   * session checkpoints and model-call audit rows (SPEC guarantee 14). Idempotent.
+   * session checkpoints and model-call audit rows (SPEC guarantee 14). Idempotent. Its writer-fencing state
+   * ({@link #claim}) stays, so that tokens of the id keep growing if it is used again.
    *
    * @return whether a session was deleted
    */
@@ -96,4 +97,36 @@ public interface Sessions {
    * @return how many sessions were deleted
    */
   int deleteByTenant(String tenant);
+
+  /**
+   * Claims the right to write to {@code sessionId} for {@code ownerId} and returns the claim with a new fencing token,
+   * greater than every token this session id was ever given (by any store instance on the backend, also before a
+   * restart on a durable backend and before the session was deleted). From the moment this returns, a step carrying
+   * an older token ({@link Step.Builder#fence}) stores nothing and fails with {@link FencedWriterException} naming
+   * {@code ownerId}; a step of an older token that committed before it is visible to every read after it. Steps
+   * without a token are not checked: fencing binds only writers that carry tokens.
+   *
+   * <p>Every claim issues a new token, also a repeated claim by the current owner: a process that restarts under the
+   * same owner id fences its own earlier incarnation. The claim does not create the session; the first step creates
+   * it as any write does. Deleting a session keeps its fencing state, so that its tokens keep growing when the id is
+   * used again and no token issued before the deletion ever becomes current again. The fencing state is not part of a
+   * session's {@linkplain Archives archive}: it belongs to the backend's writers, not to the session's content, and an
+   * import leaves the target's fencing state of that id as it is. A fork starts unclaimed (SPEC guarantee 20).
+   *
+   * @throws InvalidArgumentException       naming {@code sessionId} or {@code ownerId} if one is invalid
+   * @throws UnsupportedCapabilityException if the store lacks {@link Capability#WRITER_FENCING}
+   */
+  default WriterClaim claim(String sessionId, String ownerId) {
+    throw new UnsupportedCapabilityException(Capability.WRITER_FENCING);
+  }
+
+  /**
+   * The session's current claim (the latest {@link #claim}), or empty if the session id was never claimed. Reading it
+   * fences nothing; a runtime uses it to learn who holds a session.
+   *
+   * @throws UnsupportedCapabilityException if the store lacks {@link Capability#WRITER_FENCING}
+   */
+  default Optional<WriterClaim> currentClaim(String sessionId) {
+    throw new UnsupportedCapabilityException(Capability.WRITER_FENCING);
+  }
 }

@@ -35,6 +35,10 @@ import java.util.function.Function;
  *
  * <h2>What a commit does, in this order, in one transaction</h2>
  * <ol>
+ *   <li><b>Fence</b> ({@link #fence}): the token must be the session's current one ({@link Sessions#claim}), checked
+ *       atomically with the rest of the commit, or nothing is stored and the commit fails with
+ *       {@link FencedWriterException}, also for a step that would store nothing new. A step without a token is not
+ *       checked. Needs {@link Capability#WRITER_FENCING}.</li>
  *   <li><b>Expected last seq</b> ({@link #expectedLastSeq}): checked against the log as it is before the step (before
  *       the cut), when the step changes the log, that is when its cut removes at least one event or it stores at
  *       least one new event. A step that leaves the log as it is (no events, only replayed events, a cut past the
@@ -97,6 +101,7 @@ import java.util.function.Function;
  * @param checkpoints     session checkpoints to put or delete, distinct names
  * @param expectedLastSeq the seq the log must end at before the step (0 = empty log), or empty for no check
  * @param modelCall       the turn's model-call audit row to record
+ * @param fence           the fencing token the writer holds ({@link WriterClaim#token()}), or empty for no check
  */
 public record Step(
     String sessionId,
@@ -110,7 +115,8 @@ public record Step(
     Optional<NewSummary> summary,
     List<CheckpointChange> checkpoints,
     OptionalLong expectedLastSeq,
-    Optional<NewModelCall> modelCall) {
+    Optional<NewModelCall> modelCall,
+    OptionalLong fence) {
 
   public Step {
     Arguments.requireKey("step.sessionId", sessionId);
@@ -132,6 +138,8 @@ public record Step(
     Arguments.requireNonNull("step.expectedLastSeq", expectedLastSeq);
     expectedLastSeq.ifPresent(seq -> Arguments.requireNonNegative("step.expectedLastSeq", seq));
     Arguments.requireNonNull("step.modelCall", modelCall);
+    Arguments.requireNonNull("step.fence", fence);
+    fence.ifPresent(token -> Arguments.requirePositive("step.fence", token));
   }
 
   /** A builder of a step writing to {@code sessionId}. */
@@ -189,6 +197,7 @@ public record Step(
     private OptionalLong expectedLastSeq = OptionalLong.empty();
     private final Map<String, String> metadata = new LinkedHashMap<>();
     private NewModelCall modelCall;
+    private OptionalLong fence = OptionalLong.empty();
 
     private Builder(String sessionId) {
       this.sessionId = sessionId;
@@ -310,6 +319,24 @@ public record Step(
     }
 
     /**
+     * Commits the step only if {@code token} is the session's current fencing token ({@link Sessions#claim});
+     * otherwise nothing is stored and the commit fails with {@link FencedWriterException}. See {@link Step}.
+     */
+    public Builder fence(long token) {
+      Arguments.requirePositive("step.fence", token);
+      requireUnset("step.fence", fence.isPresent() ? fence : null);
+      fence = OptionalLong.of(token);
+      return this;
+    }
+
+    /** Like {@link #fence(long)} with the claim's token; the claim must be of the step's session. */
+    public Builder fence(WriterClaim claim) {
+      Arguments.requireNonNull("step.fence", claim);
+      requireSameSession("step.fence.sessionId", claim.sessionId(), sessionId);
+      return fence(claim.token());
+    }
+
+    /**
      * The step as built so far.
      *
      * @throws InvalidArgumentException if two members name the same tool call or checkpoint, or events are too many
@@ -318,7 +345,7 @@ public record Step(
     public Step build() {
       return new Step(sessionId, Optional.ofNullable(sessionWithMetadata()), Optional.ofNullable(run), truncateFrom,
           events, toolCalls, resolutions, deadlines, Optional.ofNullable(summary), checkpoints, expectedLastSeq,
-          Optional.ofNullable(modelCall));
+          Optional.ofNullable(modelCall), fence);
     }
 
     /** The session upsert with the merged metadata patch folded in; {@code null} when there is neither. */

@@ -45,7 +45,8 @@ class StepTest {
         "step.toolCall.sessionId");
     assertField(() -> new Step("s", Optional.empty(), Optional.empty(), OptionalLong.empty(), List.of(),
         List.of(ToolCallWrite.of("c", "other", "t")), List.of(), List.of(), Optional.empty(), List.of(),
-        OptionalLong.empty(), Optional.empty()), "step.toolCalls.sessionId");
+        OptionalLong.empty(), Optional.empty(), OptionalLong.empty()), "step.toolCalls.sessionId");
+    assertField(() -> Step.builder("s").fence(new WriterClaim("other", "node-a", 1)), "step.fence.sessionId");
   }
 
   @Test
@@ -53,6 +54,8 @@ class StepTest {
     assertField(() -> Step.builder(null), "step.sessionId");
     assertField(() -> Step.builder("s").truncateFrom(0), "step.truncateFrom");
     assertField(() -> Step.builder("s").expectLastSeq(-1), "step.expectedLastSeq");
+    assertField(() -> Step.builder("s").fence(0), "step.fence");
+    assertField(() -> Step.builder("s").fence(1).fence(2), "step.fence");
     assertField(() -> Step.builder("s").event(null), "step.event");
     assertField(() -> Step.builder("s").summary(null), "step.summary");
     assertField(() -> Step.builder("s").run(RunWrite.of("r", "s")).run(RunWrite.of("r2", "s")), "step.run");

@@ -141,6 +141,9 @@ public final class ValidatingSessionStore implements SessionStore {
   public StepOutcome commit(Step step) {
     gate.checkOpen();
     Arguments.requireNonNull("step", step);
+    if (step.fence().isPresent() && !adapter.capabilities().contains(Capability.WRITER_FENCING)) {
+      throw new UnsupportedCapabilityException(Capability.WRITER_FENCING);
+    }
     return adapter.commit(step);
   }
 

@@ -5,6 +5,7 @@ import dev.sessionstore.SessionPage;
 import dev.sessionstore.SessionQuery;
 import dev.sessionstore.SessionWrite;
 import dev.sessionstore.Sessions;
+import dev.sessionstore.WriterClaim;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
@@ -96,5 +97,20 @@ final class ValidatingSessions implements Sessions {
     gate.checkOpen();
     Arguments.requireKey("tenant", tenant);
     return adapter.deleteByTenant(tenant);
+  }
+
+  @Override
+  public WriterClaim claim(String sessionId, String ownerId) {
+    gate.checkOpen();
+    Arguments.requireKey("sessionId", sessionId);
+    Arguments.requireKey("ownerId", ownerId);
+    return adapter.claim(sessionId, ownerId);
+  }
+
+  @Override
+  public Optional<WriterClaim> currentClaim(String sessionId) {
+    gate.checkOpen();
+    Arguments.requireKey("sessionId", sessionId);
+    return adapter.currentClaim(sessionId);
   }
 }

@@ -31,7 +31,9 @@ import dev.sessionstore.SessionStatus;
 import dev.sessionstore.SessionWrite;
 import dev.sessionstore.Summary;
 import dev.sessionstore.spi.ForkRule;
+import dev.sessionstore.spi.Expiry;
 import java.time.Duration;
+import java.time.Instant;
 import java.util.ArrayList;
 import java.util.Collections;
 import java.util.List;
@@ -57,7 +59,9 @@ import org.junit.jupiter.api.Test;
  * whatever its forks, and their forks, still show (materialized into them, or kept alive for them); that the fork's
  * next seq continues from N in the fork only; that shared events keep their timestamps and come back with the
  * fork's session id; that the prefix's ids, from every ancestor, take part in the fork's idempotency checks; that
- * reads merge the shared and own parts in seq order at every cursor, limit and direction; and that the existence
+ * reads merge the shared and own parts in seq order at every cursor, limit and direction; that a fork's copy of a
+ * pending tool call keeps its deadline, held apart from the parent's (each expires, is moved or cancelled alone);
+ * that the runs a fork takes are those named by its prefix as the log stands after any cut; and that the existence
  * checks (session, event at N, target id) run before anything is written.
  */
 public abstract class ForkContract extends Contract {
@@ -462,6 +466,179 @@ public abstract class ForkContract extends Contract {
     assertThat(inParent.won()).as("resolving the parent's call after the fork's").isTrue();
     assertThat(store.toolCalls().find(fork.id(), "call-1").map(ToolCall::result)).contains(json("{\"f\":1}"));
   }
+  @Test
+  @Tag("guarantee-11")
+  @DisplayName("A fork takes a run first named by the event at the fork point, and not one first named just after")
+  void aForkTakesTheRunsNamedUpToItsForkPointExactly() {
+    String parent = id("parent");
+    store.runs().save(RunWrite.of("at-point", parent));
+    store.runs().save(RunWrite.of("after-point", parent));
+    store.events().appendAll(parent, List.of(event("e1"), event("e2").withRunId("at-point"),
+        event("e3").withRunId("after-point"), event("e4").withRunId("at-point")));
+
+    Session atTwo = store.sessions().fork(parent, 2);
+    Session atOne = store.sessions().fork(parent, 1);
+
+    assertThat(store.runs().list(atTwo.id())).as("runs of the fork at seq 2").extracting(Run::id)
+        .containsExactly("at-point");
+    assertThat(store.runs().list(atOne.id())).as("runs of the fork at seq 1").isEmpty();
+  }
+
+  @Test
+  @Tag("guarantee-11")
+  @Tag("guarantee-12")
+  @DisplayName("After a cut, a run counts as named where its first surviving event is: a fork before that event does "
+      + "not take it")
+  void aForkAfterACutTakesTheRunsItsPrefixNamesNow() {
+    assumeTrue(store.supports(Capability.TRUNCATION), "store does not declare Capability.TRUNCATION");
+    String parent = id("parent");
+    store.runs().save(RunWrite.of("moved", parent));
+    store.events().appendAll(parent, List.of(event("e1"), event("e2"), event("e3").withRunId("moved")));
+    assertThat(store.events().truncate(parent, 3)).as("events the cut removed").isEqualTo(1);
+    store.events().appendAll(parent, List.of(event("e3-again"), event("e4").withRunId("moved")));
+
+    Session beforeTheRun = store.sessions().fork(parent, 3);
+    Session withTheRun = store.sessions().fork(parent, 4);
+
+    assertThat(store.runs().list(beforeTheRun.id())).as("runs of a fork at the seq the cut event had").isEmpty();
+    assertThat(store.runs().list(withTheRun.id())).as("runs of a fork that holds the run's first surviving event")
+        .extracting(Run::id).containsExactly("moved");
+  }
+
+  @Test
+  @Tag("guarantee-11")
+  @Tag("guarantee-12")
+  @DisplayName("Truncating a fork at its first own event, then below its fork point, keeps exactly the events before "
+      + "each cut; appends continue from the cut and the parent never changes")
+  void truncatingAForkAtAndBelowItsForkPoint() {
+    assumeTrue(store.supports(Capability.TRUNCATION), "store does not declare Capability.TRUNCATION");
+    String parent = id("parent");
+    List<Event> parentLog = appendEvents(parent, 4);
+    Session fork = store.sessions().fork(parent, 3);
+    store.events().appendAll(fork.id(), List.of(event("f4"), event("f5")));
+
+    assertThat(store.events().truncate(fork.id(), 4)).as("events removed by a cut at the fork's first own event")
+        .isEqualTo(2);
+    assertThat(log(fork.id())).as("the fork after a cut at its first own event")
+        .isEqualTo(inSession(parentLog.subList(0, 3), fork.id()));
+    assertThat(store.events().truncate(fork.id(), 2)).as("events removed by a cut below the fork point").isEqualTo(2);
+    assertThat(log(fork.id())).as("the fork after a cut below its fork point")
+        .isEqualTo(inSession(parentLog.subList(0, 1), fork.id()));
+    Event next = store.events().append(fork.id(), event("f2"));
+    assertThat(next.seq()).as("seq of the next append to the cut fork").isEqualTo(2);
+    assertThat(store.events().find(fork.id(), parentLog.get(1).id())).as("a shared event the cut removed").isEmpty();
+    assertThat(Events.ids(log(fork.id()))).containsExactly(parentLog.get(0).id(), "f2");
+    assertThat(log(parent)).as("the parent after its fork was cut twice").isEqualTo(parentLog);
+  }
+
+  @Test
+  @Tag("guarantee-11")
+  @Tag("guarantee-12")
+  @DisplayName("Truncating a parent above the fork point twice, with appends between, never changes the fork")
+  void truncatingASharedParentTwiceLeavesTheFork() {
+    assumeTrue(store.supports(Capability.TRUNCATION), "store does not declare Capability.TRUNCATION");
+    String parent = id("parent");
+    List<Event> parentLog = appendEvents(parent, 5);
+    Session fork = store.sessions().fork(parent, 3);
+    List<Event> forkLog = log(fork.id());
+
+    assertThat(store.events().truncate(parent, 5)).isEqualTo(1);
+    store.events().append(parent, event("p5"));
+    assertThat(store.events().truncate(parent, 4)).isEqualTo(2);
+    store.events().append(parent, event("p4"));
+
+    assertThat(log(fork.id())).as("the fork after its parent was cut twice above the fork point").isEqualTo(forkLog);
+    assertThat(Events.ids(log(parent))).as("the parent after two cuts and appends").containsExactly(
+        parentLog.get(0).id(), parentLog.get(1).id(), parentLog.get(2).id(), "p4");
+    Session second = store.sessions().fork(parent, 4);
+    assertThat(Events.ids(log(second.id()))).as("a fork of the cut parent at its new last event")
+        .isEqualTo(Events.ids(log(parent)));
+  }
+
+  /**
+   * A parent whose first event requests the pending calls {@code callIds}, each with the deadline {@code deadline},
+   * and a fork of it at seq 1; returns the fork's id.
+   */
+  private String forkWithPendingCalls(String parent, Instant deadline, String... callIds) {
+    Step.Builder step = Step.builder(parent).events(List.of(NewEvent.of("tool_use").withId("use-1"), event("e2")));
+    for (String callId : callIds) {
+      step.registerToolCall(ToolCallWrite.of(callId, parent, "approve").withRequestEventId("use-1")
+          .withDeadline(deadline));
+    }
+    store.commit(step.build());
+    return store.sessions().fork(parent, 1).id();
+  }
+
+  private ToolCall call(String sessionId, String callId) {
+    return present(store.toolCalls().find(sessionId, callId), "tool call %s of %s", callId, sessionId);
+  }
+
+  @Test
+  @Tag("guarantee-10")
+  @Tag("guarantee-11")
+  @DisplayName("A fork's copy of a pending call keeps its deadline and expires when it is due, though the parent "
+      + "resolved its own call")
+  void aForkedPendingCallExpiresAtItsDeadline() {
+    assumeTrue(store.supports(Capability.TOOL_CALLS) && store.supports(Capability.DEADLINES),
+        "store does not declare Capability.TOOL_CALLS and Capability.DEADLINES");
+    String parent = id("parent");
+    Instant deadline = clock.instant().plus(Duration.ofMinutes(10));
+    String fork = forkWithPendingCalls(parent, deadline, "wait-1");
+
+    assertThat(call(fork, "wait-1").deadline()).as("deadline of the fork's copy").isEqualTo(deadline);
+    assertThat(store.toolCalls().resolve(parent, "wait-1", ToolCallStatus.COMPLETED, json("{\"p\":1}")).won())
+        .as("resolving the parent's call").isTrue();
+    clock.advance(Duration.ofMinutes(10).minusMillis(1));
+    assertThat(store.toolCalls().pending(fork)).as("the fork's pending calls just before the deadline")
+        .extracting(ToolCall::id).containsExactly("wait-1");
+    clock.advance(Duration.ofMillis(1));
+
+    ToolCall copy = call(fork, "wait-1");
+    assertThat(copy.status()).as("status of the fork's copy once its deadline passed").isEqualTo(ToolCallStatus.EXPIRED);
+    assertThat(copy.result()).as("result of the fork's expired copy").isEqualTo(Expiry.result(deadline));
+    assertThat(store.toolCalls().pending(fork)).as("the fork's pending calls after the deadline").isEmpty();
+    assertThat(call(parent, "wait-1").status()).as("the parent's call, resolved before the deadline")
+        .isEqualTo(ToolCallStatus.COMPLETED);
+  }
+
+  @Test
+  @Tag("guarantee-10")
+  @Tag("guarantee-11")
+  @DisplayName("Deadlines of a fork's copies and of the parent's calls are independent: cancelling or moving one "
+      + "leaves the other, and each expires only when its own is due")
+  void deadlinesOfAForkAndItsParentAreIndependent() {
+    assumeTrue(store.supports(Capability.TOOL_CALLS) && store.supports(Capability.DEADLINES),
+        "store does not declare Capability.TOOL_CALLS and Capability.DEADLINES");
+    String parent = id("parent");
+    Instant deadline = clock.instant().plus(Duration.ofMinutes(10));
+    Instant later = deadline.plus(Duration.ofHours(1));
+    String fork = forkWithPendingCalls(parent, deadline, "in-parent", "in-fork", "moved");
+
+    assertThat(store.toolCalls().cancelDeadline(parent, "in-parent")).as("cancelling the parent's deadline").isTrue();
+    assertThat(store.toolCalls().cancelDeadline(fork, "in-fork")).as("cancelling the fork's deadline").isTrue();
+    assertThat(store.toolCalls().expireAt(fork, "moved", later)).as("moving the fork's deadline later").isTrue();
+    assertThat(call(fork, "in-parent").deadline()).as("the fork's copy after the parent's was cancelled")
+        .isEqualTo(deadline);
+    assertThat(call(parent, "in-fork").deadline()).as("the parent's call after the fork's copy was cancelled")
+        .isEqualTo(deadline);
+    assertThat(call(parent, "moved").deadline()).as("the parent's call after the fork's copy was moved")
+        .isEqualTo(deadline);
+    clock.set(deadline);
+
+    assertThat(store.toolCalls().pending(parent)).as("the parent's pending calls at the deadline")
+        .extracting(ToolCall::id).containsExactly("in-parent");
+    assertThat(store.toolCalls().pending(fork)).as("the fork's pending calls at the deadline")
+        .extracting(ToolCall::id).containsExactlyInAnyOrder("in-fork", "moved");
+    assertThat(call(fork, "in-parent").status()).as("the fork's copy whose parent call lost its deadline")
+        .isEqualTo(ToolCallStatus.EXPIRED);
+    assertThat(call(parent, "moved").status()).as("the parent's call whose fork copy was moved later")
+        .isEqualTo(ToolCallStatus.EXPIRED);
+    clock.set(later);
+    assertThat(call(fork, "moved").status()).as("the fork's moved copy at its own deadline")
+        .isEqualTo(ToolCallStatus.EXPIRED);
+    assertThat(store.toolCalls().pending(fork)).extracting(ToolCall::id).containsExactly("in-fork");
+  }
+
   @Test
   @Tag("guarantee-11")
   @DisplayName("A fork of a fork of a fork shows each ancestor's events up to its fork point and then its own")

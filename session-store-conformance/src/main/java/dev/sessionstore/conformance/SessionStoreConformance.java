@@ -278,6 +278,15 @@ public abstract class SessionStoreConformance {
 
   @Nested
   @Tag("optional")
+  @DisplayName("Writer fencing: claims hand out growing tokens, superseded writers store nothing")
+  public class WriterFencing extends WriterFencingContract {
+    WriterFencing() {
+      super(SessionStoreConformance.this);
+    }
+  }
+
+  @Nested
+  @Tag("optional")
   @DisplayName("Shared backend: a second instance sees the same store, wakes and deadlines cross instances")
   public class SharedBackend extends SharedBackendContract {
     SharedBackend() {

@@ -263,6 +263,58 @@ public abstract class StepContract extends Contract {
 
   @Test
   @Tag("guarantee-16")
+  @DisplayName("A step that registers a tool call and resolves it commits: the call is stored resolved, with the "
+      + "step's events; the same step again is Replayed")
+  void aStepRegistersAndResolvesACall() {
+    assume(Capability.TOOL_CALLS);
+    String session = id("session");
+    committed(Step.builder(session).event(event("before")).build());
+    Step step = Step.builder(session)
+        .events(List.of(NewEvent.of("tool_use").withId("use-1"), NewEvent.of("tool_result").withId("result-1")))
+        .registerToolCall(ToolCallWrite.of("quick", session, "lookup").withRequestEventId("use-1"))
+        .resolve("quick", ToolCallStatus.COMPLETED, DOC.approved)
+        .expectLastSeq(1)
+        .build();
+
+    StepResult result = committed(step);
+
+    ToolCall call = present(store.toolCalls().find(session, "quick"), "call quick");
+    assertThat(call.status()).as("status of the call the step registered and resolved")
+        .isEqualTo(ToolCallStatus.COMPLETED);
+    assertThat(call.result()).isEqualTo(DOC.approved);
+    assertThat(call.requestEventId()).isEqualTo("use-1");
+    assertThat(result.resolutions()).as("the step's resolutions").containsExactly(new Resolution.Resolved(call));
+    assertThat(store.toolCalls().pending(session)).as("pending calls after the step").isEmpty();
+    assertThat(Events.seqs(Events.readAll(store.events(), session))).containsExactly(1L, 2L, 3L);
+
+    StepResult again = committed(step);
+    assertThat(again.resolutions()).as("the resolutions of the same step committed again")
+        .containsExactly(new Resolution.Replayed(call));
+    assertThat(present(store.toolCalls().find(session, "quick"), "call quick")).isEqualTo(call);
+  }
+
+  @Test
+  @Tag("guarantee-16")
+  @DisplayName("A step that registers a call and resolves it differently from how it is stored is rejected whole")
+  void aStepResolvingItsOwnCallAgainstAnotherResolutionIsRejected() {
+    assume(Capability.TOOL_CALLS);
+    String session = id("session");
+    committed(Step.builder(session).registerToolCall(ToolCallWrite.of("once", session, "lookup"))
+        .resolve("once", ToolCallStatus.COMPLETED, DOC.approved).build());
+    ToolCall stored = present(store.toolCalls().find(session, "once"), "call once");
+
+    StepOutcome outcome = store.commit(Step.builder(session).event(event("late"))
+        .registerToolCall(ToolCallWrite.of("once", session, "lookup"))
+        .resolve("once", ToolCallStatus.COMPLETED, DOC.denied).build());
+
+    assertThat(outcome).as("outcome of registering and resolving a call already resolved otherwise")
+        .isEqualTo(new StepOutcome.Rejected(List.of(new Resolution.Stale("once", Optional.of(stored)))));
+    assertThat(store.events().find(session, "late")).as("the rejected step's event").isEmpty();
+    assertThat(present(store.toolCalls().find(session, "once"), "call once")).isEqualTo(stored);
+  }
+
+  @Test
+  @Tag("guarantee-16")
   @DisplayName("Deadlines set and cancelled, a summary and checkpoints put and deleted, in one step")
   void deadlinesSummaryAndCheckpoints() {
     assume(Capability.TRUNCATION, Capability.SUMMARIES, Capability.TOOL_CALLS, Capability.CHECKPOINTS,

@@ -34,13 +34,19 @@ import org.junit.jupiter.params.provider.EnumSource;
  *
  * <p>If this fails, check that {@code resolve} changes the call only while it is pending in one atomic step (a
  * conditional update such as {@code UPDATE ... WHERE status = 'pending'} and its row count, or a compare-and-set on
- * the stored value, never a read followed by a separate write); that a save of a known call keeps its status,
+ * the stored value, never a read followed by a separate write, however short the gap between them); that a resolve
+ * of a call already stored with the same status and result returns {@code Replayed} and not {@code Stale}; that a
+ * save of a known call keeps its status,
  * result, deadline and creation time; and that {@code pending} orders by creation time and leaves resolved calls out.
  */
 public abstract class ToolCallContract extends Contract {
 
   private static final int RESOLVERS = 32;
   private static final int RACED_CALLS = 8;
+  /** Calls raced one after another by {@link #RACERS} threads released together for each. */
+  private static final int NARROW_RACES = 400;
+  /** Racers per call in the narrow races: spinning threads, about one per processor. */
+  private static final int RACERS = Math.min(4, Math.max(2, Runtime.getRuntime().availableProcessors()));
 
   protected ToolCallContract(SessionStoreConformance kit) {
     super(kit);
@@ -338,6 +344,51 @@ public abstract class ToolCallContract extends Contract {
 
   @Test
   @Tag("guarantee-10")
+  @DisplayName("A resolve retried with the same status and result is Replayed: it returns the stored call and "
+      + "writes nothing")
+  void aRetriedResolveIsReplayed() {
+    String call = id("call");
+    String session = id("session");
+    register(call, session);
+    Resolution first = calls().resolve(session, call, ToolCallStatus.COMPLETED, json("{\"answer\":[1,2]}"));
+    ToolCall afterFirst = stored(session, call);
+    clock.advance(Duration.ofSeconds(1));
+
+    Resolution retried = calls().resolve(session, call, ToolCallStatus.COMPLETED, json("{\"answer\":[1,2]}"));
+
+    assertThat(first.won()).as("the first resolve").isTrue();
+    assertThat(retried).as("outcome of a resolve retried with the same status and result")
+        .isEqualTo(new Resolution.Replayed(afterFirst));
+    assertThat(retried.won()).as("won() of the retry").isFalse();
+    assertThat(retried.applied()).as("applied() of the retry").isTrue();
+    assertThat(stored(session, call)).as("the call after the retry (its update time included)").isEqualTo(afterFirst);
+    assertThat(calls().resolve(session, call, ToolCallStatus.FAILED, json("{\"answer\":[1,2]}")))
+        .as("a retry with another status").isInstanceOf(Resolution.Stale.class);
+    assertThat(calls().resolve(session, call, ToolCallStatus.COMPLETED, json("{\"answer\":[2,1]}")))
+        .as("a retry with another result").isInstanceOf(Resolution.Stale.class);
+  }
+
+  @Test
+  @Tag("guarantee-10")
+  @DisplayName("A resolve without a result, retried without one or with the empty object, is Replayed")
+  void aRetriedResolveWithoutAResultIsReplayed() {
+    String call = id("call");
+    String session = id("session");
+    register(call, session);
+    calls().resolve(session, call, ToolCallStatus.CANCELLED, null);
+    ToolCall cancelled = stored(session, call);
+
+    assertThat(calls().resolve(session, call, ToolCallStatus.CANCELLED, null))
+        .as("the cancellation retried without a result").isEqualTo(new Resolution.Replayed(cancelled));
+    assertThat(calls().resolve(session, call, ToolCallStatus.CANCELLED, Json.emptyObject()))
+        .as("the cancellation retried with the empty object").isEqualTo(new Resolution.Replayed(cancelled));
+    assertThat(calls().resolve(session, call, ToolCallStatus.CANCELLED, json("{\"reason\":\"x\"}")))
+        .as("the cancellation retried with a reason it was not given").isInstanceOf(Resolution.Stale.class);
+    assertThat(stored(session, call)).as("the call after the retries").isEqualTo(cancelled);
+  }
+
+  @Test
+  @Tag("guarantee-10")
   @DisplayName("A resolve after a cancellation is stale: a late answer cannot overwrite the cancellation")
   void aLateAnswerAfterCancellationIsStale() {
     String call = id("call");
@@ -394,6 +445,60 @@ public abstract class ToolCallContract extends Contract {
         }
       }
     }
+  }
+
+  @Test
+  @Tag("guarantee-10")
+  @DisplayName("16 threads resolving one call at once with the same status and result: one wins, every other is "
+      + "Replayed")
+  void concurrentRetriesOfOneResolutionAreReplays() {
+    String session = id("session");
+    String call = id("call");
+    register(call, session);
+
+    List<Resolution> outcomes = Race.run(RESOLVERS / 2, Duration.ofSeconds(30),
+        resolver -> calls().resolve(session, call, ToolCallStatus.COMPLETED, json("{\"same\":true}")));
+
+    ToolCall settled = stored(session, call);
+    assertThat(outcomes).as("winners among resolvers asking for the same resolution")
+        .filteredOn(Resolution::won).hasSize(1);
+    assertThat(outcomes).as("outcomes of the resolvers that did not win")
+        .filteredOn(outcome -> !outcome.won()).hasSize(RESOLVERS / 2 - 1)
+        .allSatisfy(outcome -> assertThat(outcome).isEqualTo(new Resolution.Replayed(settled)));
+  }
+
+  @Test
+  @Tag("guarantee-10")
+  @DisplayName("400 calls, each raced by resolvers released together with a sweep of small offsets: every call has "
+      + "exactly one winner, whose result is stored")
+  void manyCallsEachRacedByResolversReleasedTogether() {
+    String session = id("session");
+    List<String> ids = new ArrayList<>();
+    for (int i = 0; i < NARROW_RACES; i++) {
+      ids.add(register(id("narrow"), session).id());
+    }
+
+    List<List<Resolution>> rounds = Race.rounds(RACERS, NARROW_RACES, Duration.ofSeconds(120),
+        (round, racer) -> calls().resolve(session, ids.get(round), ToolCallStatus.COMPLETED,
+            json("{\"racer\":" + racer + "}")));
+
+    List<String> notOneWinner = new ArrayList<>();
+    for (int round = 0; round < NARROW_RACES; round++) {
+      List<Resolution> outcomes = rounds.get(round);
+      List<Resolution.Resolved> winners = outcomes.stream().filter(Resolution.Resolved.class::isInstance)
+          .map(Resolution.Resolved.class::cast).collect(Collectors.toList());
+      if (winners.size() != 1) {
+        notOneWinner.add(ids.get(round) + ": " + winners.size() + " winners");
+        continue;
+      }
+      ToolCall settled = stored(session, ids.get(round));
+      assertThat(settled.result()).as("stored result of %s against its winner's", ids.get(round))
+          .isEqualTo(winners.get(0).call().result());
+      assertThat(outcomes).as("losing resolvers of %s", ids.get(round)).filteredOn(o -> !o.won())
+          .allSatisfy(o -> assertThat(o).isInstanceOf(Resolution.Stale.class));
+    }
+    assertThat(notOneWinner).as("calls without exactly one winner among %s resolvers released together", RACERS)
+        .isEmpty();
   }
 
   @Test

@@ -3,10 +3,14 @@ package dev.sessionstore.conformance;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.sessionstore.Capability;
+import dev.sessionstore.NewEvent;
+import dev.sessionstore.Step;
+import dev.sessionstore.StepOutcome;
 import dev.sessionstore.ToolCall;
 import dev.sessionstore.ToolCallStatus;
 import dev.sessionstore.ToolCallWrite;
 import java.time.Duration;
+import java.time.Instant;
 import java.util.Optional;
 import java.util.Set;
 import java.util.concurrent.CompletableFuture;
@@ -20,7 +24,9 @@ import org.junit.jupiter.api.Test;
  * resolved or expired, the wait ends on a resolution or on expiry by the store clock, and a timeout returns empty.
  *
  * <p>If this fails, check: that a resolution (and an expiry, found by a sweep or a clock re-check while waiting)
- * signals the waiters of that session's call, and that the wait re-reads the call after every wake.
+ * signals the waiters of that session's call, and that the wait re-reads the call after every wake; that waiters are
+ * keyed by session and call id, so the same call id in another session neither ends nor answers the wait; that a
+ * step resolving a call it registers signals too; and that a fork's copy of a call carries its own deadline.
  */
 public abstract class ToolCallWaitContract extends Contract {
 
@@ -31,6 +37,8 @@ public abstract class ToolCallWaitContract extends Contract {
   private static final long BOUND_SECONDS = 60;
   /** How long the kit lets a waiter react to a change that must not end its wait. */
   private static final long SETTLE_MILLIS = 150;
+  /** How much earlier than its timeout a wait may return, for timers that count in whole milliseconds. */
+  private static final Duration TIMER_SLACK = Duration.ofMillis(20);
 
   protected ToolCallWaitContract(SessionStoreConformance kit) {
     super(kit);
@@ -115,6 +123,60 @@ public abstract class ToolCallWaitContract extends Contract {
 
   @Test
   @Tag("guarantee-10")
+  @Tag("guarantee-19")
+  @DisplayName("await for a call id that only another session resolved waits out its timeout and returns empty")
+  void aResolutionInAnotherSessionIsNotTheAwaitedCall() {
+    String resolvedThere = id("session");
+    String call = pending(resolvedThere);
+    store.toolCalls().resolve(resolvedThere, call, ToolCallStatus.COMPLETED, json("{\"there\":true}"));
+    String waitedHere = id("session");
+    store.toolCalls().save(ToolCallWrite.of(call, waitedHere, "approve"));
+    Duration timeout = Duration.ofMillis(SETTLE_MILLIS);
+
+    long startedAt = System.nanoTime();
+    Optional<ToolCall> seenHere = store.toolCalls().await(waitedHere, call, timeout);
+    Duration waitedHereFor = Duration.ofNanos(System.nanoTime() - startedAt);
+    startedAt = System.nanoTime();
+    Optional<ToolCall> seenInUnknown = store.toolCalls().await(id("session"), call, timeout);
+    Duration waitedInUnknownFor = Duration.ofNanos(System.nanoTime() - startedAt);
+
+    assertThat(seenHere).as("await in a session whose call of that id is pending, after another session's "
+        + "resolution").isEmpty();
+    assertThat(waitedHereFor).as("time await waited for the pending call (its timeout is %s)", timeout)
+        .isGreaterThanOrEqualTo(timeout.minus(TIMER_SLACK));
+    assertThat(seenInUnknown).as("await in a session without that call, after another session's resolution")
+        .isEmpty();
+    assertThat(waitedInUnknownFor).as("time await waited for a call its session does not hold yet (its timeout is "
+        + "%s)", timeout).isGreaterThanOrEqualTo(timeout.minus(TIMER_SLACK));
+  }
+
+  @Test
+  @Tag("guarantee-10")
+  @Tag("guarantee-19")
+  @DisplayName("A waiter is not ended by the resolution of the same call id in another session, and is by its own")
+  void aWaiterIgnoresResolutionsInOtherSessions() throws Exception {
+    String waitedHere = id("session");
+    String call = pending(waitedHere);
+    String elsewhere = id("session");
+    store.toolCalls().save(ToolCallWrite.of(call, elsewhere, "approve"));
+    CompletableFuture<Woken> waiting = waitOn(store, waitedHere, call);
+
+    store.toolCalls().resolve(elsewhere, call, ToolCallStatus.FAILED, json("{\"elsewhere\":true}"));
+    Thread.sleep(SETTLE_MILLIS);
+    assertThat(waiting).as("the wait %d ms after the same call id was resolved in another session", SETTLE_MILLIS)
+        .isNotDone();
+    long resolvedAt = System.nanoTime();
+    store.toolCalls().resolve(waitedHere, call, ToolCallStatus.COMPLETED, json("{\"here\":true}"));
+
+    String what = "what the waiter got after its own session's call was resolved";
+    Optional<ToolCall> seen = outcome(waiting, resolvedAt, what);
+    assertThat(seen).as(what).isPresent();
+    assertThat(seen.get().sessionId()).as(what).isEqualTo(waitedHere);
+    assertThat(seen.get().result()).as(what).isEqualTo(json("{\"here\":true}"));
+  }
+
+  @Test
+  @Tag("guarantee-10")
   @DisplayName("A waiting caller wakes on the resolution and gets the resolved call")
   void wakesOnResolution() throws Exception {
     String session = id("session");
@@ -128,6 +190,32 @@ public abstract class ToolCallWaitContract extends Contract {
     assertThat(seen).as("what the waiter got after the resolution").isPresent();
     assertThat(seen.get().status()).isEqualTo(ToolCallStatus.FAILED);
     assertThat(seen.get().result()).isEqualTo(json("{\"why\":\"denied\"}"));
+  }
+
+  @Test
+  @Tag("guarantee-10")
+  @Tag("guarantee-16")
+  @DisplayName("A wait on a call not registered yet wakes when one step registers and resolves it")
+  void wakesWhenAStepRegistersAndResolvesTheCall() throws Exception {
+    String session = id("session");
+    store.events().append(session, event(id("e")));
+    String call = id("call");
+    CompletableFuture<Woken> waiting = waitOn(store, session, call);
+
+    long committedAt = System.nanoTime();
+    StepOutcome outcome = store.commit(Step.builder(session)
+        .event(NewEvent.of("tool_result").withId(id("result")))
+        .registerToolCall(ToolCallWrite.of(call, session, "lookup"))
+        .resolve(call, ToolCallStatus.COMPLETED, json("{\"quick\":true}"))
+        .build());
+
+    assertThat(outcome).as("outcome of the step registering and resolving %s", call)
+        .isInstanceOf(StepOutcome.Committed.class);
+    String what = "what the waiter got after a step registered and resolved the call";
+    Optional<ToolCall> seen = outcome(waiting, committedAt, what);
+    assertThat(seen).as(what).isPresent();
+    assertThat(seen.get().status()).isEqualTo(ToolCallStatus.COMPLETED);
+    assertThat(seen.get().result()).isEqualTo(json("{\"quick\":true}"));
   }
 
   @Test
@@ -146,6 +234,36 @@ public abstract class ToolCallWaitContract extends Contract {
     Optional<ToolCall> seen = outcome(waiting, advancedAt, "what the waiter got after the deadline passed");
     assertThat(seen).as("what the waiter got after the deadline passed").isPresent();
     assertThat(seen.get().status()).isEqualTo(ToolCallStatus.EXPIRED);
+  }
+
+  @Test
+  @Tag("guarantee-10")
+  @Tag("guarantee-11")
+  @DisplayName("A wait on a fork's copy of a pending call wakes when the copy's deadline passes, though the parent's "
+      + "deadline was cancelled")
+  void aWaitOnAForksCopyWakesOnItsOwnExpiry() throws Exception {
+    assumeSupports(Capability.DEADLINES);
+    assumeSupports(Capability.FORKS);
+    String parent = id("session");
+    String call = id("call");
+    Instant deadline = clock.instant().plusSeconds(60);
+    store.commit(Step.builder(parent).event(NewEvent.of("tool_use").withId("use-1"))
+        .registerToolCall(ToolCallWrite.of(call, parent, "approve").withRequestEventId("use-1").withDeadline(deadline))
+        .build());
+    String fork = store.sessions().fork(parent, 1).id();
+    assertThat(store.toolCalls().cancelDeadline(parent, call)).as("cancelling the parent's deadline").isTrue();
+    CompletableFuture<Woken> waiting = waitOn(store, fork, call);
+
+    long advancedAt = System.nanoTime();
+    clock.set(deadline);
+
+    String what = "what the waiter on the fork's copy got after the copy's deadline passed";
+    Optional<ToolCall> seen = outcome(waiting, advancedAt, what);
+    assertThat(seen).as(what).isPresent();
+    assertThat(seen.get().status()).as(what).isEqualTo(ToolCallStatus.EXPIRED);
+    assertThat(seen.get().sessionId()).as(what).isEqualTo(fork);
+    assertThat(store.toolCalls().find(parent, call).map(ToolCall::status)).as("the parent's call, without a deadline")
+        .contains(ToolCallStatus.PENDING);
   }
 
   @Test

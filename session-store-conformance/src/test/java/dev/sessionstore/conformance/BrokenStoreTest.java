@@ -16,21 +16,34 @@ import dev.sessionstore.Summaries;
 import dev.sessionstore.ToolCalls;
 import dev.sessionstore.memory.InMemorySessionStore;
 import java.time.Clock;
+import java.util.ArrayList;
 import java.util.Collections;
 import java.util.EnumSet;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
 import java.util.Set;
 import org.junit.jupiter.api.Test;
 
 /**
- * Proves the kit catches one deliberately broken store: runs the kit group that covers the broken rule and asserts
- * that the named test fails, with a message that points at the bug. Subclasses live in {@code broken/} beside the
+ * Proves the kit catches one deliberately broken store: runs the kit groups that cover the broken rule and asserts
+ * that each named test fails, with a message that points at the bug. Where the kit has two independent checks of a
+ * guarantee, a broken store names both, so that neither can quietly stop catching it. Subclasses live in {@code broken/} beside the
  * store they break. A broken store the kit lets pass is a bug in the kit.
  */
 public abstract class BrokenStoreTest {
 
-  private final Class<?> group;
-  private final String failingTest;
-  private final String failureMentions;
+  /**
+   * One kit test that must fail on the broken store.
+   *
+   * @param group    the kit group ({@code SessionStoreConformance.Xxx.class}) the test belongs to
+   * @param test     the kit test method that must fail
+   * @param mentions text the failure message must contain, so the failure is for the right reason
+   */
+  public record Caught(Class<?> group, String test, String mentions) {
+  }
+
+  private final List<Caught> catches;
 
   /**
    * @param group           the kit group ({@code SessionStoreConformance.Xxx.class}) that must catch the bug
@@ -38,9 +51,18 @@ public abstract class BrokenStoreTest {
    * @param failureMentions text the failure message must contain, so the failure is for the right reason
    */
   protected BrokenStoreTest(Class<?> group, String failingTest, String failureMentions) {
-    this.group = group;
-    this.failingTest = failingTest;
-    this.failureMentions = failureMentions;
+    this(new Caught(group, failingTest, failureMentions));
+  }
+
+  /**
+   * A broken store that several kit tests must each catch, independently: every one of them must fail, for the
+   * reason it names.
+   */
+  protected BrokenStoreTest(Caught first, Caught... more) {
+    List<Caught> all = new ArrayList<>();
+    all.add(first);
+    all.addAll(List.of(more));
+    this.catches = List.copyOf(all);
   }
 
   /** The correct store every broken store is built on: the in-memory store, with the model-call audit on. */
@@ -69,11 +91,16 @@ public abstract class BrokenStoreTest {
 
   @Test
   void theKitFailsTheBrokenStore() {
-    KitRun run = KitRun.run(group, this::brokenStore, this::brokenPeer);
+    Map<Class<?>, KitRun> runs = new LinkedHashMap<>();
+    for (Caught caught : catches) {
+      KitRun run = runs.computeIfAbsent(caught.group(),
+          group -> KitRun.run(group, this::brokenStore, this::brokenPeer));
 
-    assertThat(run.outcomes()).as("kit tests executed").isNotEmpty();
-    assertThat(run.failedTests()).as("failed kit tests\n%s", run).contains(failingTest);
-    assertThat(run.failureOf(failingTest)).contains(failureMentions);
+      assertThat(run.outcomes()).as("kit tests executed in %s", caught.group().getSimpleName()).isNotEmpty();
+      assertThat(run.failedTests()).as("failed kit tests of %s\n%s", caught.group().getSimpleName(), run)
+          .contains(caught.test());
+      assertThat(run.failureOf(caught.test())).as("failure of %s", caught.test()).contains(caught.mentions());
+    }
   }
 
   /** Forwards everything to a delegate and adds capabilities to the ones it declares. */

@@ -121,6 +121,7 @@ class PostgresConformanceTest extends SessionStoreConformance {
           statement.execute("DELETE FROM \"" + schema + "\".session_store_sessions");
           statement.execute("DELETE FROM \"" + schema + "\".session_store_events");
           statement.execute("DELETE FROM \"" + schema + "\".session_store_global_checkpoints");
+          statement.execute("DELETE FROM \"" + schema + "\".session_store_writer_claims");
           emptied.add(schema);
         }
       }

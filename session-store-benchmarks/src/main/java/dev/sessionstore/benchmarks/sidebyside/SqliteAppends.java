@@ -64,7 +64,8 @@ final class SqliteAppends implements Measure {
         "events in the session", "appends", points, library, baseline, false));
     results.baseline("SQLite single-event append and 100-event batch", "the same tables in a SQLite file of their "
         + "own, through a HikariCP pool of the same settings (WAL, synchronous=NORMAL, foreign keys, busy timeout, "
-        + "set once per connection; the library sets them on every borrow): in one transaction, an upsert of the "
+        + "set once per connection, as the library sets them once per physical connection): in one transaction, "
+        + "an upsert of the "
         + "session row that moves `last_seq` by the number of events and returns it, then the events' inserts "
         + "after the old head (one prepared insert, a JDBC batch for 100). Atomic and gapless like the library; "
         + "no idempotent replay, no expected-seq check, no wake-up of waiting reads, no payload validation. Both "

@@ -13,13 +13,14 @@ import java.util.Optional;
 
 /**
  * A store whose resolve checks that the call is pending, then writes in a separate step (check, then act): every
- * resolver that saw the call pending believes it won, so concurrent resolvers get several winners.
+ * resolver that saw the call pending believes it won, so concurrent resolvers get several winners. Nothing widens
+ * the window between the check and the write: the kit must hit it as a real race would.
  */
 class BrokenResolveTwoWinnersTest extends BrokenStoreTest {
 
   BrokenResolveTwoWinnersTest() {
-    super(SessionStoreConformance.ToolCalls.class, "concurrentResolversHaveExactlyOneWinner",
-        "winners among 32 concurrent resolvers");
+    super(SessionStoreConformance.ToolCalls.class, "manyCallsEachRacedByResolversReleasedTogether",
+        "calls without exactly one winner");
   }
 
   @Override
@@ -30,11 +31,6 @@ class BrokenResolveTwoWinnersTest extends BrokenStoreTest {
         Optional<ToolCall> seen = delegate.find(sessionId, toolCallId);
         if (seen.isEmpty() || seen.get().status() != ToolCallStatus.PENDING) {
           return delegate.resolve(sessionId, toolCallId, status, result);
-        }
-        try {
-          Thread.sleep(2); // the window between check and write that a real race hits now and then
-        } catch (InterruptedException e) {
-          Thread.currentThread().interrupt();
         }
         Resolution written = delegate.resolve(sessionId, toolCallId, status, result);
         if (written.won()) {

@@ -5,6 +5,7 @@ import dev.sessionstore.SessionPage;
 import dev.sessionstore.SessionQuery;
 import dev.sessionstore.SessionWrite;
 import dev.sessionstore.Sessions;
+import dev.sessionstore.WriterClaim;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
@@ -66,5 +67,15 @@ public class ForwardingSessions implements Sessions {
   @Override
   public int deleteByTenant(String tenant) {
     return delegate.deleteByTenant(tenant);
+  }
+
+  @Override
+  public WriterClaim claim(String sessionId, String ownerId) {
+    return delegate.claim(sessionId, ownerId);
+  }
+
+  @Override
+  public Optional<WriterClaim> currentClaim(String sessionId) {
+    return delegate.currentClaim(sessionId);
   }
 }

@@ -36,7 +36,8 @@ interface Dialect {
   /**
    * Readies a connection just borrowed from the data source, before any work runs on it: the per-connection settings
    * the store's guarantees rest on, which must hold whatever data source the user gave. Runs on every borrowed
-   * connection, so it must be cheap.
+   * connection, so it must be cheap (a dialect may set a physical connection once and only check it on later
+   * borrows).
    */
   void prepareConnection(Connection connection) throws SQLException;
 

@@ -6,6 +6,7 @@ import dev.sessionstore.SessionPage;
 import dev.sessionstore.SessionQuery;
 import dev.sessionstore.SessionWrite;
 import dev.sessionstore.Sessions;
+import dev.sessionstore.WriterClaim;
 import dev.sessionstore.spi.Failures;
 import dev.sessionstore.spi.ResumeRule;
 import dev.sessionstore.spi.SessionCursor;
@@ -24,7 +25,7 @@ import java.util.UUID;
  * Sessions on the sessions table. A save reads the row under lock, merges with {@link Upserts#session} and writes it
  * back; a fork shares the parent's events through segments and copies the rest server-side, by the rule of
  * {@link dev.sessionstore.spi.ForkRule}, in time independent of the log's length; deletion keeps forks whole, then
- * cascades through the foreign keys.
+ * cascades through the foreign keys and keeps the writer claims ({@link WriterFences}).
  */
 final class JdbcSessions implements Sessions {
 
@@ -44,6 +45,7 @@ final class JdbcSessions implements Sessions {
   private final String lockForFork;
   private final WriteChain fork;
   private final Dependents dependents;
+  private final WriterFences fences;
 
   JdbcSessions(Database database, Tables tables, Clock clock) {
     this.database = database;
@@ -109,6 +111,7 @@ final class JdbcSessions implements Sessions {
                 + " SELECT ?, k.name, k.data, k.updated_at"
                 + " FROM " + tables.sessionCheckpoints() + " k WHERE k.session_id = ?" + forkPoint));
     this.dependents = new Dependents(dialect, tables);
+    this.fences = new WriterFences(database, tables);
   }
 
   /**
@@ -303,6 +306,21 @@ final class JdbcSessions implements Sessions {
           ? Failures.forkPointNotFound(sessionId, atSeq)
           : Failures.sessionNotFound(sessionId);
     });
+  }
+
+  @Override
+  public WriterClaim claim(String sessionId, String ownerId) {
+    return fences.claim(sessionId, ownerId);
+  }
+
+  @Override
+  public Optional<WriterClaim> currentClaim(String sessionId) {
+    return fences.currentClaim(sessionId);
+  }
+
+  /** Writer fencing, for the steps that carry a token. */
+  WriterFences fences() {
+    return fences;
   }
 
   @Override

@@ -45,13 +45,16 @@ import java.util.Set;
  * <p><b>Agent steps</b> ({@link StepCommitter}) take the same lock of the session's row first, so a step and the
  * appends of its session serialize; everything the step reads after it (stored ids, the tool calls it names,
  * locked) is current, and everything it writes commits together or not at all. A stale resolution rolls the
- * transaction back and is returned as a value.
+ * transaction back and is returned as a value. A step carrying a fencing token then reads its session's writer claim
+ * with a share lock ({@link WriterFences}), so a claim waits for it and steps after the claim see the new token;
+ * claims live in a table of their own (one row per session id ever claimed, kept when the session is deleted) and
+ * move the token with one upsert.
  *
  * <p><b>Round trips</b> on PostgreSQL (statements plus commit; a transaction's {@code BEGIN} travels with its first
  * statement): append or batch append 1 (the auto-committed call; also to a new session, or a replay, a reused id or
  * a seq conflict; no notification inside); 5 with fresh events among replayed ones (the call, then lock, id
  * lookup, store, commit); a step 3 plus about one per member (lock, id lookup, a locked read and
- * a write per tool call, session read, commit); truncate 3; session, run or tool call save 3 (locked read, write,
+ * a write per tool call, session read, commit), one more with a fencing token; a claim 2 (upsert, commit); truncate 3; session, run or tool call save 3 (locked read, write,
  * commit); fork 3 (share-lock the parent and its segments' sources, the chained write of everything the fork takes,
  * commit); truncate and delete 2 more when forks share the events that go (lock them, copy into them);
  * resolve 1 for the winner, 2 for a stale call; deadline set or cancel 1; summary put 1; checkpoint and audit

@@ -17,11 +17,15 @@ import java.sql.Statement;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.Collection;
+import java.util.Collections;
 import java.util.List;
 import java.util.Optional;
 import java.util.OptionalLong;
+import java.util.Set;
+import java.util.WeakHashMap;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
+import org.sqlite.SQLiteConnection;
 import org.sqlite.SQLiteErrorCode;
 import org.sqlite.SQLiteException;
 
@@ -30,12 +34,12 @@ import org.sqlite.SQLiteException;
  * process or many, open at once.
  *
  * <p><b>Durability and locking.</b> Every connection the store borrows is set, whatever data source it came from
- * (a plain {@code SQLiteDataSource}, a pool, a URL), to {@code journal_mode=WAL} (readers never wait for the writer,
- * and the writer never waits for readers), {@code synchronous=NORMAL} (each commit is written to the write-ahead log
- * before it returns, which is synced at checkpoints: an acknowledged write survives a kill of the process; a power
- * loss or an operating-system crash can lose the last commits before a checkpoint, never the file's consistency),
- * {@code foreign_keys=ON}
- * (deleting a session cascades to what it owns) and a busy timeout of {@value #BUSY_TIMEOUT_MILLIS} ms. A transaction
+ * (a plain {@code SQLiteDataSource}, a pool, a URL), once per physical connection (the first time the store borrows
+ * it), to {@code journal_mode=WAL} (readers never wait for the writer, and the writer never waits for readers),
+ * {@code synchronous=NORMAL} (each commit is written to the write-ahead log before it returns, which is synced at
+ * checkpoints: an acknowledged write survives a kill of the process; a power loss or an operating-system crash can
+ * lose the last commits before a checkpoint, never the file's consistency), {@code foreign_keys=ON} (deleting a
+ * session cascades to what it owns) and a busy timeout of {@value #BUSY_TIMEOUT_MILLIS} ms. A transaction
  * that may write starts with {@code BEGIN IMMEDIATE}: it takes the database's one write lock before it reads, waiting
  * for it up to the busy timeout, so no transaction ever has to upgrade a read to a write (which SQLite fails at once
  * rather than wait: a deadlock). The write lock serializes writers, which is what the row locks of other databases
@@ -90,6 +94,13 @@ final class SqliteDialect implements Dialect {
   /** Runs this dialect's own statements (migration, schema checks). */
   private final Sql sql = new Sql(this);
 
+  /**
+   * The driver's physical connections already set ({@link #prepareConnection}), held weakly: a connection closed and
+   * collected leaves the set. Identity, as {@code SQLiteConnection} keeps {@code Object}'s equality.
+   */
+  private final Set<SQLiteConnection> prepared = Collections.synchronizedSet(Collections.newSetFromMap(
+      new WeakHashMap<>()));
+
   /** {@code main}: SQLite has no schemas, only attached databases, of which {@code main} is the file itself. */
   @Override
   public String tablesSchema(String configured) {
@@ -101,17 +112,35 @@ final class SqliteDialect implements Dialect {
   }
 
   /**
-   * WAL, {@code synchronous=NORMAL}, foreign keys and the busy timeout, in one call. The pragmas need auto-commit
-   * ({@code foreign_keys} is ignored inside a transaction), which a pool configured without it would not give.
+   * WAL, {@code synchronous=NORMAL}, foreign keys and the busy timeout, in one call, once per physical connection of
+   * the driver: the first time the store borrows it, whichever pool or wrapper hands it out (it is found by
+   * {@link Connection#unwrap}; a connection that does not unwrap to the driver's is set on every borrow). The pragmas
+   * need auto-commit ({@code foreign_keys} is ignored inside a transaction), which a pool configured without it would
+   * not give; auto-commit is checked on every borrow.
    */
   @Override
   public void prepareConnection(Connection connection) throws SQLException {
     if (!connection.getAutoCommit()) {
       connection.setAutoCommit(true);
     }
+    SQLiteConnection physical = physical(connection);
+    if (physical != null && prepared.contains(physical)) {
+      return;
+    }
     try (Statement statement = connection.createStatement()) {
       statement.executeUpdate(CONNECTION_SETTINGS);
     }
+    if (physical != null) {
+      prepared.add(physical);
+    }
+  }
+
+  /** The driver's connection under {@code connection}'s wrappers, or {@code null} if it does not unwrap to one. */
+  private static SQLiteConnection physical(Connection connection) throws SQLException {
+    if (connection instanceof SQLiteConnection sqlite) {
+      return sqlite;
+    }
+    return connection.isWrapperFor(SQLiteConnection.class) ? connection.unwrap(SQLiteConnection.class) : null;
   }
 
   /**

@@ -39,7 +39,8 @@ import java.util.Set;
  *
  * <p>The transaction first locks the session's row ({@link Dialect#lockForUpdate()}, or creates the row, which
  * locks it just the same), so steps and appends of one session serialize and every read after it sees the
- * previous holder's writes. It then reads what the step needs (the stored events among the step's ids, the tail a
+ * previous holder's writes. A step carrying a fencing token then checks it against the session's claim
+ * ({@link WriterFences#check}), in the same transaction. It then reads what the step needs (the stored events among the step's ids, the tail a
  * cut would remove when it may be the step's own retry, each tool call it names, locked), lets {@link StepLog}
  * decide the log's changes and {@link ToolCallTransitions} the calls', and writes. A stale resolution rolls back
  * everything written so far (the session and run upserts, an implicit session) and is returned as a value; every
@@ -123,6 +124,7 @@ final class StepCommitter {
     // A step that cuts locks the session with everything sharing its events, in id order, as a truncation does.
     OptionalLong locked = step.truncateFrom().isPresent() ? appender.lockLastSeqForCut(connection, sessionId, 1)
         : appender.lockLastSeq(connection, sessionId);
+    sessions.fences().check(connection, sessionId, step.fence());
     if (locked.isEmpty() && step.truncateFrom().isPresent()) {
       throw Failures.sessionNotFound(sessionId);
     }

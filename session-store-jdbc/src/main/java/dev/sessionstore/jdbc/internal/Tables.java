@@ -66,6 +66,11 @@ final class Tables {
     return qualified("model_calls");
   }
 
+  /** The current writer claim of every session id ever claimed; kept when a session is deleted. */
+  String writerClaims() {
+    return qualified("writer_claims");
+  }
+
   /** The function that appends a batch in one call, where the dialect's schema has one. */
   String appendEventsFunction() {
     return qualified("append_events");

@@ -11,6 +11,7 @@ import dev.sessionstore.SessionWrite;
 import dev.sessionstore.Sessions;
 import dev.sessionstore.Summary;
 import dev.sessionstore.ToolCall;
+import dev.sessionstore.WriterClaim;
 import dev.sessionstore.spi.Failures;
 import dev.sessionstore.spi.ForkRule;
 import dev.sessionstore.spi.IdOrder;
@@ -36,11 +37,23 @@ final class MemorySessions implements Sessions {
   private final StoreContext context;
   private final SessionRegistry registry;
   private final MemoryToolCalls toolCalls;
+  private final WriterFences fences;
 
-  MemorySessions(StoreContext context, SessionRegistry registry, MemoryToolCalls toolCalls) {
+  MemorySessions(StoreContext context, SessionRegistry registry, MemoryToolCalls toolCalls, WriterFences fences) {
     this.context = context;
     this.registry = registry;
     this.toolCalls = toolCalls;
+    this.fences = fences;
+  }
+
+  @Override
+  public WriterClaim claim(String sessionId, String ownerId) {
+    return fences.claim(sessionId, ownerId);
+  }
+
+  @Override
+  public Optional<WriterClaim> currentClaim(String sessionId) {
+    return fences.currentClaim(sessionId);
   }
 
   @Override

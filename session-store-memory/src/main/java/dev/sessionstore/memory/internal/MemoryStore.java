@@ -59,7 +59,8 @@ import org.slf4j.LoggerFactory;
  *
  * <p>Session names, the one thing unique across sessions, are claimed in a concurrent map with {@code putIfAbsent}
  * ({@link OwnerIndex}) while the claiming session's lock is held, as the last check before a write stores anything.
- * Run and tool-call ids are scoped by session and live in its state.
+ * Run and tool-call ids are scoped by session and live in its state. Writer-fencing claims ({@link WriterFences})
+ * are changed and checked under the session's lock too, and outlive the session's state.
  *
  * <p>Reads return immutable records and unmodifiable lists. A waiting read sleeps on its session's
  * {@code Condition}, which every append to that session signals; it re-checks its query after each wake and waits
@@ -92,6 +93,7 @@ public final class MemoryStore implements SessionStore {
   private final MemoryCheckpoints checkpoints;
   private final MemoryModelCallAudit modelCalls;
   private final MemoryArchives archives;
+  private final WriterFences fences;
 
   /**
    * An empty store reading time from {@code clock}, recording the model-call audit if {@code modelCallAudit}. Starts
@@ -102,7 +104,8 @@ public final class MemoryStore implements SessionStore {
     this.deadlines = new DeadlineScheduler(clock);
     this.registry = new SessionRegistry(deadlines);
     this.toolCalls = new MemoryToolCalls(context, registry, deadlines);
-    this.sessions = new MemorySessions(context, registry, toolCalls);
+    this.fences = new WriterFences(registry);
+    this.sessions = new MemorySessions(context, registry, toolCalls, fences);
     this.events = new MemoryEventLog(context, registry);
     this.runs = new MemoryRuns(context, registry);
     this.summaries = new MemorySummaries(context, registry);
@@ -156,6 +159,7 @@ public final class MemoryStore implements SessionStore {
   public StepOutcome commit(Step step) {
     StepLog stepLog = StepLog.of(step);
     return registry.withCreatable(step.sessionId(), state -> {
+      fences.check(step.sessionId(), step.fence());
       Instant now = context.now();
       if (step.truncateFrom().isPresent() && !state.exists()) {
         throw Failures.sessionNotFound(step.sessionId());
