@@ -2,8 +2,11 @@ package dev.sessionstore.jdbc.internal;
 
 import java.sql.Connection;
 import java.sql.SQLException;
+import java.sql.Savepoint;
 import java.util.Collection;
 import java.util.List;
+import java.util.Set;
+import java.util.TreeSet;
 
 /**
  * Keeps forks whole when a session they share events with loses events: before a truncation or a deletion deletes
@@ -13,7 +16,9 @@ import java.util.List;
  *
  * <p>The caller holds the lock of the losing sessions' rows, so no fork can start sharing from them meanwhile (a
  * fork holds a share lock on its parent and on every source of its segments while it copies their segments). The
- * dependents' rows are locked too, before their segments change, against their own truncations and forks. A
+ * dependents' rows are locked too, before their segments change, against their own truncations and forks. The
+ * caller takes all these locks at once with {@link #lockTogether}, in the one id order a fork takes its own, so
+ * a fork racing a truncation or deletion of its source never waits in a cycle with it. A
  * dependent's rows and its segments change together, in one transaction: a read, one statement, sees the shared
  * rows or the copies, never neither.
  */
@@ -22,6 +27,8 @@ final class Dependents {
   private final Dialect dialect;
   private final Sql sql;
   private final String lockDependents;
+  private final String findDependents;
+  private final String lockInIdOrder;
   private final WriteChain materialize;
 
   Dependents(Dialect dialect, Tables tables) {
@@ -31,6 +38,10 @@ final class Dependents {
     String dependent = dialect.isAnyOf("source_id") + " AND NOT " + dialect.isAnyOf("session_id");
     this.lockDependents = "SELECT id FROM " + tables.sessions() + " WHERE id IN (SELECT session_id FROM "
         + tables.segments() + " WHERE " + dependent + " AND to_seq >= ?) ORDER BY id" + dialect.lockForUpdate();
+    this.findDependents = "SELECT DISTINCT session_id FROM " + tables.segments() + " WHERE " + dependent
+        + " AND to_seq >= ?";
+    this.lockInIdOrder = "SELECT id FROM " + tables.sessions() + " WHERE " + dialect.isAnyOf("id") + " ORDER BY id"
+        + dialect.lockForUpdate();
     this.materialize = WriteChain.after(dialect, "INSERT INTO " + tables.events() + " (" + EventRows.COLUMNS + ")"
             + " SELECT g.session_id, e.seq, e.id, e.type, e.run_id, e.agent_id, e.parent_id, e.payload, e.ts"
             + " FROM (SELECT session_id, source_id, from_seq, to_seq FROM " + tables.segments() + " WHERE "
@@ -45,6 +56,44 @@ final class Dependents {
             "UPDATE " + tables.segments() + " SET to_seq = ? WHERE " + dependent + " AND from_seq < ? AND to_seq >= ?",
             // A segment wholly from the cut on becomes the dependent's own.
             "UPDATE " + tables.segments() + " SET source_id = session_id WHERE " + dependent + " AND from_seq >= ?"));
+  }
+
+  /**
+   * Locks until commit, in id order and all together, the rows of {@code sources} and of every other session that
+   * shares their events from {@code fromSeq} on; returns the ids among {@code sources} whose rows exist (and are now
+   * locked). A fork share-locks its parent and its sources in the same id order, so the two never wait in a cycle.
+   *
+   * <p>The sessions sharing the events are learnt first without locks, then everything is locked in one statement.
+   * Once the sources are locked no new fork can start sharing from them, so the set re-read under the locks is
+   * final; if it grew (a fork committed between the read and the lock), the locks are given back by rolling back
+   * to a savepoint taken before them, and it starts over with the larger set. Call it before this transaction
+   * locks any session row. Where a writing transaction holds the whole database (SQLite) the set cannot change
+   * and nothing is locked row by row: it only reads which sources exist.
+   */
+  List<String> lockTogether(Connection connection, Collection<String> sources, long fromSeq) throws SQLException {
+    Set<String> wanted = new TreeSet<>(sources);
+    if (dialect.lockForUpdate().isEmpty()) {
+      return sql.list(connection, lockInIdOrder, row -> row.getString(1), dialect.textList(connection, wanted));
+    }
+    wanted.addAll(dependentsOf(connection, sources, fromSeq));
+    while (true) {
+      Savepoint before = connection.setSavepoint();
+      List<String> locked = sql.list(connection, lockInIdOrder, row -> row.getString(1),
+          dialect.textList(connection, wanted));
+      List<String> dependents = dependentsOf(connection, sources, fromSeq);
+      if (wanted.containsAll(dependents)) {
+        connection.releaseSavepoint(before);
+        return locked.stream().filter(sources::contains).toList();
+      }
+      connection.rollback(before); // gives back the locks taken since: the larger set is locked in order again
+      wanted.addAll(dependents);
+    }
+  }
+
+  private List<String> dependentsOf(Connection connection, Collection<String> sources, long fromSeq)
+      throws SQLException {
+    Object list = dialect.textList(connection, sources);
+    return sql.list(connection, findDependents, row -> row.getString(1), list, list, fromSeq);
   }
 
   /**

@@ -198,7 +198,8 @@ final class EventAppender {
   }
 
   /**
-   * Cuts the log of a session whose row this transaction has locked, its last seq at {@code lastSeq}: the event at
+   * Cuts the log of a session whose row this transaction has locked with {@link #lockLastSeqForCut} (from
+   * {@code fromSeq} or earlier), its last seq at {@code lastSeq}: the event at
    * {@code fromSeq} and every later one go, with every summary whose {@code toSeq >= fromSeq}, and the last seq moves
    * back; returns how many events went. Forks that share the events that go keep them ({@link Dependents}); the
    * session's own segments stop at the cut.
@@ -271,6 +272,18 @@ final class EventAppender {
   /** Locks the row of {@code sessionId} until commit and returns its head; empty if unknown. */
   private Optional<Head> lockHead(Connection connection, String sessionId) throws SQLException {
     return sql.first(connection, lockHead, row -> new Head(row.getLong(1), row.getLong(2) > 0), sessionId);
+  }
+
+  /**
+   * Locks until commit the rows of {@code sessionId} and of every session sharing its events from {@code fromSeq}
+   * on, all together in id order ({@link Dependents#lockTogether}), as a transaction that may cut the session's log
+   * must before it takes any other session lock; returns the session's last seq, empty if unknown.
+   */
+  OptionalLong lockLastSeqForCut(Connection connection, String sessionId, long fromSeq) throws SQLException {
+    if (dependents.lockTogether(connection, List.of(sessionId), fromSeq).isEmpty()) {
+      return OptionalLong.empty();
+    }
+    return lockLastSeq(connection, sessionId);
   }
 
   /** Locks the row of {@code sessionId} until commit and returns its last seq; empty if unknown. */

@@ -122,7 +122,7 @@ final class JdbcEventLog implements EventLog {
     UnknownOutcome<Integer> ifUnknown = database.dialect().knowsCommitStatus() ? UnknownOutcome.ownResult()
         : UnknownOutcome.report();
     return database.transaction("truncate session " + sessionId, ifUnknown, connection -> {
-      long lastSeq = appender.lockLastSeq(connection, sessionId)
+      long lastSeq = appender.lockLastSeqForCut(connection, sessionId, fromSeq)
           .orElseThrow(() -> Failures.sessionNotFound(sessionId));
       return appender.cut(connection, sessionId, lastSeq, fromSeq);
     });

@@ -326,24 +326,33 @@ final class JdbcSessions implements Sessions {
   @Override
   public boolean delete(String sessionId) {
     return database.transaction("delete session " + sessionId, UnknownOutcome.ownResult(), connection ->
-        deleteEvents(connection, sql.list(connection, "DELETE FROM " + tables.sessions() + " WHERE id = ?"
-            + " RETURNING id", row -> row.getString(1), sessionId)) > 0);
+        deleteEvents(connection, dependents.lockTogether(connection, List.of(sessionId), 1), "id", sessionId)
+            > 0);
   }
 
   @Override
   public int deleteByTenant(String tenant) {
     return database.transaction("delete the sessions of tenant " + tenant, UnknownOutcome.ownResult(), connection ->
-        deleteEvents(connection, sql.list(connection, "DELETE FROM " + tables.sessions() + " WHERE tenant = ?"
-            + " RETURNING id", row -> row.getString(1), tenant)));
+        deleteEvents(connection, dependents.lockTogether(connection, sql.list(connection, "SELECT id FROM "
+            + tables.sessions() + " WHERE tenant = ?", row -> row.getString(1), tenant), 1), "tenant", tenant));
   }
 
   /**
-   * Deletes the events of {@code deleted}, sessions whose rows this transaction has just deleted (the other tables
+   * Deletes {@code locked}, sessions whose rows this transaction has locked together with the sessions sharing their
+   * events ({@link Dependents#lockTogether}, in the id order of a fork's locks), and their events (the other tables
    * they own, segments included, follow by their foreign keys), after copying into their forks what the forks share
-   * of them ({@link Dependents}); returns how many sessions. The events table has no foreign key: deleting
-   * a row waits for an append that holds its lock, and this later statement sees that append's events.
+   * of them ({@link Dependents}); returns how many sessions. Only those whose {@code column} still holds
+   * {@code value} go. The events table has no foreign key: deleting a row waits for an append
+   * that holds its lock, and this later statement sees that append's events.
    */
-  private int deleteEvents(Connection connection, List<String> deleted) throws SQLException {
+  private int deleteEvents(Connection connection, List<String> locked, String column, String value)
+      throws SQLException {
+    if (locked.isEmpty()) {
+      return 0;
+    }
+    List<String> deleted = sql.list(connection, "DELETE FROM " + tables.sessions() + " WHERE " + column + " = ? AND "
+        + dialect.isAnyOf("id") + " RETURNING id", row -> row.getString(1), value,
+        dialect.textList(connection, locked));
     if (!deleted.isEmpty()) {
       dependents.keepWhole(connection, deleted, 1);
       sql.update(connection, "DELETE FROM " + tables.events() + " WHERE " + dialect.isAnyOf("session_id"),

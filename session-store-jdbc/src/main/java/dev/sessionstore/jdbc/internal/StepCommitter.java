@@ -121,7 +121,9 @@ final class StepCommitter {
   private Optional<StepOutcome> attempt(Connection connection, Step step, StepLog stepLog) throws SQLException {
     String sessionId = step.sessionId();
     Instant now = clock.instant();
-    OptionalLong locked = appender.lockLastSeq(connection, sessionId);
+    // A step that cuts locks the session with everything sharing its events, in id order, as a truncation does.
+    OptionalLong locked = step.truncateFrom().isPresent() ? appender.lockLastSeqForCut(connection, sessionId, 1)
+        : appender.lockLastSeq(connection, sessionId);
     sessions.fences().check(connection, sessionId, step.fence());
     if (locked.isEmpty() && step.truncateFrom().isPresent()) {
       throw Failures.sessionNotFound(sessionId);
