@@ -82,7 +82,7 @@ class SchemaMigrationTest {
     assertThat(second.events().appendAll("s", List.of(NewEvent.of("a"), NewEvent.of("b"))))
         .extracting(Event::seq).containsExactly(1L, 2L);
     assertThat(schema.queryValue("SELECT string_agg(version || ':' || description, ',') FROM \""
-        + schema.name() + "\".session_store_schema_version")).isEqualTo("1:schema");
+        + schema.name() + "\".session_store_schema_version")).isEqualTo("1:schema,2:writer_fencing");
   }
 
   @Test
