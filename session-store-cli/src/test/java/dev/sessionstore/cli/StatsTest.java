@@ -19,8 +19,11 @@ import org.junit.jupiter.api.io.TempDir;
  */
 class StatsTest {
 
-  /** A store's tables: sessions, events, segments, runs, tool calls, summaries, checkpoints (2), model calls, version. */
-  private static final int TABLES = 10;
+  /**
+   * A store's tables: sessions, events, segments, runs, tool calls, summaries, checkpoints (2), model calls, writer
+   * claims, version.
+   */
+  private static final int TABLES = 11;
   private static final String OTHER_PREFIX = "session_store_b_";
 
   @TempDir
@@ -44,7 +47,7 @@ class StatsTest {
       assertThat(second.get("sizeBytes").asLong()).isEqualTo(postgresSize(schema, "left(tablename, 16) = ?"));
       assertThat(first.get("sizeBytes").asLong()).isLessThan(databaseSize(schema));
       assertThat(text.out()).contains("size:              " + first.get("sizeBytes").asLong()
-          + " bytes in the store's 10 tables with their indexes");
+          + " bytes in the store's " + TABLES + " tables with their indexes");
     }
   }
 
