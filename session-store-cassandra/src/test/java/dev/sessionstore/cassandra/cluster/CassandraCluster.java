@@ -364,6 +364,10 @@ public final class CassandraCluster implements AutoCloseable {
           "cdc_raw_directory: " + home.resolve("cdc_raw"),
           "commitlog_sync: periodic",
           "commitlog_sync_period: 10000ms",
+          // a 4 MiB JSON document in one event must fit one batch and one mutation (half a segment)
+          "commitlog_segment_size: 64MiB",
+          "batch_size_warn_threshold: 1MiB",
+          "batch_size_fail_threshold: 32MiB",
           "paxos_variant: v2",
           "authenticator: AllowAllAuthenticator",
           "authorizer: AllowAllAuthorizer",

@@ -1,0 +1,161 @@
+package dev.sessionstore.cassandra.internal;
+
+import com.datastax.oss.driver.api.core.cql.Row;
+import dev.sessionstore.Capability;
+import dev.sessionstore.Session;
+import dev.sessionstore.SessionPage;
+import dev.sessionstore.SessionQuery;
+import dev.sessionstore.SessionWrite;
+import dev.sessionstore.Sessions;
+import dev.sessionstore.Step;
+import dev.sessionstore.UnsupportedCapabilityException;
+import dev.sessionstore.cassandra.internal.Rows.Header;
+import dev.sessionstore.spi.IdOrder;
+import dev.sessionstore.spi.SessionCursor;
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.function.Supplier;
+
+/**
+ * Sessions on Cassandra: writes are steps on the session's partition ({@link StepWriter}); lookups read the
+ * partition's session columns; listing reads the namespace's {@link SessionIndex} and the sessions it names, and
+ * filters, orders and pages them here with the shared rules ({@link SessionQuery#matches}, {@link SessionCursor}).
+ * A listing reads every session of the namespace: its cost grows with the namespace, not with the page.
+ */
+final class CassandraSessions implements Sessions {
+
+  private static final Comparator<Session> LISTING_ORDER = Comparator.comparing(Session::createdAt)
+      .thenComparing(Session::id, IdOrder.BY_CODE_POINT);
+
+  private final Cql cql;
+  private final PartitionReader reader;
+  private final StepWriter writer;
+  private final SessionIndex index;
+  private final NameClaims names;
+  private final SessionQueue queue;
+  private final SessionWaiters waiters;
+  private final String ns;
+
+  CassandraSessions(Cql cql, PartitionReader reader, StepWriter writer, SessionIndex index, NameClaims names,
+      SessionQueue queue, SessionWaiters waiters) {
+    this.cql = cql;
+    this.reader = reader;
+    this.writer = writer;
+    this.index = index;
+    this.names = names;
+    this.queue = queue;
+    this.waiters = waiters;
+    this.ns = cql.settings.namespace();
+  }
+
+  @Override
+  public Session save(SessionWrite write) {
+    return writer.commit(Step.builder(write.id()).session(write).build(), false).session();
+  }
+
+  @Override
+  public Session mergeMetadata(String sessionId, Map<String, String> patch) {
+    return writer.commit(Step.builder(sessionId).mergeMetadata(patch).build(), true).session();
+  }
+
+  @Override
+  public Optional<Session> find(String sessionId) {
+    return Optional.ofNullable(read(() -> reader.header(sessionId, false).session()));
+  }
+
+  @Override
+  public Optional<Session> findByName(String name) {
+    return read(() -> names.owner(name).flatMap(this::find).filter(session -> name.equals(session.name())));
+  }
+
+  @Override
+  public SessionPage list(SessionQuery query) {
+    SessionCursor from = query.cursor() == null ? null : SessionCursor.decode(query.cursor());
+    List<Session> matching = read(() -> reader.sessions(index.ids())).stream()
+        .filter(query::matches)
+        .filter(session -> from == null || from.precedes(session))
+        .sorted(LISTING_ORDER)
+        .skip(query.offset())
+        .toList();
+    int limit = query.limit().orElse(Integer.MAX_VALUE);
+    if (matching.size() <= limit) {
+      return new SessionPage(matching, Optional.empty());
+    }
+    List<Session> items = matching.subList(0, limit);
+    return new SessionPage(items, Optional.of(SessionCursor.after(items.get(limit - 1)).encode()));
+  }
+
+  @Override
+  public List<String> listResumable() {
+    return read(() -> reader.sessions(index.ids())).stream()
+        .filter(Session::resumesEagerly)
+        .map(Session::id)
+        .sorted(IdOrder.BY_CODE_POINT)
+        .toList();
+  }
+
+  @Override
+  public Session fork(String sessionId, long atSeq) {
+    // not built yet: a fork copies its parent's prefix into its own partition
+    throw new UnsupportedCapabilityException(Capability.FORKS);
+  }
+
+  @Override
+  public Session fork(String sessionId, long atSeq, String newSessionId) {
+    throw new UnsupportedCapabilityException(Capability.FORKS);
+  }
+
+  /**
+   * Deletes the partition with a condition on the head read just before, so a concurrent write either lands before
+   * (and is deleted) or after (and re-creates the session); then unindexes the id and releases the name.
+   */
+  @Override
+  public boolean delete(String sessionId) {
+    return queue.run(sessionId, () -> {
+      while (true) {
+        Header header = read(() -> reader.header(sessionId, false));
+        if (!header.exists()) {
+          return false;
+        }
+        Row answer;
+        try {
+          answer = cql.write(cql.deleteSession.bind(ns, sessionId, header.head())).one();
+        } catch (RuntimeException e) {
+          throw DriverFailures.failed("deleting session " + sessionId, e);
+        }
+        if (answer.getBoolean("[applied]")) {
+          index.remove(sessionId);
+          if (header.session().name() != null) {
+            names.release(header.session().name(), sessionId);
+          }
+          waiters.signal();
+          return true;
+        }
+      }
+    });
+  }
+
+  @Override
+  public int deleteByTenant(String tenant) {
+    List<String> ids = new ArrayList<>();
+    for (Session session : read(() -> reader.sessions(index.ids()))) {
+      if (tenant.equals(session.tenant())) {
+        ids.add(session.id());
+      }
+    }
+    int deleted = 0;
+    for (String id : ids) {
+      if (delete(id)) {
+        deleted++;
+      }
+    }
+    return deleted;
+  }
+
+  private static <T> T read(Supplier<T> read) {
+    return Reads.run(read);
+  }
+}

@@ -1,0 +1,129 @@
+package dev.sessionstore.cassandra.internal;
+
+import dev.sessionstore.Archives;
+import dev.sessionstore.Capability;
+import dev.sessionstore.Checkpoints;
+import dev.sessionstore.EventLog;
+import dev.sessionstore.ModelCallAudit;
+import dev.sessionstore.Runs;
+import dev.sessionstore.SessionStore;
+import dev.sessionstore.Sessions;
+import dev.sessionstore.Step;
+import dev.sessionstore.StepOutcome;
+import dev.sessionstore.Summaries;
+import dev.sessionstore.ToolCalls;
+import dev.sessionstore.UnsupportedCapabilityException;
+import java.util.Collections;
+import java.util.EnumSet;
+import java.util.Set;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * The Cassandra {@link SessionStore}; build it with {@link dev.sessionstore.cassandra.CassandraSessionStore#builder()},
+ * which describes the data model and the guarantees.
+ */
+public final class CassandraStore implements SessionStore {
+
+  private static final Logger LOG = LoggerFactory.getLogger(CassandraStore.class);
+
+  /**
+   * What this increment of the adapter supports. Not built yet (none is impossible on Cassandra): tool calls,
+   * deadlines (and durable deadlines), summaries, forks, checkpoints, the model-call audit, archives, writer fencing
+   * and cross-process wake-up (by polling).
+   */
+  private static final Set<Capability> CAPABILITIES = Collections.unmodifiableSet(EnumSet.of(
+      Capability.WAITING_READS, Capability.TRUNCATION, Capability.TENANTS));
+
+  private final StoreSettings settings;
+  private final SessionWaiters waiters = new SessionWaiters();
+  private final CassandraSessions sessions;
+  private final CassandraEventLog events;
+  private final CassandraRuns runs;
+  private final StepWriter writer;
+
+  /**
+   * A store on {@code settings}: creates or checks the schema, then prepares its statements.
+   *
+   * @throws dev.sessionstore.StoreFailureException if the schema is missing or newer than this code's
+   */
+  public CassandraStore(StoreSettings settings) {
+    this.settings = settings;
+    Schema.prepare(settings.session(), settings.keyspace(), settings.replication(), settings.createSchema());
+    Cql cql = new Cql(settings);
+    PartitionReader reader = new PartitionReader(cql);
+    SessionIndex index = new SessionIndex(cql);
+    NameClaims names = new NameClaims(cql, reader);
+    SessionQueue queue = new SessionQueue();
+    this.writer = new StepWriter(cql, reader, names, index, queue, waiters);
+    this.sessions = new CassandraSessions(cql, reader, writer, index, names, queue, waiters);
+    this.events = new CassandraEventLog(cql, reader, writer, waiters);
+    this.runs = new CassandraRuns(reader, writer);
+    LOG.debug("cassandra session store opened: {}", this);
+  }
+
+  @Override
+  public Sessions sessions() {
+    return sessions;
+  }
+
+  @Override
+  public EventLog events() {
+    return events;
+  }
+
+  @Override
+  public Runs runs() {
+    return runs;
+  }
+
+  @Override
+  public ToolCalls toolCalls() {
+    throw new UnsupportedCapabilityException(Capability.TOOL_CALLS);
+  }
+
+  @Override
+  public Summaries summaries() {
+    throw new UnsupportedCapabilityException(Capability.SUMMARIES);
+  }
+
+  @Override
+  public Checkpoints checkpoints() {
+    throw new UnsupportedCapabilityException(Capability.CHECKPOINTS);
+  }
+
+  @Override
+  public ModelCallAudit modelCalls() {
+    throw new UnsupportedCapabilityException(Capability.MODEL_CALL_AUDIT);
+  }
+
+  @Override
+  public Archives archives() {
+    throw new UnsupportedCapabilityException(Capability.ARCHIVES);
+  }
+
+  @Override
+  public StepOutcome commit(Step step) {
+    return new StepOutcome.Committed(writer.commit(step, false));
+  }
+
+  @Override
+  public Set<Capability> capabilities() {
+    return CAPABILITIES;
+  }
+
+  /** The adapter and its target: keyspace and namespace. */
+  @Override
+  public String toString() {
+    return "CassandraSessionStore[keyspace " + settings.keyspace() + ", namespace " + settings.namespace() + "]";
+  }
+
+  @Override
+  public void close() {
+    waiters.close();
+    if (settings.ownsSession()) {
+      settings.session().close();
+    }
+    LOG.debug("cassandra session store closed: {}", this);
+  }
+}

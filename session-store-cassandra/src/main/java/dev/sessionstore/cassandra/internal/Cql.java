@@ -1,0 +1,114 @@
+package dev.sessionstore.cassandra.internal;
+
+import com.datastax.oss.driver.api.core.CqlSession;
+import com.datastax.oss.driver.api.core.cql.BoundStatement;
+import com.datastax.oss.driver.api.core.cql.PreparedStatement;
+import com.datastax.oss.driver.api.core.cql.ResultSet;
+import com.datastax.oss.driver.api.core.cql.Statement;
+
+/**
+ * The store's statements, prepared once per store, and how they run: reads at the read consistency, writes at the
+ * write consistency with conditions at the serial one. Every statement names the namespace and session id first
+ * (the partition key), so each touches one session's partition.
+ */
+final class Cql {
+
+  /** The session columns (static) of {@code session_data}, in the order {@link Rows#session} reads them. */
+  static final String SESSION_COLUMNS = "session_id, head, last_seq, s_name, s_tenant, s_agent, s_status, s_settings, "
+      + "s_metadata, s_fork_parent, s_fork_seq, s_created, s_updated";
+
+  /** The event columns of an event row, in the order {@link Rows#event} reads them. */
+  static final String EVENT_COLUMNS = "seq, event_id, type, run_id, agent_id, parent_id, payload, ts";
+
+  /** The run columns of a run row, in the order {@link Rows#run} reads them. */
+  static final String RUN_COLUMNS = "key, status, usage, error, created, updated, saved";
+
+  final StoreSettings settings;
+  private final CqlSession session;
+
+  final PreparedStatement header;
+  final PreparedStatement sessionsIn;
+  final PreparedStatement idsIn;
+  final PreparedStatement eventsIn;
+  final PreparedStatement eventsAsc;
+  final PreparedStatement eventsDesc;
+  final PreparedStatement runs;
+  final PreparedStatement run;
+  final PreparedStatement writeHeader;
+  final PreparedStatement insertEvent;
+  final PreparedStatement insertId;
+  final PreparedStatement deleteEventsFrom;
+  final PreparedStatement deleteIds;
+  final PreparedStatement insertRun;
+  final PreparedStatement deleteSession;
+  final PreparedStatement indexSession;
+  final PreparedStatement unindexSession;
+  final PreparedStatement indexBucket;
+  final PreparedStatement nameOwner;
+  final PreparedStatement claimName;
+  final PreparedStatement takeOverName;
+  final PreparedStatement releaseName;
+
+  Cql(StoreSettings settings) {
+    this.settings = settings;
+    this.session = settings.session();
+    String data = settings.keyspace() + ".session_data";
+    String partition = " WHERE ns = ? AND session_id = ?";
+    header = prepare("SELECT " + SESSION_COLUMNS + " FROM " + data + partition + " LIMIT 1");
+    sessionsIn = prepare("SELECT DISTINCT ns, " + SESSION_COLUMNS + " FROM " + data
+        + " WHERE ns = ? AND session_id IN ?");
+    idsIn = prepare("SELECT key, seq FROM " + data + partition + " AND kind = 'i' AND key IN ?");
+    eventsIn = prepare("SELECT " + EVENT_COLUMNS + " FROM " + data + partition + " AND kind = 'e' AND key IN ?");
+    eventsAsc = prepare("SELECT " + EVENT_COLUMNS + " FROM " + data + partition
+        + " AND kind = 'e' AND key > ? AND key < ? ORDER BY kind ASC, key ASC");
+    eventsDesc = prepare("SELECT " + EVENT_COLUMNS + " FROM " + data + partition
+        + " AND kind = 'e' AND key > ? AND key < ? ORDER BY kind DESC, key DESC");
+    runs = prepare("SELECT " + RUN_COLUMNS + " FROM " + data + partition + " AND kind = 'r'");
+    run = prepare("SELECT " + RUN_COLUMNS + " FROM " + data + partition + " AND kind = 'r' AND key = ?");
+    writeHeader = prepare("UPDATE " + data + " SET head = ?, last_seq = ?, s_name = ?, s_tenant = ?, s_agent = ?, "
+        + "s_status = ?, s_settings = ?, s_metadata = ?, s_fork_parent = ?, s_fork_seq = ?, s_created = ?, "
+        + "s_updated = ?" + partition + " IF head = ?");
+    insertEvent = prepare("INSERT INTO " + data + " (ns, session_id, kind, key, seq, event_id, type, run_id, "
+        + "agent_id, parent_id, payload, ts) VALUES (?, ?, 'e', ?, ?, ?, ?, ?, ?, ?, ?, ?)");
+    insertId = prepare("INSERT INTO " + data + " (ns, session_id, kind, key, seq) VALUES (?, ?, 'i', ?, ?)");
+    deleteEventsFrom = prepare("DELETE FROM " + data + partition + " AND kind = 'e' AND key >= ?");
+    deleteIds = prepare("DELETE FROM " + data + partition + " AND kind = 'i' AND key IN ?");
+    insertRun = prepare("INSERT INTO " + data + " (ns, session_id, kind, key, status, usage, error, created, "
+        + "updated, saved) VALUES (?, ?, 'r', ?, ?, ?, ?, ?, ?, ?)");
+    deleteSession = prepare("DELETE FROM " + data + partition + " IF head = ?");
+    String index = settings.keyspace() + ".session_index";
+    indexSession = prepare("INSERT INTO " + index + " (ns, bucket, session_id) VALUES (?, ?, ?)");
+    unindexSession = prepare("DELETE FROM " + index + " WHERE ns = ? AND bucket = ? AND session_id = ?");
+    indexBucket = prepare("SELECT session_id FROM " + index + " WHERE ns = ? AND bucket = ?");
+    String names = settings.keyspace() + ".session_names";
+    nameOwner = prepare("SELECT session_id FROM " + names + " WHERE ns = ? AND name = ?");
+    claimName = prepare("INSERT INTO " + names + " (ns, name, session_id) VALUES (?, ?, ?) IF NOT EXISTS");
+    takeOverName = prepare("UPDATE " + names + " SET session_id = ? WHERE ns = ? AND name = ? IF session_id = ?");
+    releaseName = prepare("DELETE FROM " + names + " WHERE ns = ? AND name = ? IF session_id = ?");
+  }
+
+  private PreparedStatement prepare(String cql) {
+    return session.prepare(cql);
+  }
+
+  /** Runs a read at the read consistency. */
+  ResultSet read(BoundStatement statement) {
+    return session.execute(statement.setConsistencyLevel(settings.read()));
+  }
+
+  /** Runs a read at the serial consistency: it sees every write a condition decided, also ones still in flight. */
+  ResultSet readSerial(BoundStatement statement) {
+    return session.execute(statement.setConsistencyLevel(settings.serial()));
+  }
+
+  /** Runs a write (plain or conditional) at the write consistency, its conditions at the serial consistency. */
+  ResultSet write(Statement<?> statement) {
+    return session.execute(statement.setConsistencyLevel(settings.write())
+        .setSerialConsistencyLevel(settings.serial()));
+  }
+
+  /** The consistency a read runs at when {@code serial} says it settles a doubt. */
+  ResultSet read(BoundStatement statement, boolean serial) {
+    return serial ? readSerial(statement) : read(statement);
+  }
+}

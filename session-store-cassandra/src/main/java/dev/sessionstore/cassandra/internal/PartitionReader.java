@@ -1,0 +1,146 @@
+package dev.sessionstore.cassandra.internal;
+
+import com.datastax.oss.driver.api.core.cql.BoundStatement;
+import com.datastax.oss.driver.api.core.cql.Row;
+import dev.sessionstore.Event;
+import dev.sessionstore.EventPage;
+import dev.sessionstore.EventQuery;
+import dev.sessionstore.Run;
+import dev.sessionstore.Session;
+import dev.sessionstore.cassandra.internal.Rows.Header;
+import dev.sessionstore.spi.EventFilter;
+import dev.sessionstore.spi.EventPaging;
+import java.util.ArrayList;
+import java.util.Collection;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+
+/**
+ * Reads of sessions' partitions. Each read touches one partition (or, for {@link #sessions}, the session rows of
+ * named partitions), at the read consistency, or at the serial one when the caller settles a doubt: a serial read
+ * first finishes any conditional write still in flight on the partition, so it sees the partition as every later
+ * condition will.
+ */
+final class PartitionReader {
+
+  /** Ids and seqs per {@code IN} list: bounded so that a 10,000-event batch becomes a few reads. */
+  private static final int IN_CHUNK = 500;
+
+  /** Rows fetched per page when scanning a log. */
+  private static final int PAGE_SIZE = 500;
+
+  private final Cql cql;
+  private final String ns;
+
+  PartitionReader(Cql cql) {
+    this.cql = cql;
+    this.ns = cql.settings.namespace();
+  }
+
+  /** The partition's head, last seq and session; {@link Header#EMPTY} for an unknown session. */
+  Header header(String sessionId, boolean serial) {
+    return Rows.header(cql.read(cql.header.bind(ns, sessionId), serial).one(), 0);
+  }
+
+  /** The stored sessions among {@code sessionIds}, in no particular order. */
+  List<Session> sessions(Collection<String> sessionIds) {
+    List<Session> sessions = new ArrayList<>();
+    for (List<String> chunk : chunks(List.copyOf(sessionIds))) {
+      for (Row row : cql.read(cql.sessionsIn.bind(ns, chunk))) {
+        Header header = Rows.header(row, 1);
+        if (header.exists()) {
+          sessions.add(header.session());
+        }
+      }
+    }
+    return sessions;
+  }
+
+  /** The stored events of the session with these ids, by id. */
+  Map<String, Event> eventsByIds(String sessionId, Collection<String> ids, boolean serial) {
+    List<String> seqKeys = new ArrayList<>();
+    for (List<String> chunk : chunks(List.copyOf(ids))) {
+      for (Row row : cql.read(cql.idsIn.bind(ns, sessionId, chunk), serial)) {
+        seqKeys.add(Rows.eventKey(row.getLong(1)));
+      }
+    }
+    Map<String, Event> events = new HashMap<>();
+    for (List<String> chunk : chunks(seqKeys)) {
+      for (Row row : cql.read(cql.eventsIn.bind(ns, sessionId, chunk), serial)) {
+        Event event = Rows.event(sessionId, row);
+        events.put(event.id(), event);
+      }
+    }
+    return events;
+  }
+
+  /** The session's event with this id. */
+  Optional<Event> event(String sessionId, String eventId) {
+    return Optional.ofNullable(eventsByIds(sessionId, List.of(eventId), false).get(eventId));
+  }
+
+  /** The session's events with {@code seq >= fromSeq}, oldest-first. */
+  List<Event> eventsFrom(String sessionId, long fromSeq, boolean serial) {
+    List<Event> events = new ArrayList<>();
+    BoundStatement scan = cql.eventsAsc.bind(ns, sessionId, Rows.eventKey(fromSeq - 1), Rows.eventKey(Long.MAX_VALUE))
+        .setPageSize(PAGE_SIZE);
+    for (Row row : cql.read(scan, serial)) {
+      events.add(Rows.event(sessionId, row));
+    }
+    return events;
+  }
+
+  /** The page {@code query} selects from the session's log: scanned in fetch order, filtered, then paged. */
+  EventPage page(String sessionId, EventQuery query) {
+    long after = query.after();
+    long before = query.before().orElse(Long.MAX_VALUE);
+    if (before <= after + 1) {
+      return EventPaging.page(List.of(), query);
+    }
+    boolean newestFirst = EventPaging.fetchesNewestFirst(query);
+    BoundStatement scan = (newestFirst ? cql.eventsDesc : cql.eventsAsc)
+        .bind(ns, sessionId, Rows.eventKey(after), Rows.eventKey(before))
+        .setPageSize(query.limit().isPresent() ? Math.min(PAGE_SIZE, query.limit().getAsInt() + 1) : PAGE_SIZE);
+    long wanted = EventPaging.fetchLimit(query).orElse(Long.MAX_VALUE);
+    List<Event> fetched = new ArrayList<>();
+    for (Row row : cql.read(scan)) {
+      Event event = Rows.event(sessionId, row);
+      if (EventFilter.matches(query, event)) {
+        fetched.add(event);
+        if (fetched.size() >= wanted) {
+          break;
+        }
+      }
+    }
+    return EventPaging.page(fetched, query);
+  }
+
+  /** The session's runs, unordered, each with the order it was saved in. */
+  List<SavedRun> runs(String sessionId) {
+    List<SavedRun> runs = new ArrayList<>();
+    for (Row row : cql.read(cql.runs.bind(ns, sessionId))) {
+      runs.add(new SavedRun(Rows.run(sessionId, row), Rows.savedOrder(row)));
+    }
+    return runs;
+  }
+
+  /** The session's run with this id. */
+  Optional<Run> run(String sessionId, String runId, boolean serial) {
+    Row row = cql.read(cql.run.bind(ns, sessionId, runId), serial).one();
+    return row == null ? Optional.empty() : Optional.of(Rows.run(sessionId, row));
+  }
+
+  /** A run with the position of its last save among the session's writes. */
+  record SavedRun(Run run, long savedOrder) {
+  }
+
+  private static List<List<String>> chunks(List<String> all) {
+    List<List<String>> chunks = new ArrayList<>();
+    for (int from = 0; from < all.size(); from += IN_CHUNK) {
+      chunks.add(all.subList(from, Math.min(all.size(), from + IN_CHUNK)));
+    }
+    return chunks;
+  }
+}

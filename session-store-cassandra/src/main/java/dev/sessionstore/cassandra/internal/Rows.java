@@ -1,0 +1,78 @@
+package dev.sessionstore.cassandra.internal;
+
+import com.datastax.oss.driver.api.core.cql.Row;
+import dev.sessionstore.Event;
+import dev.sessionstore.ForkOrigin;
+import dev.sessionstore.Run;
+import dev.sessionstore.RunStatus;
+import dev.sessionstore.Session;
+import dev.sessionstore.SessionStatus;
+import dev.sessionstore.spi.StoredJson;
+import java.util.Map;
+import java.util.UUID;
+
+/** Rows of the store's tables as records, and the keys rows are stored under. */
+final class Rows {
+
+  private Rows() {
+  }
+
+  /** The clustering key of the event at {@code seq}: zero-padded so that text order is seq order. */
+  static String eventKey(long seq) {
+    return String.format("%019d", seq);
+  }
+
+  /** The header of a session's partition: its head (null when the partition is empty) and its session. */
+  record Header(UUID head, long lastSeq, Session session) {
+
+    /** The header of a partition that holds nothing. */
+    static final Header EMPTY = new Header(null, 0, null);
+
+    boolean exists() {
+      return session != null;
+    }
+  }
+
+  /** The header in a row of {@link Cql#SESSION_COLUMNS}, starting at column {@code from}. */
+  static Header header(Row row, int from) {
+    if (row == null) {
+      return Header.EMPTY;
+    }
+    UUID head = row.getUuid(from + 1);
+    long lastSeq = row.isNull(from + 2) ? 0 : row.getLong(from + 2);
+    return new Header(head, lastSeq, row.isNull(from + 11) ? null : session(row, from, lastSeq));
+  }
+
+  private static Session session(Row row, int from, long lastSeq) {
+    String forkParent = row.getString(from + 9);
+    return new Session(row.getString(from), row.getString(from + 3), row.getString(from + 4),
+        row.getString(from + 5), SessionStatus.of(row.getString(from + 6)), StoredJson.of(row.getString(from + 7)),
+        metadata(row.getMap(from + 8, String.class, String.class)),
+        forkParent == null ? null : new ForkOrigin(forkParent, row.getLong(from + 10)),
+        Micros.instant(row.getLong(from + 11)), Micros.instant(row.getLong(from + 12)), lastSeq);
+  }
+
+  /** The event in a row of {@link Cql#EVENT_COLUMNS}. */
+  static Event event(String sessionId, Row row) {
+    return new Event(sessionId, row.getLong(0), row.getString(1), row.getString(2), row.getString(3), row.getString(4),
+        row.getString(5), StoredJson.of(row.getString(6)), Micros.instant(row.getLong(7)));
+  }
+
+  /** The run in a row of {@link Cql#RUN_COLUMNS}. */
+  static Run run(String sessionId, Row row) {
+    String error = row.getString(3);
+    return new Run(row.getString(0), sessionId, RunStatus.valueOf(row.getString(1)),
+        StoredJson.of(row.getString(2)), error == null ? null : StoredJson.of(error),
+        Micros.instant(row.getLong(4)), Micros.instant(row.getLong(5)));
+  }
+
+  /** When the run in a row of {@link Cql#RUN_COLUMNS} was saved, in the order of the session's writes. */
+  static long savedOrder(Row row) {
+    return row.getUuid(6).timestamp();
+  }
+
+  /** An empty map for a null metadata column. */
+  private static Map<String, String> metadata(Map<String, String> stored) {
+    return stored == null ? Map.of() : stored;
+  }
+}

@@ -1,0 +1,120 @@
+package dev.sessionstore.cassandra.internal;
+
+import com.datastax.oss.driver.api.core.CqlSession;
+import com.datastax.oss.driver.api.core.cql.Row;
+import com.datastax.oss.driver.api.core.cql.SimpleStatement;
+import dev.sessionstore.StoreFailureException;
+import java.time.Duration;
+import java.util.List;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * The store's keyspace and tables, created when missing and versioned in {@code schema_version}: a store refuses to
+ * open on a schema newer than the one it knows, so an old client never writes a layout it does not understand. The
+ * DDL below is also the documented DDL for operators who create the schema themselves
+ * ({@code createSchema(false)} on the builder).
+ */
+public final class Schema {
+
+  /** The layout this code reads and writes. */
+  public static final int VERSION = 1;
+
+  private static final Logger LOG = LoggerFactory.getLogger(Schema.class);
+  private static final Duration DDL_TIMEOUT = Duration.ofSeconds(60);
+
+  /** The tables, in creation order; {@code %s} is the keyspace. */
+  static final List<String> TABLES = List.of(
+      """
+      CREATE TABLE IF NOT EXISTS %s.schema_version (
+        component text PRIMARY KEY,
+        version int)""",
+      // Everything one session owns, in one partition: the session record and the log's head in static columns,
+      // events (kind 'e', key = seq zero-padded), event ids (kind 'i', key = id, seq), runs (kind 'r', key = id).
+      """
+      CREATE TABLE IF NOT EXISTS %s.session_data (
+        ns text,
+        session_id text,
+        kind text,
+        key text,
+        head timeuuid static,
+        last_seq bigint static,
+        s_name text static,
+        s_tenant text static,
+        s_agent text static,
+        s_status text static,
+        s_settings text static,
+        s_metadata frozen<map<text, text>> static,
+        s_fork_parent text static,
+        s_fork_seq bigint static,
+        s_created bigint static,
+        s_updated bigint static,
+        seq bigint,
+        event_id text,
+        type text,
+        run_id text,
+        agent_id text,
+        parent_id text,
+        payload text,
+        ts bigint,
+        status text,
+        usage text,
+        error text,
+        created bigint,
+        updated bigint,
+        saved timeuuid,
+        PRIMARY KEY ((ns, session_id), kind, key))""",
+      // Which sessions a namespace has, spread over buckets: the listing's starting point, never its truth.
+      """
+      CREATE TABLE IF NOT EXISTS %s.session_index (
+        ns text,
+        bucket int,
+        session_id text,
+        PRIMARY KEY ((ns, bucket), session_id))""",
+      // Session names, unique per namespace: claimed with a lightweight transaction before a session takes one.
+      """
+      CREATE TABLE IF NOT EXISTS %s.session_names (
+        ns text,
+        name text,
+        session_id text,
+        PRIMARY KEY ((ns, name)))""");
+
+  private Schema() {
+  }
+
+  /**
+   * Creates the keyspace and tables when {@code create}, then checks the stored version.
+   *
+   * @throws StoreFailureException if the schema is missing (and not to be created) or newer than {@link #VERSION}
+   */
+  static void prepare(CqlSession session, String keyspace, String replication, boolean create) {
+    if (create) {
+      run(session, "CREATE KEYSPACE IF NOT EXISTS " + keyspace + " WITH replication = " + replication);
+      for (String table : TABLES) {
+        run(session, table.formatted(keyspace));
+      }
+      run(session, "INSERT INTO " + keyspace + ".schema_version (component, version) VALUES ('session-store', "
+          + VERSION + ") IF NOT EXISTS");
+    }
+    Row row;
+    try {
+      row = session.execute("SELECT version FROM " + keyspace + ".schema_version WHERE component = 'session-store'")
+          .one();
+    } catch (RuntimeException e) {
+      throw new StoreFailureException("the session-store schema in keyspace " + keyspace + " is missing", false, e);
+    }
+    if (row == null) {
+      throw new StoreFailureException("the session-store schema in keyspace " + keyspace + " has no version",
+          false, null);
+    }
+    if (row.getInt(0) > VERSION) {
+      throw new StoreFailureException("the session-store schema in keyspace " + keyspace + " is version "
+          + row.getInt(0) + ", newer than this store's " + VERSION, false, null);
+    }
+  }
+
+  private static void run(CqlSession session, String cql) {
+    LOG.debug("schema: {}", cql);
+    session.execute(SimpleStatement.newInstance(cql).setTimeout(DDL_TIMEOUT));
+  }
+}

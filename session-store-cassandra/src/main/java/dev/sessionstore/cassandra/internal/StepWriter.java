@@ -1,0 +1,280 @@
+package dev.sessionstore.cassandra.internal;
+
+import com.datastax.oss.driver.api.core.cql.BatchStatement;
+import com.datastax.oss.driver.api.core.cql.BatchStatementBuilder;
+import com.datastax.oss.driver.api.core.cql.DefaultBatchType;
+import com.datastax.oss.driver.api.core.uuid.Uuids;
+import dev.sessionstore.Capability;
+import dev.sessionstore.Event;
+import dev.sessionstore.InvalidArgumentException;
+import dev.sessionstore.NewEvent;
+import dev.sessionstore.OutcomeUnknownException;
+import dev.sessionstore.Run;
+import dev.sessionstore.Session;
+import dev.sessionstore.SessionWrite;
+import dev.sessionstore.Step;
+import dev.sessionstore.StepResult;
+import dev.sessionstore.StoreFailureException;
+import dev.sessionstore.UnsupportedCapabilityException;
+import dev.sessionstore.cassandra.internal.Rows.Header;
+import dev.sessionstore.spi.EventBatch;
+import dev.sessionstore.spi.Failures;
+import dev.sessionstore.spi.StepLog;
+import dev.sessionstore.spi.Upserts;
+import java.time.Instant;
+import java.time.temporal.ChronoUnit;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Optional;
+import java.util.UUID;
+import java.util.concurrent.ThreadLocalRandom;
+import java.util.concurrent.locks.LockSupport;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * Commits a {@link Step} to its session's partition as one conditional batch (guarantees 1, 3, 4, 5, 16 and 17 of
+ * docs/guarantees.md). Every write of the store (appends, session and run upserts, metadata merges, cuts) is a step.
+ *
+ * <p><b>One attempt</b> reads the partition's header (its {@code head}, a time-based id every write replaces, and the
+ * session) and the stored events with the step's ids, lets the shared rules ({@link StepLog}, {@link Upserts}) decide
+ * what the step changes, and writes it all in one batch on the partition conditioned on {@code IF head = <read>}.
+ * The condition makes the read and the write one linearizable step: if any write reached the partition in between,
+ * nothing is applied and the attempt starts over from a fresh read, where the ids are checked before the seq, so a
+ * retried batch finds its own events and returns their stored seqs. A head is never reused (it is time-based, not a
+ * counter), so a deleted and re-created session cannot pass a condition read before the deletion.
+ *
+ * <p><b>Unknown outcomes.</b> When a conditional write times out or its connection is lost, it may or may not have
+ * been applied. The writer settles it within the retry timeout: the next attempt reads at the serial consistency,
+ * which completes or supersedes the write still in flight; if the head is the one the lost write set, it was applied
+ * and its result is returned; otherwise the attempt re-plans against what is stored (its events replayed by id when
+ * they are there). When the timeout passes first, the caller gets {@link OutcomeUnknownException}: retrying with the
+ * same ids is safe.
+ */
+final class StepWriter {
+
+  private static final Logger LOG = LoggerFactory.getLogger(StepWriter.class);
+
+  /** Bytes a row costs beyond its texts: keys, clustering, timestamps, cell headers (an upper bound). */
+  private static final int ROW_OVERHEAD = 200;
+
+  private final Cql cql;
+  private final PartitionReader reader;
+  private final NameClaims names;
+  private final SessionIndex index;
+  private final SessionQueue queue;
+  private final SessionWaiters waiters;
+  private final String ns;
+
+  StepWriter(Cql cql, PartitionReader reader, NameClaims names, SessionIndex index, SessionQueue queue,
+      SessionWaiters waiters) {
+    this.cql = cql;
+    this.reader = reader;
+    this.names = names;
+    this.index = index;
+    this.queue = queue;
+    this.waiters = waiters;
+    this.ns = cql.settings.namespace();
+  }
+
+  /**
+   * Commits {@code step}; with {@code mustExist}, an unknown session is a {@link dev.sessionstore.NotFoundException}
+   * (a metadata merge) instead of being created.
+   */
+  StepResult commit(Step step, boolean mustExist) {
+    requireSupported(step);
+    StepLog log = StepLog.of(step);
+    return queue.run(step.sessionId(), () -> commitQueued(step, log, mustExist));
+  }
+
+  private StepResult commitQueued(Step step, StepLog log, boolean mustExist) {
+    long deadline = System.nanoTime() + cql.settings.retryTimeout().toNanos();
+    Attempt pending = null;
+    RuntimeException unknown = null;
+    for (int round = 0; ; round++) {
+      Attempt attempt;
+      try {
+        Header header = reader.header(step.sessionId(), unknown != null);
+        if (pending != null && pending.newHead.equals(header.head())) {
+          return done(pending);
+        }
+        attempt = plan(step, log, mustExist, header, unknown != null);
+      } catch (RuntimeException e) {
+        if (!DriverFailures.isDriverFailure(e)) {
+          throw e;
+        }
+        if (unknown == null) {
+          throw DriverFailures.failed("reading session " + step.sessionId(), e);
+        }
+        pauseOrGiveUp(step, round, deadline, unknown);
+        continue;
+      }
+      if (attempt.batch == null) {
+        return attempt.result;
+      }
+      try {
+        if (cql.write(attempt.batch).wasApplied()) {
+          return done(attempt);
+        }
+        pending = null;
+      } catch (RuntimeException e) {
+        if (!DriverFailures.outcomeUnknown(e)) {
+          if (unknown != null) {
+            pauseOrGiveUp(step, round, deadline, unknown);
+            continue;
+          }
+          throw DriverFailures.failed("writing to session " + step.sessionId(), e);
+        }
+        LOG.debug("outcome of a write to session {} unknown, settling it", step.sessionId(), e);
+        unknown = e;
+        pending = attempt;
+      }
+      if (unknown == null && System.nanoTime() - deadline > 0) {
+        throw new StoreFailureException("session " + step.sessionId() + ": every attempt lost the race for the "
+            + "partition within " + cql.settings.retryTimeout() + "; nothing was written", true, null);
+      }
+      pauseOrGiveUp(step, round, deadline, unknown);
+    }
+  }
+
+  private StepResult done(Attempt attempt) {
+    if (attempt.releasedName != null) {
+      names.release(attempt.releasedName, attempt.result.session().id());
+    }
+    if (attempt.changesLog) {
+      waiters.signal();
+    }
+    return attempt.result;
+  }
+
+  /** Waits a little (more each round, with jitter) before the next attempt; gives up past the deadline. */
+  private static void pauseOrGiveUp(Step step, int round, long deadline, RuntimeException unknown) {
+    if (unknown != null && System.nanoTime() - deadline > 0) {
+      throw new OutcomeUnknownException("the outcome of a write to session " + step.sessionId()
+          + " is unknown and could not be settled in time; retrying with the same ids is safe", unknown);
+    }
+    long maxMicros = Math.min(50_000, 500L << Math.min(round, 7));
+    LockSupport.parkNanos(ThreadLocalRandom.current().nextLong(maxMicros / 2, maxMicros + 1) * 1_000);
+  }
+
+  private static void requireSupported(Step step) {
+    if (!step.toolCalls().isEmpty() || !step.resolutions().isEmpty()) {
+      throw new UnsupportedCapabilityException(Capability.TOOL_CALLS);
+    }
+    if (!step.deadlines().isEmpty()) {
+      throw new UnsupportedCapabilityException(Capability.DEADLINES);
+    }
+    if (step.summary().isPresent()) {
+      throw new UnsupportedCapabilityException(Capability.SUMMARIES);
+    }
+    if (!step.checkpoints().isEmpty()) {
+      throw new UnsupportedCapabilityException(Capability.CHECKPOINTS);
+    }
+    if (step.modelCall().isPresent()) {
+      throw new UnsupportedCapabilityException(Capability.MODEL_CALL_AUDIT);
+    }
+  }
+
+  /** Decides what {@code step} writes against the partition as {@code header} shows it. */
+  private Attempt plan(Step step, StepLog log, boolean mustExist, Header header, boolean serial) {
+    String sessionId = step.sessionId();
+    if (!header.exists() && (mustExist || step.truncateFrom().isPresent())) {
+      throw Failures.sessionNotFound(sessionId);
+    }
+    StepLog.Plan plan = log.plan(header.lastSeq(), reader.eventsByIds(sessionId, log.ids(), serial),
+        from -> reader.eventsFrom(sessionId, from, serial));
+    Instant now = cql.settings.clock().instant().truncatedTo(ChronoUnit.MICROS);
+    Session stored = header.session();
+    Session session = step.session().map(write -> Upserts.session(write, stored, now))
+        .orElseGet(() -> stored != null ? stored : Upserts.session(SessionWrite.of(sessionId), null, now));
+    Optional<Run> run = step.run().map(write -> Upserts.run(write,
+        reader.run(sessionId, write.id(), serial).orElse(null), now));
+    long lastSeq = (plan.cuts() ? plan.cutFrom() - 1 : header.lastSeq()) + plan.fresh().size();
+    List<Event> appended = new ArrayList<>(plan.fresh().size());
+    for (NewEvent event : plan.fresh()) {
+      appended.add(EventBatch.toStored(sessionId, event, lastSeq - plan.fresh().size() + appended.size() + 1, now));
+    }
+    StepResult result = new StepResult(session.withLastSeq(lastSeq), run, plan.removes(), plan.results(appended),
+        List.of(), List.of(), Optional.empty(), List.of(), Optional.empty());
+    boolean writesSomething = !header.exists() || step.session().isPresent() || run.isPresent()
+        || plan.changesLog();
+    if (!writesSomething) {
+      return new Attempt(null, null, result, null, false);
+    }
+    if (!header.exists()) {
+      index.add(sessionId);
+    }
+    String releasedName = null;
+    if (session.name() != null && (stored == null || !session.name().equals(stored.name()))) {
+      names.claim(session.name(), sessionId);
+    }
+    if (stored != null && stored.name() != null && !stored.name().equals(session.name())) {
+      releasedName = stored.name();
+    }
+    UUID newHead = Uuids.timeBased();
+    BatchStatementBuilder batch = BatchStatement.builder(DefaultBatchType.LOGGED);
+    long bytes = ROW_OVERHEAD + utf8(session.settings().text()) + metadataLength(session);
+    batch.addStatement(cql.writeHeader.bind(newHead, lastSeq, session.name(), session.tenant(), session.agentId(),
+        session.status().value(), session.settings().text(), session.metadata(),
+        session.forkedFrom() == null ? null : session.forkedFrom().sessionId(),
+        session.forkedFrom() == null ? null : session.forkedFrom().seq(),
+        Micros.of(session.createdAt()), Micros.of(session.updatedAt()), ns, sessionId, header.head()));
+    if (plan.cuts()) {
+      batch.addStatement(cql.deleteEventsFrom.bind(ns, sessionId, Rows.eventKey(plan.cutFrom())));
+      List<String> removedIds = reader.eventsFrom(sessionId, plan.cutFrom(), serial).stream()
+          .map(Event::id).toList();
+      if (!removedIds.isEmpty()) {
+        batch.addStatement(cql.deleteIds.bind(ns, sessionId, removedIds));
+      }
+    }
+    for (Event event : appended) {
+      batch.addStatement(cql.insertEvent.bind(ns, sessionId, Rows.eventKey(event.seq()), event.seq(), event.id(),
+          event.type(), event.runId(), event.agentId(), event.parentId(), event.payload().text(),
+          Micros.of(event.timestamp())));
+      batch.addStatement(cql.insertId.bind(ns, sessionId, event.id(), event.seq()));
+      bytes += 2 * ROW_OVERHEAD + 2L * utf8(event.id()) + utf8(event.type()) + utf8(event.payload().text())
+          + utf8(event.runId()) + utf8(event.agentId()) + utf8(event.parentId());
+    }
+    if (run.isPresent()) {
+      Run saved = run.get();
+      batch.addStatement(cql.insertRun.bind(ns, sessionId, saved.id(), saved.status().name(), saved.usage().text(),
+          saved.error() == null ? null : saved.error().text(), Micros.of(saved.createdAt()),
+          Micros.of(saved.updatedAt()), newHead));
+      bytes += ROW_OVERHEAD + utf8(saved.usage().text()) + (saved.error() == null ? 0 : utf8(saved.error().text()));
+    }
+    requireFits(sessionId, bytes);
+    return new Attempt(batch.build(), newHead, result, releasedName, plan.changesLog());
+  }
+
+  /** Rejects, before anything is written, a batch larger than one mutation may be. */
+  private void requireFits(String sessionId, long bytes) {
+    long limit = cql.settings.maxMutationBytes();
+    if (bytes > limit) {
+      throw new InvalidArgumentException("events", "the write to session " + sessionId + " needs about " + bytes
+          + " bytes, more than the store's maxMutationBytes of " + limit + " (Cassandra rejects a mutation larger "
+          + "than half its commitlog_segment_size); split the batch");
+    }
+  }
+
+  private static long metadataLength(Session session) {
+    return session.metadata().entrySet().stream().mapToLong(e -> utf8(e.getKey()) + utf8(e.getValue())).sum();
+  }
+
+  /** The UTF-8 length of {@code text} (0 for null), without encoding it. */
+  private static long utf8(String text) {
+    if (text == null) {
+      return 0;
+    }
+    long bytes = 0;
+    for (int i = 0; i < text.length(); i++) {
+      char c = text.charAt(i);
+      bytes += c < 0x80 ? 1 : c < 0x800 ? 2 : Character.isSurrogate(c) ? 2 : 3;
+    }
+    return bytes;
+  }
+
+  /** One planned write: the batch (null when the step writes nothing), the head it sets, and what it returns. */
+  private record Attempt(BatchStatement batch, UUID newHead, StepResult result, String releasedName,
+      boolean changesLog) {
+  }
+}

@@ -1,0 +1,4 @@
+/**
+ * The Apache Cassandra adapter: {@link dev.sessionstore.cassandra.CassandraSessionStore}.
+ */
+package dev.sessionstore.cassandra;

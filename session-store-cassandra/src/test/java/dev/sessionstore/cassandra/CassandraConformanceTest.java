@@ -1,0 +1,52 @@
+package dev.sessionstore.cassandra;
+
+import com.datastax.oss.driver.api.core.CqlSession;
+import dev.sessionstore.SessionStore;
+import dev.sessionstore.cassandra.cluster.SharedCluster;
+import dev.sessionstore.conformance.SessionStoreConformance;
+import java.time.Clock;
+import java.util.Map;
+import java.util.UUID;
+import java.util.WeakHashMap;
+import org.junit.jupiter.api.BeforeAll;
+
+/**
+ * The conformance kit on a real single-node Cassandra 5.0 cluster (started by the fixture, replication factor 1):
+ * every store gets a namespace of its own in one keyspace; a peer store is built on a second driver session, as
+ * another process would, on its first's namespace.
+ */
+class CassandraConformanceTest extends SessionStoreConformance {
+
+  private static final String KEYSPACE = "session_store_kit";
+  private static final Map<SessionStore, String> NAMESPACES = new WeakHashMap<>();
+
+  @BeforeAll
+  static void startNode() {
+    System.out.println("conformance kit on " + SharedCluster.single().contactPoints() + ", node started in "
+        + SharedCluster.startTime().toMillis() + " ms");
+  }
+
+  @Override
+  protected SessionStore newStore(Clock clock) {
+    String namespace = UUID.randomUUID().toString();
+    SessionStore store = build(SharedCluster.session(), namespace, clock);
+    synchronized (NAMESPACES) {
+      NAMESPACES.put(store, namespace);
+    }
+    return store;
+  }
+
+  @Override
+  protected SessionStore newPeerStore(SessionStore first, Clock clock) {
+    String namespace;
+    synchronized (NAMESPACES) {
+      namespace = NAMESPACES.get(first);
+    }
+    return build(SharedCluster.peerSession(), namespace, clock);
+  }
+
+  private static SessionStore build(CqlSession session, String namespace, Clock clock) {
+    return CassandraSessionStore.builder().session(session).keyspace(KEYSPACE).namespace(namespace)
+        .replicationFactor(1).clock(clock).build();
+  }
+}
