@@ -12,7 +12,8 @@ import java.util.List;
 import java.util.Optional;
 
 /**
- * The event log on Cassandra: an append is a step of events ({@link StepWriter}), a read scans the session's event
+ * The event log on Cassandra: an append is a step of events ({@link StepWriter}), committed with the other plain
+ * appends waiting for the same session ({@link GroupCommit}); a read scans the session's event
  * rows in seq order ({@link PartitionReader#page}), a waiting read re-reads when this instance appends to any session
  * and at every poll interval ({@link SessionWaiters}).
  */
@@ -20,12 +21,14 @@ final class CassandraEventLog implements EventLog {
 
   private final PartitionReader reader;
   private final StepWriter writer;
+  private final GroupCommit groups;
   private final SessionWaiters waiters;
   private final long pollNanos;
 
-  CassandraEventLog(Cql cql, PartitionReader reader, StepWriter writer, SessionWaiters waiters) {
+  CassandraEventLog(Cql cql, PartitionReader reader, StepWriter writer, GroupCommit groups, SessionWaiters waiters) {
     this.reader = reader;
     this.writer = writer;
+    this.groups = groups;
     this.waiters = waiters;
     this.pollNanos = cql.settings.pollInterval().toNanos();
   }
@@ -45,7 +48,7 @@ final class CassandraEventLog implements EventLog {
     if (events.isEmpty()) {
       return List.of();
     }
-    return writer.commit(Step.builder(sessionId).events(events).build(), false).events();
+    return groups.append(sessionId, events);
   }
 
   @Override

@@ -1,6 +1,10 @@
 package dev.sessionstore.cassandra.internal;
 
+import com.datastax.oss.driver.api.core.cql.BatchStatement;
+import com.datastax.oss.driver.api.core.cql.BatchStatementBuilder;
+import com.datastax.oss.driver.api.core.cql.DefaultBatchType;
 import com.datastax.oss.driver.api.core.cql.Row;
+import com.datastax.oss.driver.api.core.uuid.Uuids;
 import dev.sessionstore.Capability;
 import dev.sessionstore.Session;
 import dev.sessionstore.SessionPage;
@@ -109,8 +113,10 @@ final class CassandraSessions implements Sessions {
   }
 
   /**
-   * Deletes the partition with a condition on the head read just before, so a concurrent write either lands before
-   * (and is deleted) or after (and re-creates the session); then unindexes the id and releases the name.
+   * Empties the partition in one conditional batch on the head read just before (Cassandra has no conditional
+   * partition deletion): the session columns are cleared, the head replaced, every event, id and run row deleted. A
+   * concurrent write lands wholly before (and is deleted) or after (and re-creates the session). Then the id is
+   * unindexed and the name released.
    */
   @Override
   public boolean delete(String sessionId) {
@@ -122,7 +128,13 @@ final class CassandraSessions implements Sessions {
         }
         Row answer;
         try {
-          answer = cql.write(cql.deleteSession.bind(ns, sessionId, header.head())).one();
+          BatchStatementBuilder batch = BatchStatement.builder(DefaultBatchType.LOGGED)
+              .addStatement(cql.writeHeader.bind(Uuids.timeBased(), null, null, null, null, null, null, null, null,
+                  null, null, null, ns, sessionId, header.head()));
+          for (String kind : Rows.KINDS) {
+            batch.addStatement(cql.deleteKind.bind(ns, sessionId, kind));
+          }
+          answer = cql.write(batch.build()).one();
         } catch (RuntimeException e) {
           throw DriverFailures.failed("deleting session " + sessionId, e);
         }

@@ -29,11 +29,11 @@ public final class CassandraStore implements SessionStore {
 
   /**
    * What this increment of the adapter supports. Not built yet (none is impossible on Cassandra): tool calls,
-   * deadlines (and durable deadlines), summaries, forks, checkpoints, the model-call audit, archives, writer fencing
-   * and cross-process wake-up (by polling).
+   * deadlines (and durable deadlines), summaries, forks, checkpoints, the model-call audit, archives and writer
+   * fencing. Cross-process wake-up is by polling ({@code pollInterval}).
    */
   private static final Set<Capability> CAPABILITIES = Collections.unmodifiableSet(EnumSet.of(
-      Capability.WAITING_READS, Capability.TRUNCATION, Capability.TENANTS));
+      Capability.WAITING_READS, Capability.CROSS_PROCESS_WAKEUP, Capability.TRUNCATION, Capability.TENANTS));
 
   private final StoreSettings settings;
   private final SessionWaiters waiters = new SessionWaiters();
@@ -57,7 +57,7 @@ public final class CassandraStore implements SessionStore {
     SessionQueue queue = new SessionQueue();
     this.writer = new StepWriter(cql, reader, names, index, queue, waiters);
     this.sessions = new CassandraSessions(cql, reader, writer, index, names, queue, waiters);
-    this.events = new CassandraEventLog(cql, reader, writer, waiters);
+    this.events = new CassandraEventLog(cql, reader, writer, new GroupCommit(writer, queue), waiters);
     this.runs = new CassandraRuns(reader, writer);
     LOG.debug("cassandra session store opened: {}", this);
   }

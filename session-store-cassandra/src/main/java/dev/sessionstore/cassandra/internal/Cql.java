@@ -38,9 +38,9 @@ final class Cql {
   final PreparedStatement insertEvent;
   final PreparedStatement insertId;
   final PreparedStatement deleteEventsFrom;
-  final PreparedStatement deleteIds;
+  final PreparedStatement deleteId;
   final PreparedStatement insertRun;
-  final PreparedStatement deleteSession;
+  final PreparedStatement deleteKind;
   final PreparedStatement indexSession;
   final PreparedStatement unindexSession;
   final PreparedStatement indexBucket;
@@ -72,10 +72,10 @@ final class Cql {
         + "agent_id, parent_id, payload, ts) VALUES (?, ?, 'e', ?, ?, ?, ?, ?, ?, ?, ?, ?)");
     insertId = prepare("INSERT INTO " + data + " (ns, session_id, kind, key, seq) VALUES (?, ?, 'i', ?, ?)");
     deleteEventsFrom = prepare("DELETE FROM " + data + partition + " AND kind = 'e' AND key >= ?");
-    deleteIds = prepare("DELETE FROM " + data + partition + " AND kind = 'i' AND key IN ?");
+    deleteId = prepare("DELETE FROM " + data + partition + " AND kind = 'i' AND key = ?");
     insertRun = prepare("INSERT INTO " + data + " (ns, session_id, kind, key, status, usage, error, created, "
         + "updated, saved) VALUES (?, ?, 'r', ?, ?, ?, ?, ?, ?, ?)");
-    deleteSession = prepare("DELETE FROM " + data + partition + " IF head = ?");
+    deleteKind = prepare("DELETE FROM " + data + partition + " AND kind = ?");
     String index = settings.keyspace() + ".session_index";
     indexSession = prepare("INSERT INTO " + index + " (ns, bucket, session_id) VALUES (?, ?, ?)");
     unindexSession = prepare("DELETE FROM " + index + " WHERE ns = ? AND bucket = ? AND session_id = ?");

@@ -8,11 +8,15 @@ import dev.sessionstore.RunStatus;
 import dev.sessionstore.Session;
 import dev.sessionstore.SessionStatus;
 import dev.sessionstore.spi.StoredJson;
+import java.util.List;
 import java.util.Map;
 import java.util.UUID;
 
 /** Rows of the store's tables as records, and the keys rows are stored under. */
 final class Rows {
+
+  /** The kinds of rows a session's partition holds: events, event ids, runs. */
+  static final List<String> KINDS = List.of("e", "i", "r");
 
   private Rows() {
   }

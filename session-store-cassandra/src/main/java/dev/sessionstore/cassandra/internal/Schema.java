@@ -5,7 +5,11 @@ import com.datastax.oss.driver.api.core.cql.Row;
 import com.datastax.oss.driver.api.core.cql.SimpleStatement;
 import dev.sessionstore.StoreFailureException;
 import java.time.Duration;
+import java.util.HashSet;
 import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.WeakHashMap;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -22,6 +26,9 @@ public final class Schema {
 
   private static final Logger LOG = LoggerFactory.getLogger(Schema.class);
   private static final Duration DDL_TIMEOUT = Duration.ofSeconds(60);
+
+  /** The keyspaces each driver session found ready: stores opened on one session check the schema once. */
+  private static final Map<CqlSession, Set<String>> PREPARED = new WeakHashMap<>();
 
   /** The tables, in creation order; {@code %s} is the keyspace. */
   static final List<String> TABLES = List.of(
@@ -88,6 +95,11 @@ public final class Schema {
    * @throws StoreFailureException if the schema is missing (and not to be created) or newer than {@link #VERSION}
    */
   static void prepare(CqlSession session, String keyspace, String replication, boolean create) {
+    synchronized (PREPARED) {
+      if (PREPARED.computeIfAbsent(session, any -> new HashSet<>()).contains(keyspace)) {
+        return;
+      }
+    }
     if (create) {
       run(session, "CREATE KEYSPACE IF NOT EXISTS " + keyspace + " WITH replication = " + replication);
       for (String table : TABLES) {
@@ -110,6 +122,9 @@ public final class Schema {
     if (row.getInt(0) > VERSION) {
       throw new StoreFailureException("the session-store schema in keyspace " + keyspace + " is version "
           + row.getInt(0) + ", newer than this store's " + VERSION, false, null);
+    }
+    synchronized (PREPARED) {
+      PREPARED.get(session).add(keyspace);
     }
   }
 

@@ -84,10 +84,15 @@ final class StepWriter {
   StepResult commit(Step step, boolean mustExist) {
     requireSupported(step);
     StepLog log = StepLog.of(step);
-    return queue.run(step.sessionId(), () -> commitQueued(step, log, mustExist));
+    return queue.run(step.sessionId(), () -> commit(step, log, mustExist));
   }
 
-  private StepResult commitQueued(Step step, StepLog log, boolean mustExist) {
+  /** The events {@code step} (events only) stores, for a caller that holds the session's queue already. */
+  List<Event> commitQueued(Step step, boolean mustExist) {
+    return commit(step, StepLog.of(step), mustExist).events();
+  }
+
+  private StepResult commit(Step step, StepLog log, boolean mustExist) {
     long deadline = System.nanoTime() + cql.settings.retryTimeout().toNanos();
     Attempt pending = null;
     RuntimeException unknown = null;
@@ -221,10 +226,9 @@ final class StepWriter {
         Micros.of(session.createdAt()), Micros.of(session.updatedAt()), ns, sessionId, header.head()));
     if (plan.cuts()) {
       batch.addStatement(cql.deleteEventsFrom.bind(ns, sessionId, Rows.eventKey(plan.cutFrom())));
-      List<String> removedIds = reader.eventsFrom(sessionId, plan.cutFrom(), serial).stream()
-          .map(Event::id).toList();
-      if (!removedIds.isEmpty()) {
-        batch.addStatement(cql.deleteIds.bind(ns, sessionId, removedIds));
+      // one deletion per id: a conditional batch takes no IN on clustering columns
+      for (Event removed : reader.eventsFrom(sessionId, plan.cutFrom(), serial)) {
+        batch.addStatement(cql.deleteId.bind(ns, sessionId, removed.id()));
       }
     }
     for (Event event : appended) {
