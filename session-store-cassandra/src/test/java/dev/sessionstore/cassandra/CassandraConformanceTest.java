@@ -11,7 +11,8 @@ import java.util.WeakHashMap;
 import org.junit.jupiter.api.BeforeAll;
 
 /**
- * The conformance kit on a real single-node Cassandra 5.0 cluster (started by the fixture, replication factor 1):
+ * The conformance kit on a real Cassandra 5.0 cluster started by the fixture: one node in the normal build, three
+ * with the {@code cassandra-cluster} profile, the replication factor the cluster's size:
  * every store gets a namespace of its own in one keyspace; a peer store is built on a second driver session, as
  * another process would, on its first's namespace.
  */
@@ -22,8 +23,8 @@ class CassandraConformanceTest extends SessionStoreConformance {
 
   @BeforeAll
   static void startNode() {
-    System.out.println("conformance kit on " + SharedCluster.single().contactPoints() + ", node started in "
-        + SharedCluster.startTime().toMillis() + " ms");
+    System.out.println("conformance kit on " + SharedCluster.cluster().contactPoints() + ", replication factor "
+        + SharedCluster.replicationFactor() + ", nodes started in " + SharedCluster.startTimes());
   }
 
   @Override
@@ -47,6 +48,6 @@ class CassandraConformanceTest extends SessionStoreConformance {
 
   private static SessionStore build(CqlSession session, String namespace, Clock clock) {
     return CassandraSessionStore.builder().session(session).keyspace(KEYSPACE).namespace(namespace)
-        .replicationFactor(1).clock(clock).build();
+        .replicationFactor(SharedCluster.replicationFactor()).clock(clock).build();
   }
 }

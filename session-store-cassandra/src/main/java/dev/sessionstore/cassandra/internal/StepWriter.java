@@ -206,16 +206,6 @@ final class StepWriter {
     if (!writesSomething) {
       return new Attempt(null, null, result, null, false);
     }
-    if (!header.exists()) {
-      index.add(sessionId);
-    }
-    String releasedName = null;
-    if (session.name() != null && (stored == null || !session.name().equals(stored.name()))) {
-      names.claim(session.name(), sessionId);
-    }
-    if (stored != null && stored.name() != null && !stored.name().equals(session.name())) {
-      releasedName = stored.name();
-    }
     UUID newHead = Uuids.timeBased();
     BatchStatementBuilder batch = BatchStatement.builder(DefaultBatchType.LOGGED);
     long bytes = ROW_OVERHEAD + utf8(session.settings().text()) + metadataLength(session);
@@ -247,6 +237,15 @@ final class StepWriter {
       bytes += ROW_OVERHEAD + utf8(saved.usage().text()) + (saved.error() == null ? 0 : utf8(saved.error().text()));
     }
     requireFits(sessionId, bytes);
+    // what spans partitions goes first, idempotently: the listing index, then the name claim (the last check)
+    if (!header.exists()) {
+      index.add(sessionId);
+    }
+    if (session.name() != null && (stored == null || !session.name().equals(stored.name()))) {
+      names.claim(session.name(), sessionId);
+    }
+    String releasedName = stored != null && stored.name() != null && !stored.name().equals(session.name())
+        ? stored.name() : null;
     return new Attempt(batch.build(), newHead, result, releasedName, plan.changesLog());
   }
 

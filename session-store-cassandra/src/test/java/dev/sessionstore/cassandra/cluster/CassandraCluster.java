@@ -21,7 +21,7 @@ import org.slf4j.LoggerFactory;
  * A real Apache Cassandra cluster of 1 or 3 nodes for tests: each node is a separate JVM running
  * {@code org.apache.cassandra.service.CassandraDaemon} from {@code cassandra-all} (the version the build pins,
  * resolved from Maven Central by {@link ServerClasspath}), bound to its own loopback address (127.0.0.1, .2, .3) with
- * a fixed token, a 512 MB heap and the Java 17 options of Cassandra's own {@code jvm17-server.options}, configured by
+ * a fixed token (another range of loopback addresses on request), a 512 MB heap and the Java 17 options of Cassandra's own {@code jvm17-server.options}, configured by
  * a {@code cassandra.yaml} generated into a temporary directory.
  *
  * <p>{@link #start} returns once every node answers CQL and sees the others up. {@link #close()} stops exactly the
@@ -81,9 +81,12 @@ public final class CassandraCluster implements AutoCloseable {
   private final Thread shutdownHook;
   private final List<Duration> startTimes = new ArrayList<>();
 
-  private CassandraCluster(Path directory, String classpath, int size) {
+  private final int firstHost;
+
+  private CassandraCluster(Path directory, String classpath, int size, int firstHost) {
     this.directory = directory;
     this.classpath = classpath;
+    this.firstHost = firstHost;
     for (int i = 1; i <= size; i++) {
       nodes.add(new Node(i, size));
     }
@@ -97,6 +100,16 @@ public final class CassandraCluster implements AutoCloseable {
    * @throws IllegalStateException if a node does not come up within three minutes (its log is named)
    */
   public static CassandraCluster start(int size) {
+    return start(size, 1);
+  }
+
+  /**
+   * Like {@link #start(int)}, with the nodes on 127.0.0.{@code firstHost} and the next addresses, so that a second
+   * cluster can run beside one on 127.0.0.1.
+   *
+   * @throws IllegalStateException if something already listens on a node's CQL port
+   */
+  public static CassandraCluster start(int size, int firstHost) {
     if (size != 1 && size != 3) {
       throw new IllegalArgumentException("a test cluster has 1 or 3 nodes, not " + size);
     }
@@ -107,7 +120,13 @@ public final class CassandraCluster implements AutoCloseable {
     } catch (IOException e) {
       throw new UncheckedIOException(e);
     }
-    CassandraCluster cluster = new CassandraCluster(directory, classpath, size);
+    CassandraCluster cluster = new CassandraCluster(directory, classpath, size, firstHost);
+    for (Node node : cluster.nodes) {
+      if (portOpen(node.address())) {
+        throw new IllegalStateException("something already listens on " + node.address() + ":" + CQL_PORT
+            + "; a test cluster needs its addresses free");
+      }
+    }
     Runtime.getRuntime().addShutdownHook(cluster.shutdownHook);
     try {
       for (Node node : cluster.nodes) {
@@ -245,7 +264,7 @@ public final class CassandraCluster implements AutoCloseable {
     }
 
     String address() {
-      return "127.0.0." + index;
+      return "127.0.0." + (firstHost + index - 1);
     }
 
     Path home() {
@@ -355,7 +374,7 @@ public final class CassandraCluster implements AutoCloseable {
           "seed_provider:",
           "  - class_name: org.apache.cassandra.locator.SimpleSeedProvider",
           "    parameters:",
-          "      - seeds: \"127.0.0.1:" + STORAGE_PORT + "\"",
+          "      - seeds: \"127.0.0." + firstHost + ":" + STORAGE_PORT + "\"",
           "data_file_directories:",
           "  - " + home.resolve("data"),
           "commitlog_directory: " + home.resolve("commitlog"),

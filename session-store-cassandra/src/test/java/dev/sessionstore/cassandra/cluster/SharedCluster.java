@@ -2,13 +2,18 @@ package dev.sessionstore.cassandra.cluster;
 
 import com.datastax.oss.driver.api.core.CqlSession;
 import java.time.Duration;
+import java.util.List;
 
 /**
- * One single-node cluster per test JVM, started on first use and stopped when the JVM exits (the fixture's shutdown
- * hook), with driver sessions the tests share: starting a node costs ~15 s of two CPUs, a driver session about a
- * second, so tests take namespaces (or keyspaces) of their own on this node instead of nodes of their own.
+ * One cluster per test JVM, started on first use and stopped when the JVM exits (the fixture's shutdown hook), with
+ * driver sessions the tests share: starting a node costs ~15 s of two CPUs, a driver session about a second, so tests
+ * take namespaces (or keyspaces) of their own on this cluster instead of nodes of their own. One node, or as many as
+ * the system property {@value #NODES} says (the {@code cassandra-cluster} Maven profile sets 3).
  */
 public final class SharedCluster {
+
+  /** The system property naming the cluster's size. */
+  public static final String NODES = "session-store.cassandra.nodes";
 
   private static CassandraCluster cluster;
   private static CqlSession first;
@@ -17,15 +22,20 @@ public final class SharedCluster {
   private SharedCluster() {
   }
 
-  /** The running single-node cluster. */
-  public static synchronized CassandraCluster single() {
+  /** The running cluster. */
+  public static synchronized CassandraCluster cluster() {
     if (cluster == null) {
-      cluster = CassandraCluster.start(1);
+      cluster = CassandraCluster.start(Integer.getInteger(NODES, 1));
     }
     return cluster;
   }
 
-  /** A driver session on {@link #single()}, shared by the tests' stores. */
+  /** The replication factor for keyspaces of the tests: every node holds every session. */
+  public static int replicationFactor() {
+    return cluster().size();
+  }
+
+  /** A driver session on {@link #cluster()}, shared by the tests' stores. */
   public static synchronized CqlSession session() {
     if (first == null) {
       first = open();
@@ -33,7 +43,7 @@ public final class SharedCluster {
     return first;
   }
 
-  /** A second, independent driver session on {@link #single()}: what another process would have. */
+  /** A second, independent driver session on {@link #cluster()}: what another process would have. */
   public static synchronized CqlSession peerSession() {
     if (second == null) {
       second = open();
@@ -42,12 +52,12 @@ public final class SharedCluster {
   }
 
   private static CqlSession open() {
-    return CqlSession.builder().addContactPoints(single().contactPoints()).withLocalDatacenter("datacenter1")
+    return CqlSession.builder().addContactPoints(cluster().contactPoints()).withLocalDatacenter("datacenter1")
         .build();
   }
 
-  /** How long the node took to start, for reports. */
-  public static Duration startTime() {
-    return single().startTimes().get(0);
+  /** How long each node took to start, for reports. */
+  public static List<Duration> startTimes() {
+    return cluster().startTimes();
   }
 }

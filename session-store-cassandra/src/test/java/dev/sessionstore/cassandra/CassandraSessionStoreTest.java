@@ -1,0 +1,140 @@
+package dev.sessionstore.cassandra;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import dev.sessionstore.Event;
+import dev.sessionstore.InvalidArgumentException;
+import dev.sessionstore.Json;
+import dev.sessionstore.NewEvent;
+import dev.sessionstore.SessionStore;
+import dev.sessionstore.StoreFailureException;
+import dev.sessionstore.cassandra.FaultySession.Fault;
+import dev.sessionstore.cassandra.cluster.SharedCluster;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.UUID;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
+import java.util.stream.LongStream;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.Test;
+
+/**
+ * What the kit cannot see of the Cassandra adapter, on the shared single node: group commit, settled unknown
+ * outcomes, the mutation-size limit and the schema version check.
+ */
+class CassandraSessionStoreTest {
+
+  private final FaultySession faulty = new FaultySession(SharedCluster.session());
+  private final List<SessionStore> stores = new ArrayList<>();
+
+  private SessionStore store(CassandraSessionStore.Builder builder) {
+    SessionStore store = builder.session(faulty.session()).keyspace("session_store_tests")
+        .namespace(UUID.randomUUID().toString()).replicationFactor(SharedCluster.replicationFactor()).build();
+    stores.add(store);
+    return store;
+  }
+
+  private SessionStore store() {
+    return store(CassandraSessionStore.builder());
+  }
+
+  @AfterEach
+  void close() {
+    stores.forEach(SessionStore::close);
+  }
+
+  @Test
+  void sixteenThreadsOnOneSessionShareConditionalBatches() throws Exception {
+    SessionStore store = store();
+    store.sessions().save(dev.sessionstore.SessionWrite.of("hot"));
+    int threads = 16;
+    int perThread = 25;
+    int before = faulty.batches.get();
+    ExecutorService pool = Executors.newFixedThreadPool(threads);
+    try {
+      List<Future<List<Long>>> results = new ArrayList<>();
+      for (int t = 0; t < threads; t++) {
+        int thread = t;
+        results.add(pool.submit(() -> {
+          List<Long> seqs = new ArrayList<>();
+          for (int i = 0; i < perThread; i++) {
+            seqs.add(store.events().append("hot", NewEvent.of("msg").withId(thread + "-" + i)).seq());
+          }
+          return seqs;
+        }));
+      }
+      List<Long> all = new ArrayList<>();
+      for (Future<List<Long>> result : results) {
+        all.addAll(result.get());
+      }
+      int appends = threads * perThread;
+      int batches = faulty.batches.get() - before;
+      System.out.println("group commit: " + appends + " appends from " + threads + " threads in " + batches
+          + " conditional batches");
+      assertThat(all).containsExactlyInAnyOrderElementsOf(LongStream.rangeClosed(1, appends).boxed().toList());
+      assertThat(store.events().lastSeq("hot")).isEqualTo(appends);
+      assertThat(batches).as("conditional batches for %d appends", appends).isLessThan(appends / 2);
+    } finally {
+      pool.shutdownNow();
+    }
+  }
+
+  @Test
+  void anAppliedWriteWhoseAnswerWasLostIsSettledAndReturnsItsSeq() {
+    SessionStore store = store();
+    store.events().append("s", NewEvent.of("first").withId("e1"));
+    faulty.failBatch(1, Fault.APPLIED_ANSWER_LOST);
+
+    Event second = store.events().append("s", NewEvent.of("second").withId("e2"));
+
+    assertThat(second.seq()).isEqualTo(2);
+    assertThat(store.events().read("s", dev.sessionstore.EventQuery.all()).items()).extracting(Event::id)
+        .containsExactly("e1", "e2");
+  }
+
+  @Test
+  void aWriteThatWasNeverSentIsSettledAsNotAppliedAndWrittenOnce() {
+    SessionStore store = store();
+    faulty.failBatch(1, Fault.NOT_SENT);
+
+    List<Event> stored = store.events().appendAll("s", List.of(NewEvent.of("a").withId("a"),
+        NewEvent.of("b").withId("b")));
+
+    assertThat(stored).extracting(Event::seq).containsExactly(1L, 2L);
+    assertThat(store.events().lastSeq("s")).isEqualTo(2);
+  }
+
+  @Test
+  void aWriteLargerThanOneMutationIsRejectedBeforeAnythingIsWritten() {
+    SessionStore store = store(CassandraSessionStore.builder().maxMutationBytes(64 * 1024));
+    String big = "x".repeat(100_000);
+    int before = faulty.batches.get();
+
+    assertThatThrownBy(() -> store.events().append("s", NewEvent.of("big", Json.of("\"" + big + "\""))))
+        .isInstanceOf(InvalidArgumentException.class)
+        .hasMessageContaining("maxMutationBytes of 65536");
+
+    assertThat(faulty.batches.get()).as("batches sent").isEqualTo(before);
+    assertThat(store.events().lastSeq("s")).isZero();
+    assertThat(store.sessions().find("s")).isEmpty();
+  }
+
+  @Test
+  void aSchemaNewerThanTheCodeIsRefused() {
+    String keyspace = "session_store_newer";
+    SharedCluster.session().execute("CREATE KEYSPACE IF NOT EXISTS " + keyspace
+        + " WITH replication = {'class': 'SimpleStrategy', 'replication_factor': 1}");
+    SharedCluster.session().execute("CREATE TABLE IF NOT EXISTS " + keyspace
+        + ".schema_version (component text PRIMARY KEY, version int)");
+    SharedCluster.session().execute("INSERT INTO " + keyspace
+        + ".schema_version (component, version) VALUES ('session-store', 99)");
+
+    assertThatThrownBy(() -> CassandraSessionStore.builder().session(faulty.session()).keyspace(keyspace)
+        .replicationFactor(1).createSchema(false).build())
+        .isInstanceOf(StoreFailureException.class)
+        .hasMessageContaining("version 99, newer than this store's 1");
+  }
+}
