@@ -5,6 +5,7 @@ import dev.sessionstore.Capability;
 import dev.sessionstore.Checkpoints;
 import dev.sessionstore.EventLog;
 import dev.sessionstore.ModelCallAudit;
+import dev.sessionstore.Retention;
 import dev.sessionstore.Runs;
 import dev.sessionstore.SessionStore;
 import dev.sessionstore.Sessions;
@@ -49,6 +50,7 @@ public abstract class ForwardingSessionStore implements SessionStore {
   private final Decorated<Checkpoints> checkpoints = new Decorated<>();
   private final Decorated<ModelCallAudit> modelCalls = new Decorated<>();
   private final Decorated<Archives> archives = new Decorated<>();
+  private final Decorated<Retention> retention = new Decorated<>();
 
   /**
    * Forwards to {@code delegate}, every operation through {@code interception} ({@link Interception#none()} for
@@ -111,6 +113,11 @@ public abstract class ForwardingSessionStore implements SessionStore {
     return new ForwardingArchives(archives, interception);
   }
 
+  /** The decorated form of the delegate's {@code retention}; by default a plain {@link ForwardingRetention}. */
+  protected Retention decorate(Retention retention) {
+    return new ForwardingRetention(retention, interception);
+  }
+
   /** The delegate's sessions, decorated. */
   @Override
   public Sessions sessions() {
@@ -157,6 +164,12 @@ public abstract class ForwardingSessionStore implements SessionStore {
   @Override
   public Archives archives() {
     return archives.of(delegate.archives(), this::decorate);
+  }
+
+  /** The delegate's retention, decorated; fails as the delegate does when it lacks it. */
+  @Override
+  public Retention retention() {
+    return retention.of(delegate.retention(), this::decorate);
   }
 
   /** Forwards the step through the interception as operation {@code commit}. */

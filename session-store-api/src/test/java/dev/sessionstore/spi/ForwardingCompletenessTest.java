@@ -6,6 +6,7 @@ import dev.sessionstore.Archives;
 import dev.sessionstore.Checkpoints;
 import dev.sessionstore.EventLog;
 import dev.sessionstore.ModelCallAudit;
+import dev.sessionstore.Retention;
 import dev.sessionstore.Runs;
 import dev.sessionstore.SessionStore;
 import dev.sessionstore.Sessions;
@@ -37,7 +38,8 @@ class ForwardingCompletenessTest {
         Arguments.of(Summaries.class, ForwardingSummaries.class),
         Arguments.of(Checkpoints.class, ForwardingCheckpoints.class),
         Arguments.of(ModelCallAudit.class, ForwardingModelCallAudit.class),
-        Arguments.of(Archives.class, ForwardingArchives.class));
+        Arguments.of(Archives.class, ForwardingArchives.class),
+        Arguments.of(Retention.class, ForwardingRetention.class));
   }
 
   @ParameterizedTest(name = "{1} forwards every method of {0}")

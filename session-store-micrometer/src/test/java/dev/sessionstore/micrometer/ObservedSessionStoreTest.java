@@ -119,6 +119,10 @@ class ObservedSessionStoreTest {
     store.events().truncate("f", 1);
     store.sessions().delete("f");
     store.sessions().deleteByTenant("tenant");
+    dev.sessionstore.RetentionPolicy policy =
+        dev.sessionstore.RetentionPolicy.builder().deleteModelCallsOlderThan(Duration.ofDays(1)).build();
+    store.retention().dryRun(policy);
+    store.retention().apply(policy);
 
     assertThat(operations()).containsExactly(
         "sessions.save", "sessions.mergeMetadata", "sessions.find", "sessions.findByName", "sessions.list",
@@ -134,7 +138,8 @@ class ObservedSessionStoreTest {
         "modelCalls.record", "modelCalls.list", "modelCalls.deleteOlderThan", "modelCalls.deleteOlderThan",
         "archives.export", "archives.importSession", "archives.globalCheckpoints", "checkpoints.put",
         "archives.globalCheckpoints", "archives.importGlobalCheckpoint",
-        "commit", "sessions.fork", "sessions.fork", "events.truncate", "sessions.delete", "sessions.deleteByTenant");
+        "commit", "sessions.fork", "sessions.fork", "events.truncate", "sessions.delete", "sessions.deleteByTenant",
+        "retention.dryRun", "retention.apply");
     TestObservationRegistryAssert.assertThat(registry)
         .forAllObservationsWithNameEqualTo(SessionStoreObservationConvention.NAME, observation -> observation
             .hasLowCardinalityKeyValue("adapter", "memory")
