@@ -396,6 +396,33 @@ abstract class ChatMemoryStoreContract {
   }
 
   @Test
+  @DisplayName("a turn through a window of 20 writes the same events at a history of 30, 300 and 3,000 messages")
+  void turnCostIndependentOfHistory() {
+    List<Long> written = new ArrayList<>();
+    for (int history : List.of(30, 300, 3_000)) {
+      String id = "h" + history;
+      List<ChatMessage> messages = new ArrayList<>();
+      for (int i = 0; i < history; i++) {
+        messages.add(i % 2 == 0 ? UserMessage.from("q" + i) : AiMessage.from("a" + i));
+      }
+      memoryStore.updateMessages(id, messages);
+      ChatMemory memory = MessageWindowChatMemory.builder().id(id).maxMessages(20).chatMemoryStore(memoryStore)
+          .build();
+      memory.add(UserMessage.from("warm-up"));
+      long before = store.events().lastSeq(id);
+
+      memory.add(UserMessage.from("next"));
+      memory.add(AiMessage.from("answer"));
+
+      written.add(store.events().lastSeq(id) - before);
+      assertThat(memoryStore.history(id)).hasSize(history + 3);
+      assertThat(memory.messages()).hasSize(20).endsWith(UserMessage.from("next"), AiMessage.from("answer"));
+    }
+    // two messages and the two window records their evictions move: 4 events, whatever the history
+    assertThat(written).containsExactly(4L, 4L, 4L);
+  }
+
+  @Test
   @DisplayName("another store instance over the same database reads the same memory back")
   void reopenedStoreReadsTheSameMemory() {
     memoryStore.updateMessages("m", everyMessageType());

@@ -17,8 +17,9 @@ import java.util.stream.Stream;
  * {@code MessageWindowChatMemory} take when the conversation's history is 10, 100, 1,000 or 10,000 messages long,
  * with {@link SessionStoreChatMemoryStore} against a store that rewrites the list ({@link RewritingChatMemoryStore}).
  * Both sides keep the whole history: the library in its log behind a window of {@value #WINDOW} messages, the
- * rewriting store in its row, which it only can with a window as long as the history. After each turn, outside the
- * measurement, both go back to the history without it.
+ * rewriting store in its row, which it only can with a window as long as the history. One turn is made and kept
+ * before the measured ones (so the library's window is in place, as in a running conversation); after each measured
+ * turn, outside the measurement, both go back to the history without it.
  */
 final class LangChain4jChatMemory implements Measure {
 
@@ -44,12 +45,13 @@ final class LangChain4jChatMemory implements Measure {
       for (int history : histories) {
         String id = "memory-" + history;
         List<ChatMessage> messages = new ArrayList<>();
-        for (int i = 0; i < history; i++) {
+        int filled = history - 2;
+        for (int i = 0; i < filled; i++) {
           messages.add(message(i));
         }
-        for (int end = FILL_CHUNK; end < history + FILL_CHUNK; end += FILL_CHUNK) {
+        for (int end = FILL_CHUNK; end < filled + FILL_CHUNK; end += FILL_CHUNK) {
           List<ChatMessage> read = memoryStore.getMessages(id);
-          read.addAll(messages.subList(read.size(), Math.min(end, history)));
+          read.addAll(messages.subList(read.size(), Math.min(end, filled)));
           memoryStore.updateMessages(id, read);
         }
         rewriting.updateMessages(id, messages);
@@ -57,6 +59,11 @@ final class LangChain4jChatMemory implements Measure {
             .chatMemoryStore(memoryStore).build();
         ChatMemory whole = MessageWindowChatMemory.builder().id(id).maxMessages(Integer.MAX_VALUE)
             .chatMemoryStore(rewriting).build();
+        // one turn first, kept, making the history's last two messages: the library's window (and its record) is
+        // then in place, as in a running conversation
+        turn(windowed);
+        turn(whole);
+        List<ChatMessage> kept = rewriting.getMessages(id);
         Trial libraryTurn = i -> {
           long before = store.events().lastSeq(id);
           long start = System.nanoTime();
@@ -67,7 +74,7 @@ final class LangChain4jChatMemory implements Measure {
         };
         Trial baselineTurn = Trial.undone(i -> {
           turn(whole);
-          return messages;
+          return kept;
         }, previous -> rewriting.updateMessages(id, previous));
         Sides sides = Interleave.pairs(bench.scale().warmup(5), bench.scale().calls(40), libraryTurn, baselineTurn);
         if (firstP50 == 0) {
