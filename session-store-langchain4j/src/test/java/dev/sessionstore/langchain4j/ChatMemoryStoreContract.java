@@ -353,7 +353,16 @@ abstract class ChatMemoryStoreContract {
   @Test
   @DisplayName("16 threads adding through one MessageWindowChatMemory: every message stored once, in each one's order")
   void concurrentUpdatesLoseNothing() throws Exception {
-    ChatMemory memory = MessageWindowChatMemory.builder().id("shared").maxMessages(10).chatMemoryStore(memoryStore)
+    for (int round = 0; round < concurrentRounds(); round++) {
+      concurrentRound("shared-" + round);
+    }
+  }
+
+  /** How many times the 16-thread test runs, each on a memory of its own. */
+  abstract int concurrentRounds();
+
+  private void concurrentRound(String memoryId) throws Exception {
+    ChatMemory memory = MessageWindowChatMemory.builder().id(memoryId).maxMessages(10).chatMemoryStore(memoryStore)
         .build();
     int threads = 16;
     int turns = 4;
@@ -379,8 +388,9 @@ abstract class ChatMemoryStoreContract {
       pool.shutdown();
     }
 
-    List<String> history = memoryStore.history("shared").stream().map(m -> ((UserMessage) m).singleText()).toList();
-    assertThat(history).hasSize(threads * turns).doesNotHaveDuplicates();
+    List<String> history = texts(memoryStore.history(memoryId));
+    assertThat(history).as("%s: every message stored exactly once", memoryId).hasSize(threads * turns)
+        .doesNotHaveDuplicates();
     for (int t = 0; t < threads; t++) {
       String prefix = "t" + t + "-";
       List<String> own = history.stream().filter(text -> text.startsWith(prefix)).toList();
@@ -388,11 +398,20 @@ abstract class ChatMemoryStoreContract {
       for (int turn = 0; turn < turns; turn++) {
         expected.add(prefix + turn);
       }
-      assertThat(own).as("thread %d's messages in its order", t).isEqualTo(expected);
+      assertThat(own).as("%s: thread %d's messages in its order", memoryId, t).isEqualTo(expected);
     }
-    List<String> window = memory.messages().stream().map(m -> ((UserMessage) m).singleText()).toList();
-    assertThat(window).isEqualTo(history.subList(history.size() - window.size(), history.size()));
-    assertThat(window).isNotEmpty().hasSizeLessThanOrEqualTo(10);
+    List<String> window = texts(memory.messages());
+    assertThat(window).as("%s: the window is the newest part of the history", memoryId)
+        .isEqualTo(history.subList(history.size() - window.size(), history.size())).hasSize(10);
+
+    memory.add(UserMessage.from("last"));
+
+    List<String> after = texts(memoryStore.history(memoryId));
+    assertThat(texts(memory.messages())).isEqualTo(after.subList(after.size() - 10, after.size()));
+  }
+
+  private static List<String> texts(List<ChatMessage> messages) {
+    return messages.stream().map(message -> ((UserMessage) message).singleText()).toList();
   }
 
   @Test

@@ -25,4 +25,9 @@ class InMemoryChatMemoryStoreTest extends ChatMemoryStoreContract {
   @Override
   void closeReopened(SessionStore reopened) {
   }
+
+  @Override
+  int concurrentRounds() {
+    return 20;
+  }
 }

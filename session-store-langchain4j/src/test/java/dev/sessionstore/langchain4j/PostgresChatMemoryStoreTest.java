@@ -28,4 +28,9 @@ class PostgresChatMemoryStoreTest extends ChatMemoryStoreContract {
     pool.close();
     TestDatabase.get().execute("DROP SCHEMA IF EXISTS " + schema + " CASCADE");
   }
+
+  @Override
+  int concurrentRounds() {
+    return 5;
+  }
 }

@@ -36,4 +36,9 @@ class SqliteChatMemoryStoreTest extends ChatMemoryStoreContract {
       throw new UncheckedIOException(e);
     }
   }
+
+  @Override
+  int concurrentRounds() {
+    return 3;
+  }
 }
