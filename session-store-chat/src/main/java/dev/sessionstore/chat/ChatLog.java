@@ -14,6 +14,8 @@ import dev.sessionstore.SessionWrite;
 import dev.sessionstore.Step;
 import dev.sessionstore.StoreFailureException;
 import dev.sessionstore.chat.internal.IdentityTags;
+import dev.sessionstore.chat.internal.Intent;
+import dev.sessionstore.chat.internal.Snapshot;
 import dev.sessionstore.chat.internal.StoredMessage;
 import dev.sessionstore.chat.internal.StoredWindow;
 import dev.sessionstore.chat.internal.Tag;
@@ -25,10 +27,12 @@ import java.util.HashSet;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.OptionalLong;
 import java.util.Set;
 import java.util.UUID;
 import java.util.concurrent.ThreadLocalRandom;
+import java.util.concurrent.atomic.AtomicLong;
 import java.util.concurrent.locks.LockSupport;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -38,34 +42,45 @@ import org.slf4j.LoggerFactory;
  * (mapped by a {@link MessageCodec}), the log keeps the full history and a window of it is what the framework sees.
  * The Spring AI bridge and later bridges are thin mappings onto it.
  *
- * <h2>Writes: the diff as one step</h2>
- * {@link #replace} takes the list a framework wants the conversation to be and writes only what changed, in one
- * atomic {@link Step} committed with the expected last seq of the log as read:
- * <ul>
- *   <li>the stored window is a prefix of the list (a turn was added): only the new messages are appended, one event
- *       each, whatever the history's length;</li>
- *   <li>the list drops messages from the front of the window, or in between while keeping some (window eviction
- *       keeping a system prompt): the full history stays in the log, and a window event (type
- *       {@value #WINDOW_EVENT_TYPE}) records the new window: the seq its contiguous part starts at and the seqs of
- *       the messages kept before it;</li>
- *   <li>anything else (an edited, shortened or reordered list): the log is cut at the first stored window message
- *       the list no longer holds, after the part it still holds in order, and the rest of the list is appended, in
- *       the same step.</li>
- * </ul>
- * Stored messages are recognized by identity first: every instance {@link #window} returns (and every instance
- * {@code replace} stores) is remembered, weakly, with the event holding it; a list that hands such instances back is
- * matched exactly, duplicates of equal content included. Other instances are matched by content, their
- * {@link MessageCodec#payload} against the stored payload. A list that changes nothing writes nothing.
+ * <h2>Reads hand out snapshots</h2>
+ * {@link #window} returns new message instances, all remembered (weakly, by identity) with one shared snapshot of
+ * that read: the events of the window it returned, in order, and how far the log reached. A write remembers the
+ * instances of the list it stored the same way, with a snapshot of that list as stored.
+ *
+ * <h2>Writes: what a list means</h2>
+ * {@link #replace} takes the list a framework wants the window to be and writes only what changed, as one atomic
+ * {@link Step} committed with the expected last seq of the log as read. What the list asks depends on where it comes
+ * from:
+ * <ol>
+ *   <li><b>A list built from this chat log's own read</b> (it holds instances a read or write handed out; the newest
+ *       such snapshot is the reference) states the caller's intent relative to the window that snapshot saw. Its
+ *       longest prefix of seen messages, each once and in the order seen, is kept; the rest of the list is new and is
+ *       appended, one event each, whatever the history's length. Seen messages the list drops from the front or in
+ *       between (window eviction, a system prompt kept in place) are <em>evicted</em>: they leave the window and stay
+ *       in the log; a window event (type {@value #WINDOW_EVENT_TYPE}) records the new window as the seq its
+ *       contiguous part starts at plus the seqs kept before it. Seen messages dropped after the last kept one, or
+ *       moved behind new ones (an edit, a reorder), are <em>removed</em>: the log is cut at the first of them and the
+ *       rest is appended, in the same step. A list that keeps nothing it saw but adds messages evicts all it saw. A
+ *       list that changes nothing writes nothing. When the list holds no instance of this chat log (a read that
+ *       returned an empty window hands out none), the calling thread's last read of the conversation not yet followed
+ *       by a write is the reference: the read-modify-write pattern of a memory such as Spring AI's
+ *       {@code MessageWindowChatMemory}.</li>
+ *   <li><b>A blind list</b> (nothing in it came from this chat log and the calling thread has no pending read of the
+ *       conversation) replaces the window as it is now, matched by content ({@link MessageCodec#payload}): the longest
+ *       prefix of the list that the window holds in order, ending at its last message, is kept (the rest of the
+ *       window is evicted), else the longest common prefix is kept and the rest of the window removed, by the rules
+ *       above. Two blind lists are never mixed: the last writer's list is the window.</li>
+ * </ol>
  *
  * <h2>Concurrency</h2>
- * Writers of one conversation never lose each other's messages and never interleave within a step. When another
- * writer committed first, the step fails on its expected seq; {@code replace} then reads the window again and
- * re-applies the same list, up to {@link #MAX_ATTEMPTS} times with short random pauses. Messages the log gained
- * after the caller read its window (the highest view among the list's remembered instances) were written by someone
- * else: they are kept, before the caller's new messages, and re-appended after them when the caller's list cuts
- * earlier history. A list holding no instance this object handed out takes the view of the calling thread's last
- * {@link #window} or {@code replace} of the conversation (the pattern of a read-modify-write memory such as Spring
- * AI's {@code MessageWindowChatMemory}); without one it is taken as having seen the whole log.
+ * The intent of a list built from a read is fixed before the first attempt and names only messages its caller was
+ * handed. When another writer committed first, the step fails on its expected seq, and {@code replace} reads the
+ * window again and re-applies the same intent on top of it, up to {@link #MAX_ATTEMPTS} times with short random
+ * pauses. So messages other writers wrote after the caller's read are always kept (a cut appends them again after
+ * the kept part, with fresh ids), a message another writer evicted or removed stays so, and each writer's new
+ * messages are appended together, in its own order, after what others wrote. No message is lost or interleaved.
+ * (The expected seq is the log's last seq: a concurrent edit that cuts and appends back to exactly the same last seq
+ * between a read and a commit is not detected.)
  *
  * <h2>The window rule</h2>
  * The window {@link #window} returns never starts with a tool result whose call it cut off: when eviction would
@@ -101,11 +116,12 @@ public final class ChatLog<M> {
   private final String ownerKey;
   private final String ownerValue;
   private final IdentityTags tags = new IdentityTags();
-  /** Per thread, how far the log reached at its last read or write of a conversation (the newest 64). */
-  private final ThreadLocal<Map<String, Long>> views = ThreadLocal.withInitial(() -> new LinkedHashMap<>(16, 0.75f,
+  private final AtomicLong snapshots = new AtomicLong();
+  /** Per thread, its last read of each conversation not yet followed by a write (the newest 64). */
+  private final ThreadLocal<Map<String, Snapshot>> reads = ThreadLocal.withInitial(() -> new LinkedHashMap<>(16, 0.75f,
       true) {
     @Override
-    protected boolean removeEldestEntry(Map.Entry<String, Long> eldest) {
+    protected boolean removeEldestEntry(Map.Entry<String, Snapshot> eldest) {
       return size() > 64;
     }
   });
@@ -148,22 +164,28 @@ public final class ChatLog<M> {
 
   /**
    * The conversation's window, oldest first: what the framework sees. Empty for an unknown conversation. Each call
-   * returns new instances, remembered for the identity matching of {@link #replace}.
+   * returns new instances, remembered with one snapshot of this read for {@link #replace}; the read is also the
+   * calling thread's pending read of the conversation until its next {@code replace} of it.
    */
   public List<M> window(String conversationId) {
+    require("conversationId", conversationId);
     StoredWindow<M> window = read(conversationId);
-    views.get().put(conversationId, window.lastSeq());
-    List<M> messages = new ArrayList<>();
-    for (StoredMessage<M> stored : window.messages()) {
-      tags.put(stored.message(), new Tag(conversationId, stored.eventId(), window.lastSeq()));
-      messages.add(stored.message());
+    List<StoredMessage<M>> stored = window.messages();
+    Snapshot snapshot = new Snapshot(conversationId, stored.stream().map(StoredMessage::eventId).toList(),
+        window.lastSeq(), snapshots.incrementAndGet());
+    reads.get().put(conversationId, snapshot);
+    List<M> messages = new ArrayList<>(stored.size());
+    for (StoredMessage<M> message : stored) {
+      tags.put(message.message(), new Tag(snapshot, message.eventId()));
+      messages.add(message.message());
     }
     return messages;
   }
 
   /**
-   * Makes the conversation's window equal to {@code messages}, writing only the difference as one atomic step (see
-   * the class description), and creates the conversation if unknown. The full history behind the window stays.
+   * Makes the conversation's window {@code messages} as the class description defines it (relative to the snapshot
+   * the list came from, or replacing the window for a blind list), writing only the difference as one atomic step,
+   * and creates the conversation if unknown. The full history behind the window stays, except what an edit removes.
    *
    * @throws InvalidArgumentException if an argument is null, or a message is null
    * @throws StoreFailureException    if other writers kept committing first {@link #MAX_ATTEMPTS} times, or the
@@ -179,16 +201,15 @@ public final class ChatLog<M> {
       require("messages[" + i + "]", messages.get(i));
       ids.add(UUID.randomUUID().toString());
     }
+    Optional<Snapshot> pendingRead = Optional.ofNullable(reads.get().remove(conversationId));
+    Optional<Intent<M>> relative = WindowDiff.intent(conversationId, messages, tags::get, pendingRead);
     for (int attempt = 1; ; attempt++) {
       StoredWindow<M> stored = read(conversationId);
-      Long view = views.get().get(conversationId);
-      WindowPlan<M> plan = WindowDiff.plan(conversationId, stored, messages, ids, codec, tags::get,
-          view == null ? OptionalLong.empty() : OptionalLong.of(view));
-      if (plan.isEmpty()) {
-        return;
-      }
+      Intent<M> intent = relative.orElseGet(() -> WindowDiff.blind(messages, stored, codec));
+      WindowPlan<M> plan = WindowDiff.plan(intent, stored, ids, () -> UUID.randomUUID().toString(), codec);
       try {
-        commit(conversationId, stored, plan);
+        long view = plan.isEmpty() ? stored.lastSeq() : commit(conversationId, stored, plan);
+        remember(conversationId, messages, intent, ids, view);
         return;
       } catch (SeqConflictException e) {
         if (attempt >= MAX_ATTEMPTS) {
@@ -254,37 +275,57 @@ public final class ChatLog<M> {
     return store.sessions().delete(conversationId);
   }
 
+  /**
+   * The window in one consistent view of the log: the window event in force is the newest one among the events read
+   * from its start (or from itself, whichever is lower), so a window event committed between the two queries is
+   * seen, and a read that finds its window event gone (cut meanwhile) or a start below where it read starts over.
+   */
   private StoredWindow<M> read(String conversationId) {
-    List<Event> markers = store.events()
-        .read(conversationId, EventQuery.all().types(WINDOW_EVENT_TYPE).newestFirst().limit(1)).items();
-    WindowState state = markers.isEmpty() ? WindowState.WHOLE_LOG : WindowState.fromJson(markers.get(0).payload());
-    List<Event> events = store.events().read(conversationId, EventQuery.all().after(state.start() - 1)).items();
-    long lastSeq = events.isEmpty() ? (markers.isEmpty() ? 0 : markers.get(0).seq()) : events.get(events.size() - 1)
-        .seq();
-    if (events.isEmpty() && markers.isEmpty()) {
-      lastSeq = store.events().lastSeq(conversationId);
-    }
-    List<StoredMessage<M>> tail = new ArrayList<>();
-    for (Event event : events) {
-      if (codec.eventTypes().contains(event.type())) {
-        tail.add(stored(event));
+    while (true) {
+      List<Event> markers = store.events()
+          .read(conversationId, EventQuery.all().types(WINDOW_EVENT_TYPE).newestFirst().limit(1)).items();
+      WindowState state = markers.isEmpty() ? WindowState.WHOLE_LOG : WindowState.fromJson(markers.get(0).payload());
+      long from = markers.isEmpty() ? 1 : Math.min(state.start(), markers.get(0).seq());
+      List<Event> events = store.events().read(conversationId, EventQuery.all().after(from - 1)).items();
+      Event newest = null;
+      for (Event event : events) {
+        if (WINDOW_EVENT_TYPE.equals(event.type())) {
+          newest = event;
+        }
       }
-    }
-    List<StoredMessage<M>> pinned = new ArrayList<>();
-    for (long seq : state.pinned()) {
-      List<Event> found = store.events().read(conversationId, EventQuery.all().after(seq - 1).first(1)).items();
-      if (!found.isEmpty() && found.get(0).seq() == seq && codec.eventTypes().contains(found.get(0).type())) {
-        pinned.add(stored(found.get(0)));
+      if (newest == null && !markers.isEmpty()) {
+        continue;
       }
+      if (newest != null) {
+        state = WindowState.fromJson(newest.payload());
+        if (state.start() < from) {
+          continue;
+        }
+      }
+      long lastSeq = events.isEmpty() ? 0 : events.get(events.size() - 1).seq();
+      List<StoredMessage<M>> tail = new ArrayList<>();
+      for (Event event : events) {
+        if (event.seq() >= state.start() && codec.eventTypes().contains(event.type())) {
+          tail.add(stored(event));
+        }
+      }
+      List<StoredMessage<M>> pinned = new ArrayList<>();
+      for (long seq : state.pinned()) {
+        List<Event> found = store.events().read(conversationId, EventQuery.all().after(seq - 1).first(1)).items();
+        if (!found.isEmpty() && found.get(0).seq() == seq && codec.eventTypes().contains(found.get(0).type())) {
+          pinned.add(stored(found.get(0)));
+        }
+      }
+      return new StoredWindow<>(state, pinned, tail, lastSeq);
     }
-    return new StoredWindow<>(state, pinned, tail, lastSeq);
   }
 
   private StoredMessage<M> stored(Event event) {
     return new StoredMessage<>(event.seq(), event.id(), event.type(), event.payload(), codec.decode(event));
   }
 
-  private void commit(String conversationId, StoredWindow<M> stored, WindowPlan<M> plan) {
+  /** Commits {@code plan} against the log as {@code stored} read it; returns the log's last seq after it. */
+  private long commit(String conversationId, StoredWindow<M> stored, WindowPlan<M> plan) {
     Step.Builder step = Step.builder(conversationId).expectLastSeq(stored.lastSeq());
     if (stored.lastSeq() == 0) {
       step.session(SessionWrite.of(conversationId).withMetadata(ownerKey, ownerValue));
@@ -294,12 +335,19 @@ public final class ChatLog<M> {
       step.event(new NewEvent(append.eventId(), append.type(), null, null, null, append.payload(), null));
     }
     plan.window().ifPresent(window -> step.event(NewEvent.of(WINDOW_EVENT_TYPE, window.toJson())));
-    long view = store.commit(step.build()).orElseThrow().lastSeq();
-    views.get().put(conversationId, view);
-    for (WindowPlan.Append<M> append : plan.appended()) {
-      if (append.listIndex() >= 0) {
-        tags.put(append.message(), new Tag(conversationId, append.eventId(), view));
-      }
+    return store.commit(step.build()).orElseThrow().lastSeq();
+  }
+
+  /**
+   * Remembers the instances of a list just written with one snapshot of that list as stored: the kept messages'
+   * events, then the added ones'.
+   */
+  private void remember(String conversationId, List<M> messages, Intent<M> intent, List<String> ids, long view) {
+    List<String> eventIds = new ArrayList<>(intent.kept());
+    intent.added().forEach(added -> eventIds.add(ids.get(added.listIndex())));
+    Snapshot snapshot = new Snapshot(conversationId, eventIds, view, snapshots.incrementAndGet());
+    for (int i = 0; i < messages.size(); i++) {
+      tags.put(messages.get(i), new Tag(snapshot, eventIds.get(i)));
     }
   }
 

@@ -277,8 +277,14 @@ abstract class ChatMemoryRepositoryContract {
   }
 
   @Test
-  @DisplayName("16 threads adding through one MessageWindowChatMemory lose no message and interleave none")
+  @DisplayName("16 threads adding through one MessageWindowChatMemory store every message once, each in its order")
   void concurrentSaveAllLosesNothing() throws Exception {
+    for (int round = 0; round < concurrentRounds(); round++) {
+      concurrentRound("shared-" + round);
+    }
+  }
+
+  private void concurrentRound(String conversationId) throws Exception {
     ChatMemory memory = MessageWindowChatMemory.builder().chatMemoryRepository(repository).maxMessages(10).build();
     int threads = 16;
     int turns = 4;
@@ -290,7 +296,7 @@ abstract class ChatMemoryRepositoryContract {
       done.add(pool.submit(() -> {
         start.await();
         for (int turn = 0; turn < turns; turn++) {
-          memory.add("shared", new UserMessage("t" + thread + "-" + turn));
+          memory.add(conversationId, new UserMessage("t" + thread + "-" + turn));
         }
         return null;
       }));
@@ -301,8 +307,9 @@ abstract class ChatMemoryRepositoryContract {
     }
     pool.shutdown();
 
-    List<String> history = repository.history("shared").stream().map(Message::getText).toList();
-    assertThat(history).hasSize(threads * turns).doesNotHaveDuplicates();
+    List<String> history = repository.history(conversationId).stream().map(Message::getText).toList();
+    assertThat(history).as("%s: every message stored exactly once", conversationId).hasSize(threads * turns)
+        .doesNotHaveDuplicates();
     for (int t = 0; t < threads; t++) {
       List<String> own = new ArrayList<>();
       for (String text : history) {
@@ -314,12 +321,21 @@ abstract class ChatMemoryRepositoryContract {
       for (int turn = 0; turn < turns; turn++) {
         expected.add("t" + t + "-" + turn);
       }
-      assertThat(own).as("thread %d's messages in its order", t).isEqualTo(expected);
+      assertThat(own).as("%s: thread %d's messages in its order", conversationId, t).isEqualTo(expected);
     }
-    List<String> window = memory.get("shared").stream().map(Message::getText).toList();
-    assertThat(window).isEqualTo(history.subList(history.size() - window.size(), history.size()));
-    assertThat(window).isNotEmpty().hasSizeLessThanOrEqualTo(10 + threads);
+    List<String> window = memory.get(conversationId).stream().map(Message::getText).toList();
+    assertThat(window).as("%s: the window is the newest part of the history", conversationId)
+        .isEqualTo(history.subList(history.size() - window.size(), history.size())).hasSizeGreaterThanOrEqualTo(10);
+
+    memory.add(conversationId, new UserMessage("last"));
+
+    List<String> after = repository.history(conversationId).stream().map(Message::getText).toList();
+    assertThat(memory.get(conversationId).stream().map(Message::getText).toList())
+        .isEqualTo(after.subList(after.size() - 10, after.size()));
   }
+
+  /** How many times the 16-thread test runs, each on a conversation of its own. */
+  abstract int concurrentRounds();
 
   @Test
   @DisplayName("a writer that read before another one's commit keeps the other's messages")

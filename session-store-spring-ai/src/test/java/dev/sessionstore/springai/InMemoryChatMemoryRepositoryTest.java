@@ -10,4 +10,9 @@ class InMemoryChatMemoryRepositoryTest extends ChatMemoryRepositoryContract {
   SessionStore openStore() {
     return InMemorySessionStore.builder().build();
   }
+
+  @Override
+  int concurrentRounds() {
+    return 20;
+  }
 }

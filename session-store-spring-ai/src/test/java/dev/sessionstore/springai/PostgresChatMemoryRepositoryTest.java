@@ -23,4 +23,9 @@ class PostgresChatMemoryRepositoryTest extends ChatMemoryRepositoryContract {
     pool.close();
     TestDatabase.get().execute("DROP SCHEMA IF EXISTS " + schema + " CASCADE");
   }
+
+  @Override
+  int concurrentRounds() {
+    return 5;
+  }
 }

@@ -30,4 +30,9 @@ class SqliteChatMemoryRepositoryTest extends ChatMemoryRepositoryContract {
       throw new UncheckedIOException(e);
     }
   }
+
+  @Override
+  int concurrentRounds() {
+    return 3;
+  }
 }

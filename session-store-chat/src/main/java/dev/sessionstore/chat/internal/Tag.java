@@ -1,12 +1,11 @@
 package dev.sessionstore.chat.internal;
 
 /**
- * What a message instance handed out by a read (or stored by a write) is: the event holding it, and how far the log
- * reached when the instance was handed out (the caller's view).
+ * What a message instance handed out by a read (or stored by a write) is: the event holding it, and the snapshot it
+ * was handed out in.
  *
- * @param conversationId the conversation
- * @param eventId        the event holding the message
- * @param view           the log's last seq when the instance was handed out
+ * @param snapshot the read or write that handed it out
+ * @param eventId  the event holding the message
  */
-public record Tag(String conversationId, String eventId, long view) {
+public record Tag(Snapshot snapshot, String eventId) {
 }
