@@ -17,13 +17,17 @@ import java.util.stream.Stream;
  * {@code MessageWindowChatMemory} take when the conversation's history is 10, 100, 1,000 or 10,000 messages long,
  * with {@link SessionStoreChatMemoryStore} against a store that rewrites the list ({@link RewritingChatMemoryStore}).
  * Both sides keep the whole history: the library in its log behind a window of {@value #WINDOW} messages, the
- * rewriting store in its row, which it only can with a window as long as the history. One turn is made and kept
- * before the measured ones (so the library's window is in place, as in a running conversation); after each measured
- * turn, outside the measurement, both go back to the history without it.
+ * rewriting store in its row, which it only can with a window as long as the history. The history's last
+ * {@value #KEPT_TURNS} turns are made through the memories before the measured ones (so the library's window and its
+ * records are in place, as in a conversation running through a window: with a single window record at the end of a
+ * long log, reading the newest record looks back through the log for a second one, its page's cursor); after each
+ * measured turn, outside the measurement, both go back to the history without it.
  */
 final class LangChain4jChatMemory implements Measure {
 
   static final int WINDOW = 20;
+  /** Turns made through the memories before the measured ones, kept: the last messages of the history. */
+  static final int KEPT_TURNS = 2;
   private static final int FILL_CHUNK = 500;
   private static final double FLAT = 1.5;
 
@@ -45,7 +49,7 @@ final class LangChain4jChatMemory implements Measure {
       for (int history : histories) {
         String id = "memory-" + history;
         List<ChatMessage> messages = new ArrayList<>();
-        int filled = history - 2;
+        int filled = history - 2 * KEPT_TURNS;
         for (int i = 0; i < filled; i++) {
           messages.add(message(i));
         }
@@ -59,10 +63,12 @@ final class LangChain4jChatMemory implements Measure {
             .chatMemoryStore(memoryStore).build();
         ChatMemory whole = MessageWindowChatMemory.builder().id(id).maxMessages(Integer.MAX_VALUE)
             .chatMemoryStore(rewriting).build();
-        // one turn first, kept, making the history's last two messages: the library's window (and its record) is
-        // then in place, as in a running conversation
-        turn(windowed);
-        turn(whole);
+        // the history's last turns made through the memories and kept: the library's window and its records are then
+        // in place, as in a conversation running through a window
+        for (int i = 0; i < KEPT_TURNS; i++) {
+          turn(windowed);
+          turn(whole);
+        }
         List<ChatMessage> kept = rewriting.getMessages(id);
         Trial libraryTurn = i -> {
           long before = store.events().lastSeq(id);
