@@ -5,6 +5,7 @@ import dev.sessionstore.Capability;
 import dev.sessionstore.Checkpoints;
 import dev.sessionstore.EventLog;
 import dev.sessionstore.ModelCallAudit;
+import dev.sessionstore.Retention;
 import dev.sessionstore.Runs;
 import dev.sessionstore.SessionStore;
 import dev.sessionstore.Sessions;
@@ -29,8 +30,8 @@ public final class CassandraStore implements SessionStore {
 
   /**
    * What this increment of the adapter supports. Not built yet (none is impossible on Cassandra): tool calls,
-   * deadlines (and durable deadlines), summaries, forks, checkpoints, the model-call audit, archives and writer
-   * fencing. Cross-process wake-up is by polling ({@code pollInterval}).
+   * deadlines (and durable deadlines), summaries, forks, checkpoints, the model-call audit, archives, writer
+   * fencing and retention. Cross-process wake-up is by polling ({@code pollInterval}).
    */
   private static final Set<Capability> CAPABILITIES = Collections.unmodifiableSet(EnumSet.of(
       Capability.WAITING_READS, Capability.CROSS_PROCESS_WAKEUP, Capability.TRUNCATION, Capability.TENANTS));
@@ -100,6 +101,11 @@ public final class CassandraStore implements SessionStore {
   @Override
   public Archives archives() {
     throw new UnsupportedCapabilityException(Capability.ARCHIVES);
+  }
+
+  @Override
+  public Retention retention() {
+    throw new UnsupportedCapabilityException(Capability.RETENTION);
   }
 
   @Override
