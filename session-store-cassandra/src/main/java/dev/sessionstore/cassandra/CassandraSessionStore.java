@@ -52,10 +52,14 @@ import java.util.regex.Pattern;
  *   <li><b>Tenants</b>: a tenant is a column of the session; deleting by tenant lists the namespace and deletes each
  *       session as {@code delete} does (each deletion idempotent; a crash midway leaves whole sessions, and repeating
  *       the call finishes).</li>
- *   <li><b>Deletion</b>: one conditional deletion of the partition, so a concurrent write lands wholly before (and is
- *       deleted) or after (and re-creates the session); heads are time-based ids, never reused, so no write read
- *       before a deletion passes its condition after it.</li>
- *   <li>Forks, global checkpoints and deadline sweeps: not built yet (see the capabilities).</li>
+ *   <li><b>Deletion</b>: one conditional batch on the partition (its session columns cleared, every row of it
+ *       deleted, a new head), so a concurrent write lands wholly before (and is deleted) or after (and re-creates the
+ *       session); heads are time-based ids, never reused, so no write read before a deletion passes its condition
+ *       after it. The listing index and the name claim follow, as above.</li>
+ *   <li><b>Global checkpoints</b> ({@code global_checkpoints}): one partition per name, written with lightweight
+ *       transactions only, so puts and deletes of one name are ordered and a delete says truly whether it removed
+ *       one. Session checkpoints are rows of the session's partition and go with it.</li>
+ *   <li>Forks and deadline sweeps: not built yet (see the capabilities).</li>
  * </ul>
  *
  * <h2>Outcomes</h2>
@@ -197,7 +201,8 @@ public final class CassandraSessionStore {
     /**
      * The largest write (one conditional batch) the store sends; a larger one is rejected before anything is written.
      * Default 15 MiB, under the 16 MiB mutation limit of Cassandra's default {@code commitlog_segment_size} (32 MiB);
-     * raise both together.
+     * raise both together. A checkpoint of {@link dev.sessionstore.Limits#MAX_CHECKPOINT_BYTES} needs more than 16 MiB
+     * here, so a {@code commitlog_segment_size} of 64 MiB.
      */
     public Builder maxMutationBytes(long bytes) {
       if (bytes < 64 * 1024) {

@@ -19,6 +19,12 @@ import org.junit.jupiter.api.BeforeAll;
 class CassandraConformanceTest extends SessionStoreConformance {
 
   private static final String KEYSPACE = "session_store_kit";
+
+  /**
+   * Room for a checkpoint of {@code Limits.MAX_CHECKPOINT_BYTES} (16 MiB) in one write; the fixture's nodes accept
+   * mutations up to 32 MiB ({@code commitlog_segment_size: 64MiB}).
+   */
+  private static final long MAX_MUTATION_BYTES = 24L * 1024 * 1024;
   private static final Map<SessionStore, String> NAMESPACES = new WeakHashMap<>();
 
   @BeforeAll
@@ -48,6 +54,7 @@ class CassandraConformanceTest extends SessionStoreConformance {
 
   private static SessionStore build(CqlSession session, String namespace, Clock clock) {
     return CassandraSessionStore.builder().session(session).keyspace(KEYSPACE).namespace(namespace)
-        .replicationFactor(SharedCluster.replicationFactor()).clock(clock).build();
+        .replicationFactor(SharedCluster.replicationFactor()).clock(clock).maxMutationBytes(MAX_MUTATION_BYTES)
+        .build();
   }
 }

@@ -83,6 +83,26 @@ class CassandraSessionStoreTest {
   }
 
   @Test
+  void aStepThatCutsAndAppendsKeepsItsNewEventsAndReusesACutId() {
+    SessionStore store = store();
+    store.events().appendAll("s", List.of(NewEvent.of("a").withId("a"), NewEvent.of("b").withId("b"),
+        NewEvent.of("c").withId("c")));
+
+    dev.sessionstore.StepResult result = store.commit(dev.sessionstore.Step.builder("s").truncateFrom(2)
+        .events(List.of(NewEvent.of("x").withId("x"), NewEvent.of("c-again").withId("c"))).build()).orElseThrow();
+
+    assertThat(result.removed()).isEqualTo(2);
+    assertThat(result.events()).extracting(Event::seq).containsExactly(2L, 3L);
+    assertThat(store.events().read("s", dev.sessionstore.EventQuery.all()).items())
+        .extracting(Event::id, Event::type, Event::seq)
+        .containsExactly(org.assertj.core.groups.Tuple.tuple("a", "a", 1L),
+            org.assertj.core.groups.Tuple.tuple("x", "x", 2L), org.assertj.core.groups.Tuple.tuple("c", "c-again", 3L));
+    assertThat(store.events().find("s", "b")).as("the cut event b").isEmpty();
+    assertThat(store.events().find("s", "c")).map(Event::type).contains("c-again");
+    assertThat(store.events().lastSeq("s")).isEqualTo(3);
+  }
+
+  @Test
   void anAppliedWriteWhoseAnswerWasLostIsSettledAndReturnsItsSeq() {
     SessionStore store = store();
     store.events().append("s", NewEvent.of("first").withId("e1"));

@@ -30,17 +30,19 @@ public final class CassandraStore implements SessionStore {
 
   /**
    * What this increment of the adapter supports. Not built yet (none is impossible on Cassandra): tool calls,
-   * deadlines (and durable deadlines), summaries, forks, checkpoints, the model-call audit, archives, writer
+   * deadlines (and durable deadlines), summaries, forks, the model-call audit, archives, writer
    * fencing and retention. Cross-process wake-up is by polling ({@code pollInterval}).
    */
   private static final Set<Capability> CAPABILITIES = Collections.unmodifiableSet(EnumSet.of(
-      Capability.WAITING_READS, Capability.CROSS_PROCESS_WAKEUP, Capability.TRUNCATION, Capability.TENANTS));
+      Capability.WAITING_READS, Capability.CROSS_PROCESS_WAKEUP, Capability.TRUNCATION, Capability.TENANTS,
+      Capability.CHECKPOINTS));
 
   private final StoreSettings settings;
   private final SessionWaiters waiters = new SessionWaiters();
   private final CassandraSessions sessions;
   private final CassandraEventLog events;
   private final CassandraRuns runs;
+  private final CassandraCheckpoints checkpoints;
   private final StepWriter writer;
 
   /**
@@ -60,6 +62,7 @@ public final class CassandraStore implements SessionStore {
     this.sessions = new CassandraSessions(cql, reader, writer, index, names, queue, waiters);
     this.events = new CassandraEventLog(cql, reader, writer, new GroupCommit(writer, queue), waiters);
     this.runs = new CassandraRuns(reader, writer);
+    this.checkpoints = new CassandraCheckpoints(cql, reader, writer);
     LOG.debug("cassandra session store opened: {}", this);
   }
 
@@ -90,7 +93,7 @@ public final class CassandraStore implements SessionStore {
 
   @Override
   public Checkpoints checkpoints() {
-    throw new UnsupportedCapabilityException(Capability.CHECKPOINTS);
+    return checkpoints;
   }
 
   @Override

@@ -37,10 +37,18 @@ final class Cql {
   final PreparedStatement writeHeader;
   final PreparedStatement insertEvent;
   final PreparedStatement insertId;
-  final PreparedStatement deleteEventsFrom;
+  final PreparedStatement deleteEvent;
   final PreparedStatement deleteId;
   final PreparedStatement insertRun;
   final PreparedStatement deleteKind;
+  final PreparedStatement checkpoint;
+  final PreparedStatement checkpointsIn;
+  final PreparedStatement insertCheckpoint;
+  final PreparedStatement deleteCheckpoint;
+  final PreparedStatement globalCheckpoint;
+  final PreparedStatement updateGlobalCheckpoint;
+  final PreparedStatement insertGlobalCheckpoint;
+  final PreparedStatement deleteGlobalCheckpoint;
   final PreparedStatement indexSession;
   final PreparedStatement unindexSession;
   final PreparedStatement indexBucket;
@@ -71,11 +79,23 @@ final class Cql {
     insertEvent = prepare("INSERT INTO " + data + " (ns, session_id, kind, key, seq, event_id, type, run_id, "
         + "agent_id, parent_id, payload, ts) VALUES (?, ?, 'e', ?, ?, ?, ?, ?, ?, ?, ?, ?)");
     insertId = prepare("INSERT INTO " + data + " (ns, session_id, kind, key, seq) VALUES (?, ?, 'i', ?, ?)");
-    deleteEventsFrom = prepare("DELETE FROM " + data + partition + " AND kind = 'e' AND key >= ?");
+    deleteEvent = prepare("DELETE FROM " + data + partition + " AND kind = 'e' AND key = ?");
     deleteId = prepare("DELETE FROM " + data + partition + " AND kind = 'i' AND key = ?");
     insertRun = prepare("INSERT INTO " + data + " (ns, session_id, kind, key, status, usage, error, created, "
         + "updated, saved) VALUES (?, ?, 'r', ?, ?, ?, ?, ?, ?, ?)");
     deleteKind = prepare("DELETE FROM " + data + partition + " AND kind = ?");
+    checkpoint = prepare("SELECT key, data, updated FROM " + data + partition + " AND kind = 'c' AND key = ?");
+    checkpointsIn = prepare("SELECT key FROM " + data + partition + " AND kind = 'c' AND key IN ?");
+    insertCheckpoint = prepare("INSERT INTO " + data + " (ns, session_id, kind, key, data, updated) "
+        + "VALUES (?, ?, 'c', ?, ?, ?)");
+    deleteCheckpoint = prepare("DELETE FROM " + data + partition + " AND kind = 'c' AND key = ?");
+    String globals = settings.keyspace() + ".global_checkpoints";
+    globalCheckpoint = prepare("SELECT name, data, updated FROM " + globals + " WHERE ns = ? AND name = ?");
+    updateGlobalCheckpoint = prepare("UPDATE " + globals + " SET data = ?, updated = ? WHERE ns = ? AND name = ? "
+        + "IF EXISTS");
+    insertGlobalCheckpoint = prepare("INSERT INTO " + globals + " (ns, name, data, updated) VALUES (?, ?, ?, ?) "
+        + "IF NOT EXISTS");
+    deleteGlobalCheckpoint = prepare("DELETE FROM " + globals + " WHERE ns = ? AND name = ? IF EXISTS");
     String index = settings.keyspace() + ".session_index";
     indexSession = prepare("INSERT INTO " + index + " (ns, bucket, session_id) VALUES (?, ?, ?)");
     unindexSession = prepare("DELETE FROM " + index + " WHERE ns = ? AND bucket = ? AND session_id = ?");

@@ -2,6 +2,8 @@ package dev.sessionstore.cassandra.internal;
 
 import com.datastax.oss.driver.api.core.cql.BoundStatement;
 import com.datastax.oss.driver.api.core.cql.Row;
+import dev.sessionstore.Checkpoint;
+import dev.sessionstore.CheckpointKey;
 import dev.sessionstore.Event;
 import dev.sessionstore.EventPage;
 import dev.sessionstore.EventQuery;
@@ -13,9 +15,11 @@ import dev.sessionstore.spi.EventPaging;
 import java.util.ArrayList;
 import java.util.Collection;
 import java.util.HashMap;
+import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.Set;
 
 /**
  * Reads of sessions' partitions. Each read touches one partition (or, for {@link #sessions}, the session rows of
@@ -130,6 +134,23 @@ final class PartitionReader {
   Optional<Run> run(String sessionId, String runId, boolean serial) {
     Row row = cql.read(cql.run.bind(ns, sessionId, runId), serial).one();
     return row == null ? Optional.empty() : Optional.of(Rows.run(sessionId, row));
+  }
+
+  /** Which of {@code names} the session holds checkpoints under. */
+  Set<String> checkpointNames(String sessionId, Collection<String> names, boolean serial) {
+    Set<String> found = new HashSet<>();
+    for (List<String> chunk : chunks(List.copyOf(names))) {
+      for (Row row : cql.read(cql.checkpointsIn.bind(ns, sessionId, chunk), serial)) {
+        found.add(row.getString(0));
+      }
+    }
+    return found;
+  }
+
+  /** The session's checkpoint {@code name}. */
+  Optional<Checkpoint> checkpoint(String sessionId, String name) {
+    Row row = cql.read(cql.checkpoint.bind(ns, sessionId, name)).one();
+    return row == null ? Optional.empty() : Optional.of(Rows.checkpoint(CheckpointKey.of(sessionId, name), row));
   }
 
   /** A run with the position of its last save among the session's writes. */

@@ -1,6 +1,8 @@
 package dev.sessionstore.cassandra.internal;
 
 import com.datastax.oss.driver.api.core.cql.Row;
+import dev.sessionstore.Checkpoint;
+import dev.sessionstore.CheckpointKey;
 import dev.sessionstore.Event;
 import dev.sessionstore.ForkOrigin;
 import dev.sessionstore.Run;
@@ -8,6 +10,7 @@ import dev.sessionstore.RunStatus;
 import dev.sessionstore.Session;
 import dev.sessionstore.SessionStatus;
 import dev.sessionstore.spi.StoredJson;
+import java.nio.ByteBuffer;
 import java.util.List;
 import java.util.Map;
 import java.util.UUID;
@@ -15,8 +18,8 @@ import java.util.UUID;
 /** Rows of the store's tables as records, and the keys rows are stored under. */
 final class Rows {
 
-  /** The kinds of rows a session's partition holds: events, event ids, runs. */
-  static final List<String> KINDS = List.of("e", "i", "r");
+  /** The kinds of rows a session's partition holds: events, event ids, runs, checkpoints. */
+  static final List<String> KINDS = List.of("e", "i", "r", "c");
 
   private Rows() {
   }
@@ -68,6 +71,16 @@ final class Rows {
     return new Run(row.getString(0), sessionId, RunStatus.valueOf(row.getString(1)),
         StoredJson.of(row.getString(2)), error == null ? null : StoredJson.of(error),
         Micros.instant(row.getLong(4)), Micros.instant(row.getLong(5)));
+  }
+
+  /** The checkpoint under {@code key} in a row of (name, data, updated). */
+  static Checkpoint checkpoint(CheckpointKey key, Row row) {
+    ByteBuffer data = row.getByteBuffer(1);
+    byte[] bytes = new byte[data == null ? 0 : data.remaining()];
+    if (data != null) {
+      data.duplicate().get(bytes);
+    }
+    return new Checkpoint(key, bytes, Micros.instant(row.getLong(2)));
   }
 
   /** When the run in a row of {@link Cql#RUN_COLUMNS} was saved, in the order of the session's writes. */

@@ -3,6 +3,7 @@ package dev.sessionstore.cassandra.internal;
 import com.datastax.oss.driver.api.core.CqlSession;
 import com.datastax.oss.driver.api.core.cql.Row;
 import com.datastax.oss.driver.api.core.cql.SimpleStatement;
+import com.datastax.oss.driver.api.core.servererrors.InvalidQueryException;
 import dev.sessionstore.StoreFailureException;
 import java.time.Duration;
 import java.util.HashSet;
@@ -22,7 +23,7 @@ import org.slf4j.LoggerFactory;
 public final class Schema {
 
   /** The layout this code reads and writes. */
-  public static final int VERSION = 1;
+  public static final int VERSION = 2;
 
   private static final Logger LOG = LoggerFactory.getLogger(Schema.class);
   private static final Duration DDL_TIMEOUT = Duration.ofSeconds(60);
@@ -37,7 +38,8 @@ public final class Schema {
         component text PRIMARY KEY,
         version int)""",
       // Everything one session owns, in one partition: the session record and the log's head in static columns,
-      // events (kind 'e', key = seq zero-padded), event ids (kind 'i', key = id, seq), runs (kind 'r', key = id).
+      // events (kind 'e', key = seq zero-padded), event ids (kind 'i', key = id, seq), runs (kind 'r', key = id),
+      // checkpoints (kind 'c', key = name, data).
       """
       CREATE TABLE IF NOT EXISTS %s.session_data (
         ns text,
@@ -70,6 +72,7 @@ public final class Schema {
         created bigint,
         updated bigint,
         saved timeuuid,
+        data blob,
         PRIMARY KEY ((ns, session_id), kind, key))""",
       // Which sessions a namespace has, spread over buckets: the listing's starting point, never its truth.
       """
@@ -84,7 +87,19 @@ public final class Schema {
         ns text,
         name text,
         session_id text,
+        PRIMARY KEY ((ns, name)))""",
+      // Store-wide checkpoints, one partition each: they belong to no session.
+      """
+      CREATE TABLE IF NOT EXISTS %s.global_checkpoints (
+        ns text,
+        name text,
+        data blob,
+        updated bigint,
         PRIMARY KEY ((ns, name)))""");
+
+  /** What takes a keyspace of version {@code i + 1} to version {@code i + 2}; {@code %s} is the keyspace. */
+  static final List<List<String>> MIGRATIONS = List.of(
+      List.of("ALTER TABLE %s.session_data ADD data blob", TABLES.get(TABLES.size() - 1)));
 
   private Schema() {
   }
@@ -119,12 +134,39 @@ public final class Schema {
       throw new StoreFailureException("the session-store schema in keyspace " + keyspace + " has no version",
           false, null);
     }
-    if (row.getInt(0) > VERSION) {
+    int stored = row.getInt(0);
+    if (stored > VERSION) {
       throw new StoreFailureException("the session-store schema in keyspace " + keyspace + " is version "
-          + row.getInt(0) + ", newer than this store's " + VERSION, false, null);
+          + stored + ", newer than this store's " + VERSION, false, null);
+    }
+    if (stored < VERSION) {
+      if (!create) {
+        throw new StoreFailureException("the session-store schema in keyspace " + keyspace + " is version "
+            + stored + ", older than this store's " + VERSION + "; open a store with createSchema(true) once, or "
+            + "apply the migrations of the adapter's Schema class", false, null);
+      }
+      migrate(session, keyspace, stored);
     }
     synchronized (PREPARED) {
       PREPARED.get(session).add(keyspace);
+    }
+  }
+
+  /** Applies the migrations after {@code from}, each step once (a step repeated by a racing store changes nothing). */
+  private static void migrate(CqlSession session, String keyspace, int from) {
+    for (int version = from + 1; version <= VERSION; version++) {
+      for (String statement : MIGRATIONS.get(version - 2)) {
+        try {
+          run(session, statement.formatted(keyspace));
+        } catch (InvalidQueryException e) {
+          if (!String.valueOf(e.getMessage()).contains("already exist")) {
+            throw e;
+          }
+        }
+      }
+      session.execute("UPDATE " + keyspace + ".schema_version SET version = " + version
+          + " WHERE component = 'session-store' IF version = " + (version - 1));
+      LOG.info("session-store schema in keyspace {} migrated to version {}", keyspace, version);
     }
   }
 

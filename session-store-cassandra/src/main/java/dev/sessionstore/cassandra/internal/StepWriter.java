@@ -5,9 +5,13 @@ import com.datastax.oss.driver.api.core.cql.BatchStatementBuilder;
 import com.datastax.oss.driver.api.core.cql.DefaultBatchType;
 import com.datastax.oss.driver.api.core.uuid.Uuids;
 import dev.sessionstore.Capability;
+import dev.sessionstore.Checkpoint;
+import dev.sessionstore.CheckpointChange;
+import dev.sessionstore.CheckpointKey;
 import dev.sessionstore.Event;
 import dev.sessionstore.InvalidArgumentException;
 import dev.sessionstore.NewEvent;
+import dev.sessionstore.NotFoundException;
 import dev.sessionstore.OutcomeUnknownException;
 import dev.sessionstore.Run;
 import dev.sessionstore.Session;
@@ -21,11 +25,14 @@ import dev.sessionstore.spi.EventBatch;
 import dev.sessionstore.spi.Failures;
 import dev.sessionstore.spi.StepLog;
 import dev.sessionstore.spi.Upserts;
+import java.nio.ByteBuffer;
 import java.time.Instant;
 import java.time.temporal.ChronoUnit;
 import java.util.ArrayList;
+import java.util.HashSet;
 import java.util.List;
 import java.util.Optional;
+import java.util.Set;
 import java.util.UUID;
 import java.util.concurrent.ThreadLocalRandom;
 import java.util.concurrent.locks.LockSupport;
@@ -84,15 +91,29 @@ final class StepWriter {
   StepResult commit(Step step, boolean mustExist) {
     requireSupported(step);
     StepLog log = StepLog.of(step);
-    return queue.run(step.sessionId(), () -> commit(step, log, mustExist));
+    return queue.run(step.sessionId(), () -> commit(step, log, mustExist).result);
   }
 
   /** The events {@code step} (events only) stores, for a caller that holds the session's queue already. */
   List<Event> commitQueued(Step step, boolean mustExist) {
-    return commit(step, StepLog.of(step), mustExist).events();
+    return commit(step, StepLog.of(step), mustExist).result.events();
   }
 
-  private StepResult commit(Step step, StepLog log, boolean mustExist) {
+  /**
+   * Deletes the session checkpoint {@code name} and says whether it was there; an unknown session is not created.
+   */
+  boolean deleteCheckpoint(String sessionId, String name) {
+    Step step = Step.builder(sessionId).deleteCheckpoint(name).build();
+    return queue.run(sessionId, () -> {
+      try {
+        return !commit(step, StepLog.of(step), true).removedCheckpoints.isEmpty();
+      } catch (NotFoundException unknownSession) {
+        return false;
+      }
+    });
+  }
+
+  private Attempt commit(Step step, StepLog log, boolean mustExist) {
     long deadline = System.nanoTime() + cql.settings.retryTimeout().toNanos();
     Attempt pending = null;
     RuntimeException unknown = null;
@@ -115,7 +136,7 @@ final class StepWriter {
         continue;
       }
       if (attempt.batch == null) {
-        return attempt.result;
+        return attempt;
       }
       try {
         if (cql.write(attempt.batch).wasApplied()) {
@@ -142,14 +163,14 @@ final class StepWriter {
     }
   }
 
-  private StepResult done(Attempt attempt) {
+  private Attempt done(Attempt attempt) {
     if (attempt.releasedName != null) {
       names.release(attempt.releasedName, attempt.result.session().id());
     }
     if (attempt.changesLog) {
       waiters.signal();
     }
-    return attempt.result;
+    return attempt;
   }
 
   /** Waits a little (more each round, with jitter) before the next attempt; gives up past the deadline. */
@@ -171,9 +192,6 @@ final class StepWriter {
     }
     if (step.summary().isPresent()) {
       throw new UnsupportedCapabilityException(Capability.SUMMARIES);
-    }
-    if (!step.checkpoints().isEmpty()) {
-      throw new UnsupportedCapabilityException(Capability.CHECKPOINTS);
     }
     if (step.modelCall().isPresent()) {
       throw new UnsupportedCapabilityException(Capability.MODEL_CALL_AUDIT);
@@ -199,12 +217,18 @@ final class StepWriter {
     for (NewEvent event : plan.fresh()) {
       appended.add(EventBatch.toStored(sessionId, event, lastSeq - plan.fresh().size() + appended.size() + 1, now));
     }
+    List<Checkpoint> checkpoints = new ArrayList<>();
+    for (CheckpointChange change : step.checkpoints()) {
+      if (change.data() != null) {
+        checkpoints.add(new Checkpoint(CheckpointKey.of(sessionId, change.name()), change.data(), now));
+      }
+    }
     StepResult result = new StepResult(session.withLastSeq(lastSeq), run, plan.removes(), plan.results(appended),
-        List.of(), List.of(), Optional.empty(), List.of(), Optional.empty());
+        List.of(), List.of(), Optional.empty(), checkpoints, Optional.empty());
     boolean writesSomething = !header.exists() || step.session().isPresent() || run.isPresent()
-        || plan.changesLog();
+        || plan.changesLog() || !step.checkpoints().isEmpty();
     if (!writesSomething) {
-      return new Attempt(null, null, result, null, false);
+      return new Attempt(null, null, result, null, false, Set.of());
     }
     UUID newHead = Uuids.timeBased();
     BatchStatementBuilder batch = BatchStatement.builder(DefaultBatchType.LOGGED);
@@ -215,10 +239,17 @@ final class StepWriter {
         session.forkedFrom() == null ? null : session.forkedFrom().seq(),
         Micros.of(session.createdAt()), Micros.of(session.updatedAt()), ns, sessionId, header.head()));
     if (plan.cuts()) {
-      batch.addStatement(cql.deleteEventsFrom.bind(ns, sessionId, Rows.eventKey(plan.cutFrom())));
-      // one deletion per id: a conditional batch takes no IN on clustering columns
+      // Row by row, and never a row this batch writes again: every statement of a conditional batch gets one
+      // timestamp, at which a deletion shadows an insert, so a range deletion would hide the step's new events.
+      Set<String> rewrittenIds = new HashSet<>();
+      appended.forEach(event -> rewrittenIds.add(event.id()));
       for (Event removed : reader.eventsFrom(sessionId, plan.cutFrom(), serial)) {
-        batch.addStatement(cql.deleteId.bind(ns, sessionId, removed.id()));
+        if (removed.seq() > lastSeq) {
+          batch.addStatement(cql.deleteEvent.bind(ns, sessionId, Rows.eventKey(removed.seq())));
+        }
+        if (!rewrittenIds.contains(removed.id())) {
+          batch.addStatement(cql.deleteId.bind(ns, sessionId, removed.id()));
+        }
       }
     }
     for (Event event : appended) {
@@ -236,6 +267,19 @@ final class StepWriter {
           Micros.of(saved.updatedAt()), newHead));
       bytes += ROW_OVERHEAD + utf8(saved.usage().text()) + (saved.error() == null ? 0 : utf8(saved.error().text()));
     }
+    List<String> deleted = step.checkpoints().stream().filter(change -> change.data() == null)
+        .map(CheckpointChange::name).toList();
+    Set<String> removedCheckpoints = deleted.isEmpty() ? Set.of()
+        : reader.checkpointNames(sessionId, deleted, serial);
+    for (CheckpointChange change : step.checkpoints()) {
+      if (change.data() == null) {
+        batch.addStatement(cql.deleteCheckpoint.bind(ns, sessionId, change.name()));
+      } else {
+        batch.addStatement(cql.insertCheckpoint.bind(ns, sessionId, change.name(), ByteBuffer.wrap(change.data()),
+            Micros.of(now)));
+        bytes += ROW_OVERHEAD + utf8(change.name()) + change.data().length;
+      }
+    }
     requireFits(sessionId, bytes);
     // what spans partitions goes first, idempotently: the listing index, then the name claim (the last check)
     if (!header.exists()) {
@@ -246,7 +290,7 @@ final class StepWriter {
     }
     String releasedName = stored != null && stored.name() != null && !stored.name().equals(session.name())
         ? stored.name() : null;
-    return new Attempt(batch.build(), newHead, result, releasedName, plan.changesLog());
+    return new Attempt(batch.build(), newHead, result, releasedName, plan.changesLog(), removedCheckpoints);
   }
 
   /** Rejects, before anything is written, a batch larger than one mutation may be. */
@@ -276,8 +320,11 @@ final class StepWriter {
     return bytes;
   }
 
-  /** One planned write: the batch (null when the step writes nothing), the head it sets, and what it returns. */
+  /**
+   * One planned write: the batch (null when the step writes nothing), the head it sets, what it returns, the name it
+   * gives up, whether it changes the log and which of its checkpoint deletions find a checkpoint.
+   */
   private record Attempt(BatchStatement batch, UUID newHead, StepResult result, String releasedName,
-      boolean changesLog) {
+      boolean changesLog, Set<String> removedCheckpoints) {
   }
 }

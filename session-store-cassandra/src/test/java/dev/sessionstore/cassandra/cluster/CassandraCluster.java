@@ -383,10 +383,8 @@ public final class CassandraCluster implements AutoCloseable {
           "cdc_raw_directory: " + home.resolve("cdc_raw"),
           "commitlog_sync: periodic",
           "commitlog_sync_period: 10000ms",
-          // a 4 MiB JSON document in one event must fit one batch and one mutation (half a segment)
+          // a mutation may be half a segment: 32 MiB, room for a checkpoint of Limits.MAX_CHECKPOINT_BYTES (16 MiB)
           "commitlog_segment_size: 64MiB",
-          "batch_size_warn_threshold: 1MiB",
-          "batch_size_fail_threshold: 32MiB",
           "paxos_variant: v2",
           "authenticator: AllowAllAuthenticator",
           "authorizer: AllowAllAuthorizer",
