@@ -128,6 +128,22 @@ class CassandraSessionStoreTest {
   }
 
   @Test
+  void aDeletionWhoseAnswerWasLostIsSettledAsDone() {
+    SessionStore store = store();
+    store.sessions().save(dev.sessionstore.SessionWrite.of("s").withName("named"));
+    store.events().append("s", NewEvent.of("a").withId("a"));
+    faulty.failBatch(1, Fault.APPLIED_ANSWER_LOST);
+
+    assertThat(store.sessions().delete("s")).as("delete after its answer was lost").isTrue();
+
+    assertThat(store.sessions().find("s")).isEmpty();
+    assertThat(store.events().lastSeq("s")).isZero();
+    assertThat(store.sessions().findByName("named")).isEmpty();
+    assertThat(store.sessions().save(dev.sessionstore.SessionWrite.of("other").withName("named")).name())
+        .as("the name, free again").isEqualTo("named");
+  }
+
+  @Test
   void aWriteLargerThanOneMutationIsRejectedBeforeAnythingIsWritten() {
     SessionStore store = store(CassandraSessionStore.builder().maxMutationBytes(64 * 1024));
     String big = "x".repeat(100_000);

@@ -3,9 +3,9 @@ package dev.sessionstore.cassandra.internal;
 import com.datastax.oss.driver.api.core.cql.BatchStatement;
 import com.datastax.oss.driver.api.core.cql.BatchStatementBuilder;
 import com.datastax.oss.driver.api.core.cql.DefaultBatchType;
-import com.datastax.oss.driver.api.core.cql.Row;
 import com.datastax.oss.driver.api.core.uuid.Uuids;
 import dev.sessionstore.Capability;
+import dev.sessionstore.OutcomeUnknownException;
 import dev.sessionstore.Session;
 import dev.sessionstore.SessionPage;
 import dev.sessionstore.SessionQuery;
@@ -20,7 +20,10 @@ import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.List;
 import java.util.Map;
+import java.util.Objects;
 import java.util.Optional;
+import java.util.UUID;
+import java.util.concurrent.locks.LockSupport;
 import java.util.function.Supplier;
 
 /**
@@ -30,6 +33,9 @@ import java.util.function.Supplier;
  * A listing reads every session of the namespace: its cost grows with the namespace, not with the page.
  */
 final class CassandraSessions implements Sessions {
+
+  /** The pause between serial reads that fail while a deletion's outcome is settled. */
+  private static final long SETTLE_PAUSE_NANOS = 50_000_000;
 
   private static final Comparator<Session> LISTING_ORDER = Comparator.comparing(Session::createdAt)
       .thenComparing(Session::id, IdOrder.BY_CODE_POINT);
@@ -114,9 +120,10 @@ final class CassandraSessions implements Sessions {
 
   /**
    * Empties the partition in one conditional batch on the head read just before (Cassandra has no conditional
-   * partition deletion): the session columns are cleared, the head replaced, every event, id and run row deleted. A
-   * concurrent write lands wholly before (and is deleted) or after (and re-creates the session). Then the id is
-   * unindexed and the name released.
+   * partition deletion): the session columns are cleared, the head replaced, every event, id, run, checkpoint and
+   * summary row deleted. A concurrent write lands wholly before (and is deleted) or after (and re-creates the
+   * session). Then the id is unindexed and the name released. A batch whose outcome is unknown is settled by a serial
+   * read of the head: ours (deleted), the one it expected (not applied: tried again), or another writer's (unknown).
    */
   @Override
   public boolean delete(String sessionId) {
@@ -126,28 +133,57 @@ final class CassandraSessions implements Sessions {
         if (!header.exists()) {
           return false;
         }
-        Row answer;
-        try {
-          BatchStatementBuilder batch = BatchStatement.builder(DefaultBatchType.LOGGED)
-              .addStatement(cql.writeHeader.bind(Uuids.timeBased(), null, null, null, null, null, null, null, null,
-                  null, null, null, ns, sessionId, header.head()));
-          for (String kind : Rows.KINDS) {
-            batch.addStatement(cql.deleteKind.bind(ns, sessionId, kind));
-          }
-          answer = cql.write(batch.build()).one();
-        } catch (RuntimeException e) {
-          throw DriverFailures.failed("deleting session " + sessionId, e);
+        UUID newHead = Uuids.timeBased();
+        BatchStatementBuilder batch = BatchStatement.builder(DefaultBatchType.LOGGED)
+            .addStatement(cql.writeHeader.bind(newHead, null, null, null, null, null, null, null, null, null, null,
+                null, ns, sessionId, header.head()));
+        for (String kind : Rows.KINDS) {
+          batch.addStatement(cql.deleteKind.bind(ns, sessionId, kind));
         }
-        if (answer.getBoolean("[applied]")) {
-          index.remove(sessionId);
+        boolean applied = deleted(sessionId, batch.build(), header.head(), newHead);
+        if (applied) {
+          index.removeAfterDelete(sessionId);
           if (header.session().name() != null) {
-            names.release(header.session().name(), sessionId);
+            names.releaseAfterCommit(header.session().name(), sessionId);
           }
           waiters.signal();
           return true;
         }
       }
     });
+  }
+
+  /** Whether the deletion batch was applied, settling an unknown outcome. */
+  private boolean deleted(String sessionId, BatchStatement batch, UUID expected, UUID newHead) {
+    RuntimeException unknown;
+    try {
+      return cql.write(batch).wasApplied();
+    } catch (RuntimeException e) {
+      if (!DriverFailures.outcomeUnknown(e)) {
+        throw DriverFailures.failed("deleting session " + sessionId, e);
+      }
+      unknown = e;
+    }
+    long deadline = System.nanoTime() + cql.settings.retryTimeout().toNanos();
+    while (System.nanoTime() - deadline < 0) {
+      try {
+        UUID head = reader.header(sessionId, true).head();
+        if (newHead.equals(head)) {
+          return true;
+        }
+        if (Objects.equals(expected, head)) {
+          return false;
+        }
+        break;
+      } catch (RuntimeException e) {
+        if (!DriverFailures.isDriverFailure(e)) {
+          throw e;
+        }
+        LockSupport.parkNanos(SETTLE_PAUSE_NANOS);
+      }
+    }
+    throw new OutcomeUnknownException("the outcome of deleting session " + sessionId + " is unknown; deleting it "
+        + "again is safe", unknown);
   }
 
   @Override

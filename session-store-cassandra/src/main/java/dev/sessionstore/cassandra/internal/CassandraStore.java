@@ -30,12 +30,12 @@ public final class CassandraStore implements SessionStore {
 
   /**
    * What this increment of the adapter supports. Not built yet (none is impossible on Cassandra): tool calls,
-   * deadlines (and durable deadlines), summaries, forks, the model-call audit, archives, writer
+   * deadlines (and durable deadlines), forks, the model-call audit, archives, writer
    * fencing and retention. Cross-process wake-up is by polling ({@code pollInterval}).
    */
   private static final Set<Capability> CAPABILITIES = Collections.unmodifiableSet(EnumSet.of(
       Capability.WAITING_READS, Capability.CROSS_PROCESS_WAKEUP, Capability.TRUNCATION, Capability.TENANTS,
-      Capability.CHECKPOINTS));
+      Capability.CHECKPOINTS, Capability.SUMMARIES));
 
   private final StoreSettings settings;
   private final SessionWaiters waiters = new SessionWaiters();
@@ -43,6 +43,7 @@ public final class CassandraStore implements SessionStore {
   private final CassandraEventLog events;
   private final CassandraRuns runs;
   private final CassandraCheckpoints checkpoints;
+  private final CassandraSummaries summaries;
   private final StepWriter writer;
 
   /**
@@ -63,6 +64,7 @@ public final class CassandraStore implements SessionStore {
     this.events = new CassandraEventLog(cql, reader, writer, new GroupCommit(writer, queue), waiters);
     this.runs = new CassandraRuns(reader, writer);
     this.checkpoints = new CassandraCheckpoints(cql, reader, writer);
+    this.summaries = new CassandraSummaries(reader, writer);
     LOG.debug("cassandra session store opened: {}", this);
   }
 
@@ -88,7 +90,7 @@ public final class CassandraStore implements SessionStore {
 
   @Override
   public Summaries summaries() {
-    throw new UnsupportedCapabilityException(Capability.SUMMARIES);
+    return summaries;
   }
 
   @Override

@@ -20,6 +20,9 @@ final class Cql {
   /** The event columns of an event row, in the order {@link Rows#event} reads them. */
   static final String EVENT_COLUMNS = "seq, event_id, type, run_id, agent_id, parent_id, payload, ts";
 
+  /** The summary columns of a summary row, in the order {@link Rows#summary} reads them. */
+  static final String SUMMARY_COLUMNS = "seq, from_seq, payload, version, created";
+
   /** The run columns of a run row, in the order {@link Rows#run} reads them. */
   static final String RUN_COLUMNS = "key, status, usage, error, created, updated, saved";
 
@@ -41,6 +44,13 @@ final class Cql {
   final PreparedStatement deleteId;
   final PreparedStatement insertRun;
   final PreparedStatement deleteKind;
+  final PreparedStatement summaries;
+  final PreparedStatement latestSummary;
+  final PreparedStatement summary;
+  final PreparedStatement summaryBefore;
+  final PreparedStatement summariesFrom;
+  final PreparedStatement insertSummary;
+  final PreparedStatement deleteSummary;
   final PreparedStatement checkpoint;
   final PreparedStatement checkpointsIn;
   final PreparedStatement insertCheckpoint;
@@ -84,6 +94,15 @@ final class Cql {
     insertRun = prepare("INSERT INTO " + data + " (ns, session_id, kind, key, status, usage, error, created, "
         + "updated, saved) VALUES (?, ?, 'r', ?, ?, ?, ?, ?, ?, ?)");
     deleteKind = prepare("DELETE FROM " + data + partition + " AND kind = ?");
+    String summaryRows = "SELECT " + SUMMARY_COLUMNS + " FROM " + data + partition + " AND kind = 's'";
+    summaries = prepare(summaryRows);
+    latestSummary = prepare(summaryRows + " ORDER BY kind DESC, key DESC LIMIT 1");
+    summary = prepare(summaryRows + " AND key = ?");
+    summaryBefore = prepare(summaryRows + " AND key < ? ORDER BY kind DESC, key DESC LIMIT 1");
+    summariesFrom = prepare(summaryRows + " AND key >= ?");
+    insertSummary = prepare("INSERT INTO " + data + " (ns, session_id, kind, key, seq, from_seq, payload, version, "
+        + "created) VALUES (?, ?, 's', ?, ?, ?, ?, ?, ?)");
+    deleteSummary = prepare("DELETE FROM " + data + partition + " AND kind = 's' AND key = ?");
     checkpoint = prepare("SELECT key, data, updated FROM " + data + partition + " AND kind = 'c' AND key = ?");
     checkpointsIn = prepare("SELECT key FROM " + data + partition + " AND kind = 'c' AND key IN ?");
     insertCheckpoint = prepare("INSERT INTO " + data + " (ns, session_id, kind, key, data, updated) "

@@ -4,6 +4,8 @@ import com.datastax.oss.driver.api.core.cql.Row;
 import dev.sessionstore.Session;
 import dev.sessionstore.spi.Failures;
 import java.util.Optional;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
 
 /**
  * Session names, unique per namespace across partitions: a name is claimed in {@code session_names} with a
@@ -12,6 +14,8 @@ import java.util.Optional;
  * between the two writes) is stale, and the next claimant takes it over with a condition on the stale owner.
  */
 final class NameClaims {
+
+  private static final Logger LOG = LoggerFactory.getLogger(NameClaims.class);
 
   private final Cql cql;
   private final PartitionReader reader;
@@ -48,9 +52,17 @@ final class NameClaims {
     }
   }
 
-  /** Releases {@code name} if {@code sessionId} holds it. */
-  void release(String name, String sessionId) {
-    cql.write(cql.releaseName.bind(ns, name, sessionId));
+  /**
+   * Releases {@code name} if {@code sessionId} holds it, after the session's partition gave it up: the write that did
+   * is committed, so a failure here is only logged (the claim is stale, and the next claimant takes it over).
+   */
+  void releaseAfterCommit(String name, String sessionId) {
+    try {
+      cql.write(cql.releaseName.bind(ns, name, sessionId));
+    } catch (RuntimeException e) {
+      LOG.warn("session {} gave up name {}, whose claim stays until another session takes it over", sessionId,
+          name, e);
+    }
   }
 
   /** The session that claimed {@code name}, which may no longer hold it. */

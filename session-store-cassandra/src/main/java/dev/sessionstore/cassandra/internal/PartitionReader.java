@@ -9,6 +9,7 @@ import dev.sessionstore.EventPage;
 import dev.sessionstore.EventQuery;
 import dev.sessionstore.Run;
 import dev.sessionstore.Session;
+import dev.sessionstore.Summary;
 import dev.sessionstore.cassandra.internal.Rows.Header;
 import dev.sessionstore.spi.EventFilter;
 import dev.sessionstore.spi.EventPaging;
@@ -18,8 +19,10 @@ import java.util.HashMap;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
+import java.util.Objects;
 import java.util.Optional;
 import java.util.Set;
+import java.util.function.Function;
 
 /**
  * Reads of sessions' partitions. Each read touches one partition (or, for {@link #sessions}, the session rows of
@@ -134,6 +137,71 @@ final class PartitionReader {
   Optional<Run> run(String sessionId, String runId, boolean serial) {
     Row row = cql.read(cql.run.bind(ns, sessionId, runId), serial).one();
     return row == null ? Optional.empty() : Optional.of(Rows.run(sessionId, row));
+  }
+
+  /** The session's summaries by ascending {@code toSeq}. */
+  List<Summary> summaries(String sessionId) {
+    List<Summary> summaries = new ArrayList<>();
+    for (Row row : cql.read(cql.summaries.bind(ns, sessionId))) {
+      summaries.add(Rows.summary(sessionId, row));
+    }
+    return summaries;
+  }
+
+  /** The session's summaries with {@code toSeq >= fromSeq}. */
+  List<Summary> summariesFrom(String sessionId, long fromSeq, boolean serial) {
+    List<Summary> summaries = new ArrayList<>();
+    for (Row row : cql.read(cql.summariesFrom.bind(ns, sessionId, Rows.eventKey(fromSeq)), serial)) {
+      summaries.add(Rows.summary(sessionId, row));
+    }
+    return summaries;
+  }
+
+  /** The session's summary with the greatest {@code toSeq}. */
+  Optional<Summary> latestSummary(String sessionId) {
+    return summaryIn(sessionId, cql.read(cql.latestSummary.bind(ns, sessionId)).one());
+  }
+
+  /** The session's summary with this {@code toSeq}. */
+  Optional<Summary> summary(String sessionId, long toSeq) {
+    return summaryIn(sessionId, cql.read(cql.summary.bind(ns, sessionId, Rows.eventKey(toSeq))).one());
+  }
+
+  /** The session's summary with the greatest {@code toSeq} below {@code toSeq}. */
+  Optional<Summary> summaryBefore(String sessionId, long toSeq) {
+    return summaryIn(sessionId, cql.read(cql.summaryBefore.bind(ns, sessionId, Rows.eventKey(toSeq))).one());
+  }
+
+  private static Optional<Summary> summaryIn(String sessionId, Row row) {
+    return row == null ? Optional.empty() : Optional.of(Rows.summary(sessionId, row));
+  }
+
+  /** The session's events with {@code afterSeq < seq <= toSeq}, oldest-first. */
+  List<Event> eventsBetween(String sessionId, long afterSeq, long toSeq) {
+    List<Event> events = new ArrayList<>();
+    if (toSeq <= afterSeq) {
+      return events;
+    }
+    BoundStatement scan = cql.eventsAsc.bind(ns, sessionId, Rows.eventKey(afterSeq), Rows.eventKey(toSeq + 1))
+        .setPageSize(PAGE_SIZE);
+    for (Row row : cql.read(scan)) {
+      events.add(Rows.event(sessionId, row));
+    }
+    return events;
+  }
+
+  /**
+   * {@code read} of the session as one consistent view: its result is used only when the partition's head is the
+   * same before and after it (no write landed in between), else it is read again.
+   */
+  <T> T consistent(String sessionId, Function<Header, T> read) {
+    while (true) {
+      Header before = header(sessionId, false);
+      T result = read.apply(before);
+      if (Objects.equals(before.head(), header(sessionId, false).head())) {
+        return result;
+      }
+    }
   }
 
   /** Which of {@code names} the session holds checkpoints under. */

@@ -9,6 +9,7 @@ import dev.sessionstore.Run;
 import dev.sessionstore.RunStatus;
 import dev.sessionstore.Session;
 import dev.sessionstore.SessionStatus;
+import dev.sessionstore.Summary;
 import dev.sessionstore.spi.StoredJson;
 import java.nio.ByteBuffer;
 import java.util.List;
@@ -18,8 +19,8 @@ import java.util.UUID;
 /** Rows of the store's tables as records, and the keys rows are stored under. */
 final class Rows {
 
-  /** The kinds of rows a session's partition holds: events, event ids, runs, checkpoints. */
-  static final List<String> KINDS = List.of("e", "i", "r", "c");
+  /** The kinds of rows a session's partition holds: events, event ids, runs, checkpoints, summaries. */
+  static final List<String> KINDS = List.of("e", "i", "r", "c", "s");
 
   private Rows() {
   }
@@ -71,6 +72,12 @@ final class Rows {
     return new Run(row.getString(0), sessionId, RunStatus.valueOf(row.getString(1)),
         StoredJson.of(row.getString(2)), error == null ? null : StoredJson.of(error),
         Micros.instant(row.getLong(4)), Micros.instant(row.getLong(5)));
+  }
+
+  /** The summary in a row of {@link Cql#SUMMARY_COLUMNS}. */
+  static Summary summary(String sessionId, Row row) {
+    return new Summary(sessionId, row.getLong(1), row.getLong(0), StoredJson.of(row.getString(2)), row.getInt(3),
+        Micros.instant(row.getLong(4)));
   }
 
   /** The checkpoint under {@code key} in a row of (name, data, updated). */

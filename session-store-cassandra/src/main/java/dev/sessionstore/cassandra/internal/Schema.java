@@ -23,7 +23,7 @@ import org.slf4j.LoggerFactory;
 public final class Schema {
 
   /** The layout this code reads and writes. */
-  public static final int VERSION = 2;
+  public static final int VERSION = 3;
 
   private static final Logger LOG = LoggerFactory.getLogger(Schema.class);
   private static final Duration DDL_TIMEOUT = Duration.ofSeconds(60);
@@ -39,7 +39,7 @@ public final class Schema {
         version int)""",
       // Everything one session owns, in one partition: the session record and the log's head in static columns,
       // events (kind 'e', key = seq zero-padded), event ids (kind 'i', key = id, seq), runs (kind 'r', key = id),
-      // checkpoints (kind 'c', key = name, data).
+      // checkpoints (kind 'c', key = name, data), summaries (kind 's', key = toSeq zero-padded, content in payload).
       """
       CREATE TABLE IF NOT EXISTS %s.session_data (
         ns text,
@@ -73,6 +73,8 @@ public final class Schema {
         updated bigint,
         saved timeuuid,
         data blob,
+        from_seq bigint,
+        version int,
         PRIMARY KEY ((ns, session_id), kind, key))""",
       // Which sessions a namespace has, spread over buckets: the listing's starting point, never its truth.
       """
@@ -99,7 +101,8 @@ public final class Schema {
 
   /** What takes a keyspace of version {@code i + 1} to version {@code i + 2}; {@code %s} is the keyspace. */
   static final List<List<String>> MIGRATIONS = List.of(
-      List.of("ALTER TABLE %s.session_data ADD data blob", TABLES.get(TABLES.size() - 1)));
+      List.of("ALTER TABLE %s.session_data ADD data blob", TABLES.get(TABLES.size() - 1)),
+      List.of("ALTER TABLE %s.session_data ADD from_seq bigint", "ALTER TABLE %s.session_data ADD version int"));
 
   private Schema() {
   }

@@ -3,6 +3,8 @@ package dev.sessionstore.cassandra.internal;
 import com.datastax.oss.driver.api.core.cql.Row;
 import java.util.ArrayList;
 import java.util.List;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
 
 /**
  * Which session ids a namespace has, spread over {@link #BUCKETS} partitions of {@code session_index}: where a listing
@@ -11,6 +13,8 @@ import java.util.List;
  * skipped by every reader, so the index never shows a session that is not there and never hides one that is.
  */
 final class SessionIndex {
+
+  private static final Logger LOG = LoggerFactory.getLogger(SessionIndex.class);
 
   /** Partitions of the index per namespace: a listing reads all of them. */
   static final int BUCKETS = 16;
@@ -27,8 +31,16 @@ final class SessionIndex {
     cql.write(cql.indexSession.bind(ns, bucket(sessionId), sessionId));
   }
 
-  void remove(String sessionId) {
-    cql.write(cql.unindexSession.bind(ns, bucket(sessionId), sessionId));
+  /**
+   * Unindexes a deleted session. The deletion is committed, so a failure here is only logged: the id stays indexed
+   * with nothing behind it, which readers skip.
+   */
+  void removeAfterDelete(String sessionId) {
+    try {
+      cql.write(cql.unindexSession.bind(ns, bucket(sessionId), sessionId));
+    } catch (RuntimeException e) {
+      LOG.warn("deleted session {} stays in the listing index (readers skip it)", sessionId, e);
+    }
   }
 
   /** Every indexed id, in no particular order. */

@@ -19,6 +19,7 @@ import dev.sessionstore.SessionWrite;
 import dev.sessionstore.Step;
 import dev.sessionstore.StepResult;
 import dev.sessionstore.StoreFailureException;
+import dev.sessionstore.Summary;
 import dev.sessionstore.UnsupportedCapabilityException;
 import dev.sessionstore.cassandra.internal.Rows.Header;
 import dev.sessionstore.spi.EventBatch;
@@ -165,7 +166,7 @@ final class StepWriter {
 
   private Attempt done(Attempt attempt) {
     if (attempt.releasedName != null) {
-      names.release(attempt.releasedName, attempt.result.session().id());
+      names.releaseAfterCommit(attempt.releasedName, attempt.result.session().id());
     }
     if (attempt.changesLog) {
       waiters.signal();
@@ -189,9 +190,6 @@ final class StepWriter {
     }
     if (!step.deadlines().isEmpty()) {
       throw new UnsupportedCapabilityException(Capability.DEADLINES);
-    }
-    if (step.summary().isPresent()) {
-      throw new UnsupportedCapabilityException(Capability.SUMMARIES);
     }
     if (step.modelCall().isPresent()) {
       throw new UnsupportedCapabilityException(Capability.MODEL_CALL_AUDIT);
@@ -217,6 +215,13 @@ final class StepWriter {
     for (NewEvent event : plan.fresh()) {
       appended.add(EventBatch.toStored(sessionId, event, lastSeq - plan.fresh().size() + appended.size() + 1, now));
     }
+    long lastSeqAfter = lastSeq;
+    Optional<Summary> summary = step.summary().map(asked -> {
+      if (asked.toSeq() > lastSeqAfter) {
+        throw Failures.summaryPastLastSeq(sessionId, asked.toSeq(), lastSeqAfter);
+      }
+      return new Summary(sessionId, asked.fromSeq(), asked.toSeq(), asked.content(), asked.version(), now);
+    });
     List<Checkpoint> checkpoints = new ArrayList<>();
     for (CheckpointChange change : step.checkpoints()) {
       if (change.data() != null) {
@@ -224,9 +229,9 @@ final class StepWriter {
       }
     }
     StepResult result = new StepResult(session.withLastSeq(lastSeq), run, plan.removes(), plan.results(appended),
-        List.of(), List.of(), Optional.empty(), checkpoints, Optional.empty());
+        List.of(), List.of(), summary, checkpoints, Optional.empty());
     boolean writesSomething = !header.exists() || step.session().isPresent() || run.isPresent()
-        || plan.changesLog() || !step.checkpoints().isEmpty();
+        || plan.changesLog() || !step.checkpoints().isEmpty() || summary.isPresent();
     if (!writesSomething) {
       return new Attempt(null, null, result, null, false, Set.of());
     }
@@ -251,6 +256,17 @@ final class StepWriter {
           batch.addStatement(cql.deleteId.bind(ns, sessionId, removed.id()));
         }
       }
+      for (Summary covering : reader.summariesFrom(sessionId, plan.cutFrom(), serial)) {
+        if (summary.isEmpty() || summary.get().toSeq() != covering.toSeq()) {
+          batch.addStatement(cql.deleteSummary.bind(ns, sessionId, Rows.eventKey(covering.toSeq())));
+        }
+      }
+    }
+    if (summary.isPresent()) {
+      Summary put = summary.get();
+      batch.addStatement(cql.insertSummary.bind(ns, sessionId, Rows.eventKey(put.toSeq()), put.toSeq(),
+          put.fromSeq(), put.content().text(), put.version(), Micros.of(put.createdAt())));
+      bytes += ROW_OVERHEAD + utf8(put.content().text());
     }
     for (Event event : appended) {
       batch.addStatement(cql.insertEvent.bind(ns, sessionId, Rows.eventKey(event.seq()), event.seq(), event.id(),
