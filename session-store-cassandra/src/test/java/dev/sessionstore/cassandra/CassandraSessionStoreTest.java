@@ -159,6 +159,44 @@ class CassandraSessionStoreTest {
   }
 
   @Test
+  void aVersionOneSchemaIsMigratedAndKeepsItsSessions() {
+    String keyspace = "session_store_v1";
+    var session = SharedCluster.session();
+    session.execute("DROP KEYSPACE IF EXISTS " + keyspace);
+    session.execute("CREATE KEYSPACE " + keyspace + " WITH replication = {'class': 'SimpleStrategy', "
+        + "'replication_factor': " + SharedCluster.replicationFactor() + "}");
+    // the layout of version 1, as it first shipped
+    session.execute("CREATE TABLE " + keyspace + ".schema_version (component text PRIMARY KEY, version int)");
+    session.execute("CREATE TABLE " + keyspace + ".session_data (ns text, session_id text, kind text, key text, "
+        + "head timeuuid static, last_seq bigint static, s_name text static, s_tenant text static, "
+        + "s_agent text static, s_status text static, s_settings text static, "
+        + "s_metadata frozen<map<text, text>> static, s_fork_parent text static, s_fork_seq bigint static, "
+        + "s_created bigint static, s_updated bigint static, seq bigint, event_id text, type text, run_id text, "
+        + "agent_id text, parent_id text, payload text, ts bigint, status text, usage text, error text, "
+        + "created bigint, updated bigint, saved timeuuid, PRIMARY KEY ((ns, session_id), kind, key))");
+    session.execute("CREATE TABLE " + keyspace + ".session_index (ns text, bucket int, session_id text, "
+        + "PRIMARY KEY ((ns, bucket), session_id))");
+    session.execute("CREATE TABLE " + keyspace + ".session_names (ns text, name text, session_id text, "
+        + "PRIMARY KEY ((ns, name)))");
+    session.execute("INSERT INTO " + keyspace + ".schema_version (component, version) VALUES ('session-store', 1)");
+    session.execute("INSERT INTO " + keyspace + ".session_data (ns, session_id, kind, key, head, last_seq, "
+        + "s_status, s_settings, s_metadata, s_created, s_updated, seq, event_id, type, payload, ts) VALUES "
+        + "('old', 's', 'e', '0000000000000000001', now(), 1, 'active', '{}', {}, 1, 1, 1, 'e1', 't', '{}', 1)");
+
+    SessionStore store = CassandraSessionStore.builder().session(faulty.session()).keyspace(keyspace)
+        .namespace("old").build();
+    stores.add(store);
+
+    assertThat(session.execute("SELECT version FROM " + keyspace + ".schema_version").one().getInt(0))
+        .isEqualTo(3);
+    assertThat(store.events().find("s", "e1")).map(Event::seq).contains(1L);
+    store.events().append("s", NewEvent.of("t").withId("e2"));
+    store.checkpoints().put(dev.sessionstore.CheckpointKey.of("s", "turn"), new byte[] {7});
+    store.summaries().put("s", new dev.sessionstore.NewSummary(1, 2, Json.of("{}"), 1));
+    assertThat(store.summaries().revive("s").lastSeq()).isEqualTo(2);
+  }
+
+  @Test
   void aSchemaNewerThanTheCodeIsRefused() {
     String keyspace = "session_store_newer";
     SharedCluster.session().execute("CREATE KEYSPACE IF NOT EXISTS " + keyspace
@@ -171,6 +209,6 @@ class CassandraSessionStoreTest {
     assertThatThrownBy(() -> CassandraSessionStore.builder().session(faulty.session()).keyspace(keyspace)
         .replicationFactor(1).createSchema(false).build())
         .isInstanceOf(StoreFailureException.class)
-        .hasMessageContaining("version 99, newer than this store's 1");
+        .hasMessageContaining("version 99, newer than this store's 3");
   }
 }
