@@ -5,6 +5,7 @@ import java.io.UncheckedIOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Map;
+import org.junit.jupiter.api.AfterAll;
 import org.springframework.boot.test.context.SpringBootTest;
 import org.springframework.test.annotation.DirtiesContext;
 import org.springframework.test.context.DynamicPropertyRegistry;
@@ -15,17 +16,23 @@ import org.springframework.test.context.DynamicPropertySource;
 @DirtiesContext
 class SqliteChatApplicationTest extends ChatApplicationContract {
 
+  private static final Path FOLDER = folder();
   private static final Map<String, Object> PROPERTIES = Map.of(
-      "session-store.sqlite.path", file().toString(),
+      "session-store.sqlite.path", FOLDER.resolve("sessions.db").toString(),
       "spring.autoconfigure.exclude", "org.springframework.boot.autoconfigure.jdbc.DataSourceAutoConfiguration");
 
-  private static Path file() {
+  private static Path folder() {
     try {
-      Path folder = Files.createTempDirectory("chatapp-sqlite");
-      folder.toFile().deleteOnExit();
-      return folder.resolve("sessions.db");
+      return Files.createTempDirectory("chatapp-sqlite");
     } catch (IOException e) {
       throw new UncheckedIOException(e);
+    }
+  }
+
+  @AfterAll
+  static void deleteFolder() throws IOException {
+    try (var files = Files.walk(FOLDER)) {
+      files.sorted(java.util.Comparator.reverseOrder()).forEach(path -> path.toFile().delete());
     }
   }
 
