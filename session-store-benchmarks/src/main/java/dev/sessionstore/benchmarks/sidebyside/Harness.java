@@ -39,6 +39,7 @@ public final class Harness {
       new SharedSessionWriters(),
       new LongSessionReads(),
       new SpringChatMemory(),
+      new SpringAiTurn(),
       new ForkLongSession(),
       new CrossInstanceWake(),
       new InMemoryAppend(),
