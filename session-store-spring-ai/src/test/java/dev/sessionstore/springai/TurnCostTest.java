@@ -41,7 +41,9 @@ class TurnCostTest {
             + " rows/" + e.getValue()[2] + " events").toList());
 
     long[] shortest = costs.get(10);
-    assertThat(shortest[2]).as("events a turn appends: the user message and the window event").isEqualTo(2);
+    // the user message, and a window event when the window moved (1.1 evicts a message per turn here; 2.0 evicts
+    // whole turns, so not on every turn)
+    assertThat(shortest[2]).as("events a turn appends").isBetween(1L, 2L);
     costs.forEach((history, cost) -> assertThat(cost).as("statements and rows at %d messages", history)
         .containsExactly(shortest));
   }
