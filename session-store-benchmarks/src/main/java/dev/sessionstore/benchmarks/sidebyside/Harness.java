@@ -40,6 +40,7 @@ public final class Harness {
       new LongSessionReads(),
       new SpringChatMemory(),
       new SpringAiTurn(),
+      new LangChain4jChatMemory(),
       new ForkLongSession(),
       new CrossInstanceWake(),
       new InMemoryAppend(),
