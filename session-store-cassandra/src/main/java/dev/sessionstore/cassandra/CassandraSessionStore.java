@@ -73,7 +73,8 @@ import java.util.regex.Pattern;
  * Writes of one store instance to one session queue in process (a fair lock per session), so threads of one process
  * never race each other's Paxos rounds; several processes writing one session do race, and back off. A batch is one
  * Cassandra mutation, which the server limits to half its {@code commitlog_segment_size} (16 MiB by default); the store
- * rejects a larger write before writing anything ({@link Builder#maxMutationBytes}, default 15 MiB). Single-partition
+ * rejects a larger write before writing anything ({@link Builder#maxMutationBytes}, default 12 MiB, also under the
+ * default CQL message limit). Single-partition
  * batches are not subject to {@code batch_size_fail_threshold}.
  *
  * <h2>Waiting reads</h2>
@@ -108,7 +109,7 @@ public final class CassandraSessionStore {
     private Clock clock = Clock.systemUTC();
     private Duration retryTimeout = Duration.ofSeconds(10);
     private Duration pollInterval = Duration.ofMillis(100);
-    private long maxMutationBytes = 15L * 1024 * 1024;
+    private long maxMutationBytes = 12L * 1024 * 1024;
 
     private Builder() {
     }
@@ -200,9 +201,10 @@ public final class CassandraSessionStore {
 
     /**
      * The largest write (one conditional batch) the store sends; a larger one is rejected before anything is written.
-     * Default 15 MiB, under the 16 MiB mutation limit of Cassandra's default {@code commitlog_segment_size} (32 MiB);
-     * raise both together. A checkpoint of {@link dev.sessionstore.Limits#MAX_CHECKPOINT_BYTES} needs more than 16 MiB
-     * here, so a {@code commitlog_segment_size} of 64 MiB.
+     * Default 12 MiB, under Cassandra's default limits: a mutation of half the {@code commitlog_segment_size} (32 MiB)
+     * and a CQL message of {@code native_transport_max_message_size} (about 12.8 MiB); raise them together. A
+     * checkpoint of {@link dev.sessionstore.Limits#MAX_CHECKPOINT_BYTES} needs more than 16 MiB here, so a
+     * {@code commitlog_segment_size} of 64 MiB and a larger message size.
      */
     public Builder maxMutationBytes(long bytes) {
       if (bytes < 64 * 1024) {

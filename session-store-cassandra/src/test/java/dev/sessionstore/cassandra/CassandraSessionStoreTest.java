@@ -182,6 +182,8 @@ class CassandraSessionStoreTest {
     session.execute("INSERT INTO " + keyspace + ".session_data (ns, session_id, kind, key, head, last_seq, "
         + "s_status, s_settings, s_metadata, s_created, s_updated, seq, event_id, type, payload, ts) VALUES "
         + "('old', 's', 'e', '0000000000000000001', now(), 1, 'active', '{}', {}, 1, 1, 1, 'e1', 't', '{}', 1)");
+    session.execute("INSERT INTO " + keyspace + ".session_data (ns, session_id, kind, key, seq) VALUES "
+        + "('old', 's', 'i', 'e1', 1)");
 
     SessionStore store = CassandraSessionStore.builder().session(faulty.session()).keyspace(keyspace)
         .namespace("old").build();

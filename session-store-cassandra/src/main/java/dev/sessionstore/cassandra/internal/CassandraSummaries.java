@@ -38,7 +38,7 @@ final class CassandraSummaries implements Summaries {
 
   @Override
   public List<Summary> list(String sessionId) {
-    return Reads.run(() -> reader.summaries(sessionId));
+    return List.copyOf(Reads.run(() -> reader.summaries(sessionId)));
   }
 
   @Override

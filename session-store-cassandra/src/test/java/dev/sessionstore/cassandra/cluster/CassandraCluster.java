@@ -383,8 +383,10 @@ public final class CassandraCluster implements AutoCloseable {
           "cdc_raw_directory: " + home.resolve("cdc_raw"),
           "commitlog_sync: periodic",
           "commitlog_sync_period: 10000ms",
-          // a mutation may be half a segment: 32 MiB, room for a checkpoint of Limits.MAX_CHECKPOINT_BYTES (16 MiB)
+          // a mutation may be half a segment: 32 MiB, room for a checkpoint of Limits.MAX_CHECKPOINT_BYTES (16 MiB),
+          // and so may one CQL message
           "commitlog_segment_size: 64MiB",
+          "native_transport_max_message_size: 48MiB",
           "paxos_variant: v2",
           "authenticator: AllowAllAuthenticator",
           "authorizer: AllowAllAuthorizer",
