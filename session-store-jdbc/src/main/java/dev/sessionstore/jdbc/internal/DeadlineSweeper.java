@@ -17,6 +17,8 @@ import org.slf4j.LoggerFactory;
  * {@code FOR UPDATE SKIP LOCKED}, so concurrent sweepers share the work instead of queuing on it, and expires them
  * with the same conditional update reads use, so a call is expired exactly once.
  *
+ * <p>The same executor runs the store's retention schedule, when it has one ({@link #alsoEvery}), on a second thread.
+ *
  * <p>A sweep that fails, for whatever reason ({@link Throwable}, an {@link Error} included: an executor would
  * otherwise cancel every later sweep silently), is logged as a warning once, then at debug while failures repeat,
  * and the next sweep runs on schedule; the first success after failures is logged at info.
@@ -36,8 +38,9 @@ final class DeadlineSweeper implements AutoCloseable {
     this.database = database;
     this.toolCalls = toolCalls;
     this.clock = clock;
-    this.executor = Executors.newSingleThreadScheduledExecutor(BackgroundThreads.factory("deadline-sweeper", name,
-        "deadlines of tool calls nobody reads are no longer expired by this store"));
+    // Two threads at most: the second starts only for a task added with alsoEvery, so that it never delays sweeps.
+    this.executor = Executors.newScheduledThreadPool(2, BackgroundThreads.factory("deadline-sweeper", name,
+        "deadlines of tool calls nobody reads are no longer expired by this store, nor retention applied"));
     long millis = interval.toMillis();
     executor.scheduleWithFixedDelay(this::sweep, millis, millis, TimeUnit.MILLISECONDS);
   }
@@ -75,6 +78,32 @@ final class DeadlineSweeper implements AutoCloseable {
     if (expired > 0) {
       LOG.debug("session-store: expired {} tool calls past their deadline", expired);
     }
+  }
+
+  /**
+   * Also runs {@code task} every {@code interval} (the first time one interval from now), on a thread of its own
+   * beside the deadline sweeps, until {@link #close}; a failure is logged like a failed sweep and the task runs
+   * again on schedule. The store's retention schedule runs here.
+   */
+  void alsoEvery(Duration interval, String what, Runnable task) {
+    boolean[] failing = {false};
+    long millis = interval.toMillis();
+    executor.scheduleWithFixedDelay(() -> {
+      try {
+        task.run();
+        if (failing[0]) {
+          LOG.info("session-store: {} succeeds again", what);
+          failing[0] = false;
+        }
+      } catch (Throwable e) { // an Error too: a task that throws one is never run again by the executor
+        if (!failing[0]) {
+          FailureLog.warn(LOG, e, "session-store: " + what + " failed; retrying every interval");
+          failing[0] = true;
+        } else {
+          LOG.debug("session-store: {} failed again", what, e);
+        }
+      }
+    }, millis, millis, TimeUnit.MILLISECONDS);
   }
 
   /** Stops sweeping; waits for a sweep under way to finish. */
