@@ -5,8 +5,7 @@ import java.time.Clock;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.List;
-import java.util.concurrent.Executors;
-import java.util.concurrent.ScheduledExecutorService;
+import java.util.concurrent.ScheduledThreadPoolExecutor;
 import java.util.concurrent.TimeUnit;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -31,15 +30,15 @@ final class DeadlineSweeper implements AutoCloseable {
   private final Database database;
   private final JdbcToolCalls toolCalls;
   private final Clock clock;
-  private final ScheduledExecutorService executor;
+  private final ScheduledThreadPoolExecutor executor;
   private boolean failing;
 
   DeadlineSweeper(Database database, JdbcToolCalls toolCalls, Clock clock, Duration interval, String name) {
     this.database = database;
     this.toolCalls = toolCalls;
     this.clock = clock;
-    // Two threads at most: the second starts only for a task added with alsoEvery, so that it never delays sweeps.
-    this.executor = Executors.newScheduledThreadPool(2, BackgroundThreads.factory("deadline-sweeper", name,
+    // One thread; alsoEvery adds a second for its task, so that the task never delays sweeps.
+    this.executor = new ScheduledThreadPoolExecutor(1, BackgroundThreads.factory("deadline-sweeper", name,
         "deadlines of tool calls nobody reads are no longer expired by this store, nor retention applied"));
     long millis = interval.toMillis();
     executor.scheduleWithFixedDelay(this::sweep, millis, millis, TimeUnit.MILLISECONDS);
@@ -88,6 +87,7 @@ final class DeadlineSweeper implements AutoCloseable {
   void alsoEvery(Duration interval, String what, Runnable task) {
     boolean[] failing = {false};
     long millis = interval.toMillis();
+    executor.setCorePoolSize(2);
     executor.scheduleWithFixedDelay(() -> {
       try {
         task.run();
