@@ -67,7 +67,7 @@ class HarnessSmokeTest {
     }
     List<String> rows = page.subList(header + 2, end);
     assertThat(rows).as("one row per measure of the set")
-        .hasSize(15)
+        .hasSize(18)
         .allSatisfy(row -> assertThat(row).matches(ROW).doesNotContain("n/a").containsPattern(NUMBER));
     assertThat(String.join("\n", page))
         .contains("![", "(" + Harness.CHART + ")", "## What each baseline does", "**Commit:**",
@@ -79,7 +79,8 @@ class HarnessSmokeTest {
             "in-memory single-event append", "SQLite single-event append, session of 100 events",
             "SQLite single-event append, session of 1,000 events",
             "SQLite 100-event atomic batch, session of 100 events",
-            "SQLite 100-event atomic batch, session of 1,000 events");
+            "SQLite 100-event atomic batch, session of 1,000 events",
+            "one turn through `MessageWindowChatMemory` (window 20) at a history of 200 messages");
 
     Document chart = parse(out.resolve(Harness.CHART));
     assertThat(chart.getDocumentElement().getLocalName()).isEqualTo("svg");
