@@ -432,8 +432,9 @@ public final class JdbcSessionStore implements SessionStore {
     /**
      * SQLite only: how often the store asks the database file whether another connection (another store instance,
      * another process) committed, to wake its waiting reads and tool-call waits; default 50 ms, between 10 ms and
-     * 1 hour. Each look is one {@code PRAGMA data_version} on a connection the store holds for it, and a change
-     * wakes every waiting read of the store, which re-reads its session. Appends of this store wake its own waiting
+     * 1 hour. Each look is one {@code PRAGMA data_version} on a connection the store holds for it; a change costs one
+     * more query, over the sessions some read waits on, and wakes only the waiting reads of the sessions it changed,
+     * which re-read their session. Appends of this store wake its own waiting
      * reads at once, whatever the interval. Ignored by PostgreSQL, where other instances' appends arrive as
      * notifications.
      *

@@ -68,6 +68,10 @@ final class EventAppender {
   private final String ownWithIds;
   private final String lockHead;
   private final String storedFrom;
+  /** The requesting events the session's tool calls name. */
+  private final String requestEvents;
+  /** Drops the requesting event of the session's calls that name one of a list of ids. */
+  private final String dropRequestEvents;
 
   EventAppender(Database database, Tables tables, ImplicitSession implicitSession) {
     this.database = database;
@@ -96,6 +100,10 @@ final class EventAppender {
         + dialect.isAnyOf("id");
     this.lockHead = "SELECT last_seq, shared_seq FROM " + tables.sessions() + " WHERE id = ?" + dialect.lockForUpdate();
     this.storedFrom = view.select(EventRows.COLUMNS, "seq >= ?", "seq", null);
+    this.requestEvents = "SELECT DISTINCT request_event_id FROM " + tables.toolCalls()
+        + " WHERE session_id = ? AND request_event_id IS NOT NULL";
+    this.dropRequestEvents = "UPDATE " + tables.toolCalls() + " SET request_event_id = NULL WHERE session_id = ? AND "
+        + dialect.isAnyOf("request_event_id");
   }
 
   /**
@@ -213,6 +221,22 @@ final class EventAppender {
         new Object[] {fromSeq - 1, fromSeq - 1, fromSeq - 1, sessionId}, new Object[] {sessionId, fromSeq},
         new Object[] {fromSeq - 1, sessionId, fromSeq, fromSeq});
     return (int) (lastSeq - fromSeq + 1);
+  }
+
+  /**
+   * Drops the requesting event of every tool call of the session whose event the log no longer holds: what a cut of
+   * the log does last, after a step's own calls are stored, so that no call names an event its log does not hold.
+   */
+  void dropCutRequestEvents(Connection connection, String sessionId) throws SQLException {
+    List<String> named = sql.list(connection, requestEvents, row -> row.getString(1), sessionId);
+    if (named.isEmpty()) {
+      return;
+    }
+    Map<String, Event> held = storedWithIds(connection, sessionId, named);
+    List<String> cut = named.stream().filter(eventId -> !held.containsKey(eventId)).toList();
+    if (!cut.isEmpty()) {
+      sql.update(connection, dropRequestEvents, sessionId, dialect.textList(connection, cut));
+    }
   }
 
   /** The session's events from {@code seq} to the end, its own and those it shares, oldest first. */

@@ -1,7 +1,11 @@
 package dev.sessionstore.jdbc.internal;
 
 import java.nio.charset.StandardCharsets;
+import java.util.HashMap;
+import java.util.HashSet;
 import java.util.HexFormat;
+import java.util.Map;
+import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.ConcurrentMap;
 import java.util.concurrent.TimeUnit;
@@ -35,8 +39,25 @@ final class SessionWaiters {
   /** Registers a waiting read of {@code sessionId}; close the waiter when done. */
   Waiter register(String sessionId) {
     String key = wakeKey(sessionId);
-    Signal signal = signals.compute(key, (k, existing) -> (existing == null ? new Signal() : existing).retain());
-    return new Waiter(key, signal);
+    Signal signal = signals.compute(key,
+        (k, existing) -> (existing == null ? new Signal() : existing).retain(sessionId));
+    return new Waiter(key, sessionId, signal);
+  }
+
+  /** The sessions some waiting read waits on now: a snapshot. */
+  Set<String> waitedSessions() {
+    Set<String> waited = new HashSet<>();
+    signals.values().forEach(signal -> signal.addSessionsTo(waited));
+    return waited;
+  }
+
+  /**
+   * How many times the waiting reads of {@code sessionId} were signalled since the first of those waiting now
+   * registered (0 when none waits): tests count wake-ups with it instead of timing them.
+   */
+  long wakeUps(String sessionId) {
+    Signal signal = signals.get(wakeKey(sessionId));
+    return signal == null ? 0 : signal.generation();
   }
 
   /** Wakes the waiting reads of {@code sessionId}. */
@@ -71,10 +92,12 @@ final class SessionWaiters {
   final class Waiter implements AutoCloseable {
 
     private final String key;
+    private final String sessionId;
     private final Signal signal;
 
-    private Waiter(String key, Signal signal) {
+    private Waiter(String key, String sessionId, Signal signal) {
       this.key = key;
+      this.sessionId = sessionId;
       this.signal = signal;
     }
 
@@ -94,25 +117,34 @@ final class SessionWaiters {
 
     @Override
     public void close() {
-      signals.computeIfPresent(key, (k, existing) -> existing.release() ? null : existing);
+      signals.computeIfPresent(key, (k, existing) -> existing.release(sessionId) ? null : existing);
     }
   }
 
-  /** A generation counter per wake key, shared by all of that key's waiters. */
+  /**
+   * A generation counter per wake key, shared by all of that key's waiters, with the sessions they wait on (more than
+   * one only when two ids share a digest).
+   */
   private static final class Signal {
 
     private long generation;
-    private int holders;
+    /** Holders by the session they wait on; the signal is dropped when none remain. */
+    private final Map<String, Integer> holders = new HashMap<>();
     private int parked;
 
-    synchronized Signal retain() {
-      holders++;
+    synchronized Signal retain(String sessionId) {
+      holders.merge(sessionId, 1, Integer::sum);
       return this;
     }
 
-    /** Drops one holder; returns whether none remain. */
-    synchronized boolean release() {
-      return --holders == 0;
+    /** Drops one holder of {@code sessionId}; returns whether none remain. */
+    synchronized boolean release(String sessionId) {
+      holders.computeIfPresent(sessionId, (id, count) -> count == 1 ? null : count - 1);
+      return holders.isEmpty();
+    }
+
+    synchronized void addSessionsTo(Set<String> sessions) {
+      sessions.addAll(holders.keySet());
     }
 
     synchronized long generation() {
