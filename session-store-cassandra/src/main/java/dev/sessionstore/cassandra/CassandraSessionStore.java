@@ -202,7 +202,8 @@ public final class CassandraSessionStore {
     /**
      * The largest write (one conditional batch) the store sends; a larger one is rejected before anything is written.
      * Default 12 MiB, under Cassandra's default limits: a mutation of half the {@code commitlog_segment_size} (32 MiB)
-     * and a CQL message of {@code native_transport_max_message_size} (about 12.8 MiB); raise them together. A
+     * and a CQL message of {@code native_transport_max_message_size} (unset, at most 2.5 % of the node's heap: 12.8 MiB
+     * with 512 MiB); raise them together. A
      * checkpoint of {@link dev.sessionstore.Limits#MAX_CHECKPOINT_BYTES} needs more than 16 MiB here, so a
      * {@code commitlog_segment_size} of 64 MiB and a larger message size.
      */

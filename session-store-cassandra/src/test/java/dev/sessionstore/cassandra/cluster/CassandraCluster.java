@@ -387,6 +387,9 @@ public final class CassandraCluster implements AutoCloseable {
           // and so may one CQL message
           "commitlog_segment_size: 64MiB",
           "native_transport_max_message_size: 48MiB",
+          // which must stay below the in-flight reserves (by default 10 % and, per client address, 2.5 % of the heap)
+          "native_transport_max_request_data_in_flight: 128MiB",
+          "native_transport_max_request_data_in_flight_per_ip: 64MiB",
           "paxos_variant: v2",
           "authenticator: AllowAllAuthenticator",
           "authorizer: AllowAllAuthorizer",
