@@ -39,10 +39,12 @@ public final class Harness {
       new SharedSessionWriters(),
       new LongSessionReads(),
       new SpringChatMemory(),
+      new SpringAiTurn(),
       new LangChain4jChatMemory(),
       new ForkLongSession(),
       new CrossInstanceWake(),
       new InMemoryAppend(),
+      new OperationsOverhead(),
       new SqliteAppends());
 
   private Harness() {

@@ -67,11 +67,12 @@ class HarnessSmokeTest {
     }
     List<String> rows = page.subList(header + 2, end);
     assertThat(rows).as("one row per measure of the set")
-        .hasSize(18)
+        .hasSize(30)
         .allSatisfy(row -> assertThat(row).matches(ROW).doesNotContain("n/a").containsPattern(NUMBER));
     assertThat(String.join("\n", page))
         .contains("![", "(" + Harness.CHART + ")", "## What each baseline does", "**Commit:**",
             "**Database:** PostgreSQL")
+        .contains(OperationsOverhead.OBSERVED_POSTGRES, OperationsOverhead.ENCRYPTED_READ)
         .contains("single-event append, own commit", "100-event atomic batch", "16 writers over 1,000 sessions",
             "8 writers on one session", "last 50 of a 2,000-event session", "revival read",
             "`JdbcChatMemoryRepository`", "fork of a 1,000-event session, PostgreSQL",
@@ -80,12 +81,13 @@ class HarnessSmokeTest {
             "SQLite single-event append, session of 1,000 events",
             "SQLite 100-event atomic batch, session of 100 events",
             "SQLite 100-event atomic batch, session of 1,000 events",
-            "one turn through `MessageWindowChatMemory` (window 20) at a history of 200 messages");
+            "one turn through `MessageWindowChatMemory` (window 20) at a history of 200 messages",
+            "Spring AI turn at 80 messages, history kept", "Spring AI turn at 80 messages, both windows 80");
 
     Document chart = parse(out.resolve(Harness.CHART));
     assertThat(chart.getDocumentElement().getLocalName()).isEqualTo("svg");
     NodeList lines = chart.getElementsByTagNameNS(Chart.SVG, "polyline");
-    assertThat(lines.getLength()).as("a library line and a raw-twin line per panel").isEqualTo(6);
+    assertThat(lines.getLength()).as("a library line and a raw-twin line per panel").isEqualTo(8);
     for (int i = 0; i < lines.getLength(); i++) {
       Element line = (Element) lines.item(i);
       String[] points = line.getAttribute("points").split(" ");

@@ -90,7 +90,8 @@ final class EventAppender {
     this.cut = WriteChain.after(dialect, "DELETE FROM " + tables.events() + " WHERE session_id = ? AND seq >= ?",
         List.of("DELETE FROM " + tables.summaries() + " WHERE session_id = ? AND to_seq >= ?",
             "UPDATE " + tables.sessions() + " SET last_seq = ?,"
-                + " shared_seq = CASE WHEN shared_seq < ? THEN shared_seq ELSE ? END WHERE id = ?",
+                + " shared_seq = CASE WHEN shared_seq < ? THEN shared_seq ELSE ? END,"
+                + " cut_seq = CASE WHEN cut_seq < ? THEN cut_seq ELSE ? END WHERE id = ?",
             "DELETE FROM " + tables.segments() + " WHERE session_id = ? AND from_seq >= ?",
             "UPDATE " + tables.segments() + " SET to_seq = ? WHERE session_id = ? AND from_seq < ? AND to_seq >= ?"));
     this.dependents = new Dependents(dialect, tables);
@@ -218,7 +219,8 @@ final class EventAppender {
     }
     dependents.keepWhole(connection, List.of(sessionId), fromSeq);
     cut.update(connection, new Object[] {sessionId, fromSeq}, new Object[] {sessionId, fromSeq},
-        new Object[] {fromSeq - 1, fromSeq - 1, fromSeq - 1, sessionId}, new Object[] {sessionId, fromSeq},
+        new Object[] {fromSeq - 1, fromSeq - 1, fromSeq - 1, fromSeq - 1, fromSeq - 1, sessionId},
+        new Object[] {sessionId, fromSeq},
         new Object[] {fromSeq - 1, sessionId, fromSeq, fromSeq});
     return (int) (lastSeq - fromSeq + 1);
   }
