@@ -42,7 +42,9 @@ public final class Harness {
       new ForkLongSession(),
       new CrossInstanceWake(),
       new InMemoryAppend(),
-      new SqliteAppends());
+      new SqliteAppends(),
+      new AppendCostByLength(),
+      new VirtualThreadWaits());
 
   private Harness() {
   }

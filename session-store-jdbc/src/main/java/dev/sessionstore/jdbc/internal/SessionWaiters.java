@@ -4,7 +4,8 @@ import java.nio.charset.StandardCharsets;
 import java.util.HexFormat;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.ConcurrentMap;
-import java.util.concurrent.TimeUnit;
+import java.util.concurrent.locks.Condition;
+import java.util.concurrent.locks.ReentrantLock;
 
 /**
  * The waiting reads of one store, registered in-process by session: a waiting read holds a {@link Waiter} instead of
@@ -98,47 +99,81 @@ final class SessionWaiters {
     }
   }
 
-  /** A generation counter per wake key, shared by all of that key's waiters. */
+  /**
+   * A generation counter per wake key, shared by all of that key's waiters. Guarded by a {@link ReentrantLock}, not
+   * a monitor: a virtual thread that waits on a monitor pins its carrier thread on Java 21 to 23, so thousands of
+   * waiting reads on virtual threads would hold as many carriers; one parked on a lock's condition holds none.
+   */
   private static final class Signal {
 
+    private final ReentrantLock lock = new ReentrantLock();
+    private final Condition raised = lock.newCondition();
     private long generation;
     private int holders;
     private int parked;
 
-    synchronized Signal retain() {
-      holders++;
-      return this;
+    Signal retain() {
+      lock.lock();
+      try {
+        holders++;
+        return this;
+      } finally {
+        lock.unlock();
+      }
     }
 
     /** Drops one holder; returns whether none remain. */
-    synchronized boolean release() {
-      return --holders == 0;
-    }
-
-    synchronized long generation() {
-      return generation;
-    }
-
-    synchronized void raise() {
-      generation++;
-      notifyAll();
-    }
-
-    synchronized int parked() {
-      return parked;
-    }
-
-    synchronized void awaitAfter(long seen, long nanos) throws InterruptedException {
-      long deadline = System.nanoTime() + nanos;
-      long remaining = nanos;
-      parked++;
+    boolean release() {
+      lock.lock();
       try {
-        while (generation == seen && remaining > 0) {
-          TimeUnit.NANOSECONDS.timedWait(this, remaining);
-          remaining = deadline - System.nanoTime();
+        return --holders == 0;
+      } finally {
+        lock.unlock();
+      }
+    }
+
+    long generation() {
+      lock.lock();
+      try {
+        return generation;
+      } finally {
+        lock.unlock();
+      }
+    }
+
+    void raise() {
+      lock.lock();
+      try {
+        generation++;
+        raised.signalAll();
+      } finally {
+        lock.unlock();
+      }
+    }
+
+    int parked() {
+      lock.lock();
+      try {
+        return parked;
+      } finally {
+        lock.unlock();
+      }
+    }
+
+    void awaitAfter(long seen, long nanos) throws InterruptedException {
+      lock.lock();
+      try {
+        long remaining = nanos;
+        parked++;
+        try {
+          while (generation == seen && remaining > 0) {
+            remaining = raised.awaitNanos(remaining);
+          }
+        } finally {
+          parked--;
         }
       } finally {
-        parked--;
+        lock.unlock();
       }
     }
   }
