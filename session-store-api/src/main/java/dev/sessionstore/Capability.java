@@ -38,5 +38,10 @@ public enum Capability {
    * carrying a token that is not the session's current one ({@link Step#fence}) stores nothing and fails with
    * {@link FencedWriterException}; the check is atomic with the step's writes.
    */
-  WRITER_FENCING
+  WRITER_FENCING,
+  /**
+   * {@link SessionStore#retention()}: idle sessions, old chapters and old audit rows removed by a
+   * {@link RetentionPolicy}, on demand and on a schedule the store owns; forks keep what they show.
+   */
+  RETENTION
 }

@@ -50,6 +50,9 @@ public interface SessionStore extends AutoCloseable {
   /** @throws UnsupportedCapabilityException if the store lacks {@link Capability#ARCHIVES} */
   Archives archives();
 
+  /** @throws UnsupportedCapabilityException if the store lacks {@link Capability#RETENTION} */
+  Retention retention();
+
   /**
    * Commits one agent step atomically: every member of {@code step} is stored, or none is (guarantee 16 of
    * docs/guarantees.md). See {@link Step} for the order members apply in, the expected-seq rule and what a retry does.

@@ -5,6 +5,7 @@ import dev.sessionstore.Capability;
 import dev.sessionstore.Checkpoints;
 import dev.sessionstore.EventLog;
 import dev.sessionstore.ModelCallAudit;
+import dev.sessionstore.Retention;
 import dev.sessionstore.Runs;
 import dev.sessionstore.SessionStore;
 import dev.sessionstore.Sessions;
@@ -47,6 +48,7 @@ public final class ValidatingSessionStore implements SessionStore {
   private final Checkpoints checkpoints;
   private final ModelCallAudit modelCalls;
   private final Archives archives;
+  private final Retention retention;
 
   private ValidatingSessionStore(SessionStore adapter) {
     this.adapter = adapter;
@@ -64,6 +66,8 @@ public final class ValidatingSessionStore implements SessionStore {
     Archives adapterArchives = ifSupported(adapter::archives);
     this.archives = adapterArchives == null ? null
         : new ValidatingArchives(gate, adapterArchives, adapter::capabilities);
+    Retention adapterRetention = ifSupported(adapter::retention);
+    this.retention = adapterRetention == null ? null : new ValidatingRetention(gate, adapterRetention);
   }
 
   /**
@@ -127,6 +131,11 @@ public final class ValidatingSessionStore implements SessionStore {
   @Override
   public Archives archives() {
     return supported(archives, Capability.ARCHIVES);
+  }
+
+  @Override
+  public Retention retention() {
+    return supported(retention, Capability.RETENTION);
   }
 
   private <T> T supported(T aggregate, Capability capability) {

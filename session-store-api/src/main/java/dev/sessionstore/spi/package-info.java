@@ -23,7 +23,8 @@
  *       {@link dev.sessionstore.spi.ToolCallTransitions}, {@link dev.sessionstore.spi.Expiry}: tool calls and
  *       deadlines; {@link dev.sessionstore.spi.ForkRule}: what a fork copies;
  *       {@link dev.sessionstore.spi.ResumeRule}: eager resumption; {@link dev.sessionstore.spi.Timeouts}: waits;
- *       {@link dev.sessionstore.spi.ArchiveRules}: imports; {@link dev.sessionstore.spi.IdOrder}: the order of ids;
+ *       {@link dev.sessionstore.spi.ArchiveRules}: imports; {@link dev.sessionstore.spi.RetentionRules}: what a
+ *       retention policy removes; {@link dev.sessionstore.spi.IdOrder}: the order of ids;
  *       {@link dev.sessionstore.spi.StoredJson}: documents read back from where the store wrote them.</li>
  * </ul>
  * Where a rule is also the user's (the argument checks, the id order, the resume rule, a stored document), the code
@@ -64,7 +65,8 @@
  * ({@link dev.sessionstore.spi.ToolCallTransitions}, {@link dev.sessionstore.spi.Expiry}), what a fork inherits
  * ({@link dev.sessionstore.spi.ForkRule}), which sessions resume eagerly ({@link dev.sessionstore.spi.ResumeRule}),
  * timeouts and deadlines ({@link dev.sessionstore.spi.Timeouts}), what an archive must hold to be imported
- * ({@link dev.sessionstore.spi.ArchiveRules}), the order of ids
+ * ({@link dev.sessionstore.spi.ArchiveRules}), what a retention policy removes
+ * ({@link dev.sessionstore.spi.RetentionRules}), the order of ids
  * ({@link dev.sessionstore.spi.IdOrder}), and documents read back from where the store wrote them
  * ({@link dev.sessionstore.spi.StoredJson}).
  *

@@ -1,7 +1,9 @@
 package dev.sessionstore.conformance;
 
+import dev.sessionstore.RetentionPolicy;
 import dev.sessionstore.SessionStore;
 import java.time.Clock;
+import java.time.Duration;
 import org.junit.jupiter.api.DisplayName;
 import org.junit.jupiter.api.Nested;
 import org.junit.jupiter.api.Tag;
@@ -67,6 +69,25 @@ public abstract class SessionStoreConformance {
    */
   protected SessionStore newPeerStore(SessionStore first, Clock clock) {
     return null;
+  }
+
+  /**
+   * Returns a new store like {@link #newStore} that applies {@code policy} by itself every {@code interval}, as the
+   * adapter's builder configures a retention schedule; {@code null}, the default, when the adapter has none (the
+   * retention group then skips its schedule test, saying so). The kit closes it after the test.
+   */
+  protected SessionStore newRetainingStore(Clock clock, RetentionPolicy policy, Duration interval) {
+    return null;
+  }
+
+  /** The tests of {@link RetentionContract}, run as a JUnit nested group against this kit's stores. */
+  @Nested
+  @Tag("optional")
+  @DisplayName("Retention: idle sessions, old chapters and old audit rows removed; forks keep what they show")
+  public class Retention extends RetentionContract {
+    Retention() {
+      super(SessionStoreConformance.this);
+    }
   }
 
   /** The tests of {@link SessionsContract}, run as a JUnit nested group against this kit's stores. */

@@ -7,6 +7,7 @@ import dev.sessionstore.Capability;
 import dev.sessionstore.Checkpoints;
 import dev.sessionstore.EventLog;
 import dev.sessionstore.ModelCallAudit;
+import dev.sessionstore.Retention;
 import dev.sessionstore.Runs;
 import dev.sessionstore.SessionStore;
 import dev.sessionstore.Sessions;
@@ -152,6 +153,11 @@ public abstract class BrokenStoreTest {
     @Override
     public Archives archives() {
       return delegate.archives();
+    }
+
+    @Override
+    public Retention retention() {
+      return delegate.retention();
     }
 
     @Override

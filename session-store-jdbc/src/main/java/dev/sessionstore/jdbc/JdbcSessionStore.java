@@ -8,6 +8,7 @@ import dev.sessionstore.Checkpoints;
 import dev.sessionstore.EventLog;
 import dev.sessionstore.InvalidArgumentException;
 import dev.sessionstore.ModelCallAudit;
+import dev.sessionstore.Retention;
 import dev.sessionstore.OutcomeUnknownException;
 import dev.sessionstore.Runs;
 import dev.sessionstore.SessionStore;
@@ -157,11 +158,16 @@ public final class JdbcSessionStore implements SessionStore {
   }
 
   @Override
+  public Retention retention() {
+    return store.retention();
+  }
+
+  @Override
   public StepOutcome commit(Step step) {
     return store.commit(step);
   }
 
-  /** Every {@link Capability}, as an unmodifiable set. */
+  /** Every {@link Capability} but {@link Capability#RETENTION}, as an unmodifiable set. */
   @Override
   public Set<Capability> capabilities() {
     return store.capabilities();

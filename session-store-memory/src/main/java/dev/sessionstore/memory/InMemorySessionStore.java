@@ -5,7 +5,9 @@ import dev.sessionstore.InvalidArgumentException;
 import dev.sessionstore.SessionStore;
 import dev.sessionstore.memory.internal.MemoryStore;
 import dev.sessionstore.spi.ValidatingSessionStore;
+import dev.sessionstore.RetentionPolicy;
 import java.time.Clock;
+import java.time.Duration;
 
 /**
  * A {@link SessionStore} that keeps everything in the heap of one process: for unit tests, single-process agents and
@@ -16,6 +18,9 @@ import java.time.Clock;
  * <pre>{@code
  * SessionStore store = InMemorySessionStore.builder().build();
  * SessionStore audited = InMemorySessionStore.builder().clock(clock).modelCallAudit(true).build();
+ * SessionStore retaining = InMemorySessionStore.builder()
+ *     .retention(RetentionPolicy.builder().deleteSessionsIdleFor(Duration.ofDays(30)).build(), Duration.ofHours(1))
+ *     .build();
  * }</pre>
  *
  * <p>The store is thread-safe and meant to be shared. It owns one daemon thread that fires tool-call deadlines;
@@ -41,8 +46,34 @@ public final class InMemorySessionStore {
 
     private Clock clock;
     private Boolean modelCallAudit;
+    private RetentionPolicy retentionPolicy;
+    private Duration retentionInterval;
 
     private Builder() {
+    }
+
+    /**
+     * Applies {@code policy} every {@code interval} of the store clock, on the store's deadline thread, from
+     * {@code interval} after the store is built until it is closed ({@link dev.sessionstore.Retention}). Default:
+     * no schedule; {@link SessionStore#retention()} still applies policies on demand.
+     *
+     * @throws InvalidArgumentException naming {@code retentionPolicy} if it is null or retention was already set, or
+     *                                  {@code retentionInterval} if it is null, zero or negative
+     */
+    public Builder retention(RetentionPolicy policy, Duration interval) {
+      if (policy == null) {
+        throw new InvalidArgumentException("retentionPolicy", "must not be null");
+      }
+      if (retentionPolicy != null) {
+        throw new InvalidArgumentException("retentionPolicy", "was already set to " + retentionPolicy
+            + "; each setter may be called once");
+      }
+      if (interval == null || interval.isZero() || interval.isNegative()) {
+        throw new InvalidArgumentException("retentionInterval", "must be positive, was " + interval);
+      }
+      retentionPolicy = policy;
+      retentionInterval = interval;
+      return this;
     }
 
     /**
@@ -82,7 +113,7 @@ public final class InMemorySessionStore {
     public SessionStore build() {
       return ValidatingSessionStore.wrap(new MemoryStore(
           clock == null ? Clock.systemUTC() : clock,
-          modelCallAudit != null && modelCallAudit));
+          modelCallAudit != null && modelCallAudit, retentionPolicy, retentionInterval));
     }
   }
 }

@@ -67,7 +67,7 @@ class HarnessSmokeTest {
     }
     List<String> rows = page.subList(header + 2, end);
     assertThat(rows).as("one row per measure of the set; the virtual-thread row on Java 21+ only")
-        .hasSize(18 + (VirtualThreadWaits.available() ? 1 : 0))
+        .hasSize(21 + (VirtualThreadWaits.available() ? 1 : 0))
         .allSatisfy(row -> assertThat(row).matches(ROW).doesNotContain("n/a").containsPattern(NUMBER));
     assertThat(String.join("\n", page))
         .contains("![", "(" + Harness.CHART + ")", "## What each baseline does", "**Commit:**",
@@ -80,6 +80,7 @@ class HarnessSmokeTest {
             "SQLite single-event append, session of 1,000 events",
             "SQLite 100-event atomic batch, session of 100 events",
             "SQLite 100-event atomic batch, session of 1,000 events",
+            "one turn through `MessageWindowChatMemory` (window 20) at a history of 200 messages",
             "PostgreSQL single-event append at 1,000 events in the session",
             "SQLite single-event append at 1,000 events in the session",
             "In-memory single-event append at 1,000 events in the session");

@@ -5,6 +5,7 @@ import dev.sessionstore.Capability;
 import dev.sessionstore.Checkpoints;
 import dev.sessionstore.EventLog;
 import dev.sessionstore.ModelCallAudit;
+import dev.sessionstore.Retention;
 import dev.sessionstore.Runs;
 import dev.sessionstore.SessionStore;
 import dev.sessionstore.Sessions;
@@ -74,6 +75,11 @@ public final class ForwardingStore implements SessionStore {
   /** This store with its tool calls replaced by {@code replace} applied to the current ones. */
   public ForwardingStore withToolCalls(UnaryOperator<ToolCalls> replace) {
     return replacing(ToolCalls.class, replace.apply(toolCalls()));
+  }
+
+  /** This store with its retention replaced by {@code replace} applied to the current one. */
+  public ForwardingStore withRetention(UnaryOperator<Retention> replace) {
+    return replacing(Retention.class, replace.apply(retention()));
   }
 
   /** This store with its summaries replaced by {@code replace} applied to the current ones. */
@@ -147,6 +153,11 @@ public final class ForwardingStore implements SessionStore {
   @Override
   public Archives archives() {
     return aggregate(Archives.class, delegate::archives);
+  }
+
+  @Override
+  public Retention retention() {
+    return aggregate(Retention.class, delegate::retention);
   }
 
   @Override

@@ -6,6 +6,8 @@ import dev.sessionstore.Checkpoints;
 import dev.sessionstore.EventLog;
 import dev.sessionstore.InvalidArgumentException;
 import dev.sessionstore.ModelCallAudit;
+import dev.sessionstore.Retention;
+import dev.sessionstore.UnsupportedCapabilityException;
 import dev.sessionstore.Runs;
 import dev.sessionstore.SessionStore;
 import dev.sessionstore.Sessions;
@@ -98,7 +100,7 @@ import java.util.Set;
  */
 public final class JdbcStore implements SessionStore {
 
-  private static final Set<Capability> CAPABILITIES = Set.copyOf(EnumSet.allOf(Capability.class));
+  private static final Set<Capability> CAPABILITIES = Set.copyOf(EnumSet.complementOf(EnumSet.of(Capability.RETENTION)));
 
   private final Database database;
   private final Clock clock;
@@ -227,6 +229,11 @@ public final class JdbcStore implements SessionStore {
   @Override
   public Archives archives() {
     return archives;
+  }
+
+  @Override
+  public Retention retention() {
+    throw new UnsupportedCapabilityException(Capability.RETENTION);
   }
 
   @Override

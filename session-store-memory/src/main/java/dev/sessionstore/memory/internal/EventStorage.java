@@ -92,6 +92,14 @@ final class EventStorage {
     return copy;
   }
 
+  /** A new, unshared storage holding this one's events from seq {@code fromSeq} on (it starts there). */
+  synchronized EventStorage copyFrom(long fromSeq) {
+    EventStorage copy = new EventStorage(fromSeq);
+    int from = (int) Math.min(Math.max(fromSeq - firstSeq, 0), events.size());
+    events.subList(from, events.size()).forEach(copy::add);
+    return copy;
+  }
+
   /**
    * How many events this storage has looked at so far, each lookup by id and each event a range read examined: the
    * work its reads did, which must follow what they return, never the length of the log.

@@ -85,7 +85,14 @@ final class MemoryModelCallAudit implements ModelCallAudit {
     return Timeouts.cutoff(context.now(), age);
   }
 
-  private static int deleteBefore(SessionState state, Instant cutoff) {
+  /** How many of the session's rows were recorded before {@code cutoff}; the caller holds its lock. */
+  int countBefore(SessionState state, Instant cutoff) {
+    return enabled ? (int) state.modelCalls.values().stream().filter(row -> row.recordedAt().isBefore(cutoff)).count()
+        : 0;
+  }
+
+  /** Removes the session's rows recorded before {@code cutoff}; the caller holds its lock. Returns how many. */
+  static int deleteBefore(SessionState state, Instant cutoff) {
     int before = state.modelCalls.size();
     state.modelCalls.values().removeIf(row -> row.recordedAt().isBefore(cutoff));
     return before - state.modelCalls.size();

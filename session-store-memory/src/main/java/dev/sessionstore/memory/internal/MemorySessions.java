@@ -154,7 +154,7 @@ final class MemorySessions implements Sessions {
   @Override
   public Session fork(String sessionId, long atSeq, String newSessionId) {
     ForkSource source = registry.withExisting(sessionId, parent -> {
-      if (atSeq > parent.log.lastSeq()) {
+      if (atSeq > parent.log.lastSeq() || atSeq < parent.log.firstSeq()) {
         throw Failures.forkPointNotFound(sessionId, atSeq);
       }
       Instant now = context.now();

@@ -12,6 +12,8 @@ import dev.sessionstore.EventLog;
 import dev.sessionstore.ModelCall;
 import dev.sessionstore.ModelCallAudit;
 import dev.sessionstore.Resolution;
+import dev.sessionstore.Retention;
+import dev.sessionstore.RetentionPolicy;
 import dev.sessionstore.Run;
 import dev.sessionstore.Runs;
 import dev.sessionstore.Session;
@@ -32,6 +34,7 @@ import dev.sessionstore.spi.StepLog;
 import dev.sessionstore.spi.ToolCallTransitions;
 import dev.sessionstore.spi.Upserts;
 import java.time.Clock;
+import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.Collections;
@@ -69,8 +72,9 @@ import org.slf4j.LoggerFactory;
  * removed state looks the id up again.
  *
  * <p>Tool-call deadlines are expired by the first access that finds them due by the store clock, and in real time by
- * one daemon thread ({@link DeadlineScheduler}). {@link #close()} stops that thread and wakes waiting readers, which
- * return what they have at once.
+ * one daemon thread ({@link DeadlineScheduler}). The same thread applies a retention policy on schedule when the
+ * store was built with one ({@link MemoryRetention}). {@link #close()} stops that thread and wakes waiting readers,
+ * which return what they have at once.
  *
  * <p>The store always runs behind {@link dev.sessionstore.spi.ValidatingSessionStore}, which refuses calls after
  * close and rejects bad arguments; this class relies on the arguments it gets being valid (see the contract in
@@ -94,12 +98,23 @@ public final class MemoryStore implements SessionStore {
   private final MemoryModelCallAudit modelCalls;
   private final MemoryArchives archives;
   private final WriterFences fences;
+  private final MemoryRetention retention;
 
   /**
    * An empty store reading time from {@code clock}, recording the model-call audit if {@code modelCallAudit}. Starts
    * the store's deadline thread.
    */
   public MemoryStore(Clock clock, boolean modelCallAudit) {
+    this(clock, modelCallAudit, null, null);
+  }
+
+  /**
+   * An empty store reading time from {@code clock}, recording the model-call audit if {@code modelCallAudit}, and
+   * applying {@code retentionPolicy} every {@code retentionInterval} of the store clock unless both are null. Starts
+   * the store's deadline thread, which also runs the retention schedule.
+   */
+  public MemoryStore(Clock clock, boolean modelCallAudit, RetentionPolicy retentionPolicy,
+      Duration retentionInterval) {
     this.context = new StoreContext(clock);
     this.deadlines = new DeadlineScheduler(clock);
     this.registry = new SessionRegistry(deadlines);
@@ -112,6 +127,10 @@ public final class MemoryStore implements SessionStore {
     this.checkpoints = new MemoryCheckpoints(context, registry);
     this.modelCalls = new MemoryModelCallAudit(context, registry, modelCallAudit);
     this.archives = new MemoryArchives(context, registry, sessions, runs, toolCalls, checkpoints, modelCalls);
+    this.retention = new MemoryRetention(context, registry, modelCalls);
+    if (retentionPolicy != null) {
+      retention.start(retentionPolicy, retentionInterval, deadlines);
+    }
     LOG.debug("in-memory session store opened (clock {}, model-call audit {})", clock, modelCallAudit);
   }
 
@@ -153,6 +172,11 @@ public final class MemoryStore implements SessionStore {
   @Override
   public Archives archives() {
     return archives;
+  }
+
+  @Override
+  public Retention retention() {
+    return retention;
   }
 
   @Override

@@ -59,6 +59,14 @@ final class SessionLog {
     return own.lastSeq();
   }
 
+  /**
+   * The seq of the first event the log holds: 1, or the seq after a retention cut ({@link #cutThrough}); past
+   * {@link #lastSeq()} when the log is empty.
+   */
+  long firstSeq() {
+    return shared.isEmpty() ? own.firstSeq() : shared.get(0).fromSeq();
+  }
+
   /** The event with this id, or {@code null}. */
   Event find(String eventId) {
     Event event = own.find(eventId, own.firstSeq(), Long.MAX_VALUE, sessionId);
@@ -140,6 +148,7 @@ final class SessionLog {
     if (fromSeq > lastSeq) {
       return 0;
     }
+    long removedFrom = Math.max(fromSeq, firstSeq());
     if (fromSeq < own.firstSeq()) {
       List<Segment> kept = cut(shared, fromSeq - 1);
       shared.clear();
@@ -151,7 +160,37 @@ final class SessionLog {
       own.cutFrom(fromSeq);
     }
     firstSeqByRun.values().removeIf(seq -> seq >= fromSeq);
-    return (int) (lastSeq - fromSeq + 1);
+    return (int) Math.max(lastSeq - removedFrom + 1, 0);
+  }
+
+  /**
+   * Removes the events with seq {@code <= toSeq} from the head of the log (a retention cut); returns how many. Seqs
+   * and {@link #lastSeq()} do not change. Forks of this log keep them: a storage they share is left as it is, and
+   * this log moves to a copy of what it keeps.
+   */
+  int cutThrough(long toSeq) {
+    long first = firstSeq();
+    if (toSeq < first) {
+      return 0;
+    }
+    List<Segment> kept = new ArrayList<>();
+    for (Segment segment : shared) {
+      if (segment.toSeq() > toSeq) {
+        kept.add(new Segment(segment.storage(), Math.max(segment.fromSeq(), toSeq + 1), segment.toSeq()));
+      }
+    }
+    shared.clear();
+    shared.addAll(kept);
+    if (toSeq >= own.firstSeq()) {
+      own = own.copyFrom(toSeq + 1);
+    }
+    firstSeqByRun.clear();
+    for (Event event : from(toSeq + 1)) {
+      if (event.runId() != null) {
+        firstSeqByRun.putIfAbsent(event.runId(), event.seq());
+      }
+    }
+    return (int) (Math.min(toSeq, lastSeq()) - first + 1);
   }
 
   /** The segments of {@code segments} up to seq {@code toSeq}, the last one cut there. */

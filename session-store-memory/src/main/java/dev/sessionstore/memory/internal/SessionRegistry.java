@@ -132,6 +132,16 @@ final class SessionRegistry {
    * @return whether it was deleted
    */
   boolean delete(String sessionId, Predicate<Session> condition) {
+    return deleteIf(sessionId, state -> condition.test(state.session()));
+  }
+
+  /**
+   * Deletes the session with everything it owns, if it exists and {@code condition} holds for its state under its
+   * lock.
+   *
+   * @return whether it was deleted
+   */
+  boolean deleteIf(String sessionId, Predicate<SessionState> condition) {
     SessionState state = states.get(sessionId);
     if (state == null) {
       return false;
@@ -139,7 +149,7 @@ final class SessionRegistry {
     state.lock.lock();
     try {
       Session session = state.session();
-      if (session == null || !condition.test(session)) {
+      if (session == null || !condition.test(state)) {
         return false;
       }
       if (session.name() != null) {

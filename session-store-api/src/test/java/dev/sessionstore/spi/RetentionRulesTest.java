@@ -1,0 +1,62 @@
+package dev.sessionstore.spi;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import dev.sessionstore.RetentionPolicy;
+import dev.sessionstore.Session;
+import dev.sessionstore.SessionStatus;
+import dev.sessionstore.SessionWrite;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+
+class RetentionRulesTest {
+
+  private static final Instant T0 = Instant.parse("2030-01-01T00:00:00Z");
+
+  @Test
+  void aLogWithinTheLimitIsNotCut() {
+    assertThat(RetentionRules.cutThrough(1, 5, List.of(2L, 4L), 5)).isEqualTo(0);
+  }
+
+  @Test
+  void theCutEndsAtTheFirstSummaryThatLeavesAtMostTheLimit() {
+    assertThat(RetentionRules.cutThrough(1, 10, List.of(6L, 3L), 5)).isEqualTo(6);
+    assertThat(RetentionRules.cutThrough(1, 10, List.of(3L, 6L), 7)).isEqualTo(3);
+  }
+
+  @Test
+  void theCutNeverPassesTheLatestSummary() {
+    assertThat(RetentionRules.cutThrough(1, 10, List.of(4L), 2)).isEqualTo(4);
+    assertThat(RetentionRules.cutThrough(1, 10, List.of(), 2)).isEqualTo(0);
+  }
+
+  @Test
+  void summariesBelowAnEarlierCutOrPastTheLogAreIgnored() {
+    assertThat(RetentionRules.cutThrough(5, 12, List.of(4L, 8L, 20L), 2)).isEqualTo(8);
+    assertThat(RetentionRules.cutThrough(5, 12, List.of(4L), 2)).isEqualTo(4);
+  }
+
+  @Test
+  void theLimitCanBeReachedExactlyAtTheLastSeq() {
+    assertThat(RetentionRules.cutThrough(1, 5, List.of(5L), 1)).isEqualTo(5);
+  }
+
+  @Test
+  void idlenessCountsTheLastEventAndTheScope() {
+    RetentionPolicy policy = RetentionPolicy.builder().deleteSessionsIdleFor(Duration.ofDays(1))
+        .onlyStatuses(SessionStatus.COMPLETED).build();
+    Session completed = Upserts.session(SessionWrite.of("s").withStatus(SessionStatus.COMPLETED), null, T0);
+    Session active = Upserts.session(SessionWrite.of("a"), null, T0);
+    Instant cutoff = RetentionRules.cutoff(T0.plus(Duration.ofDays(2)), Duration.ofDays(1));
+
+    assertThat(RetentionRules.isIdle(policy, completed, null, cutoff)).isTrue();
+    assertThat(RetentionRules.isIdle(policy, completed, T0, cutoff)).isTrue();
+    assertThat(RetentionRules.isIdle(policy, completed, cutoff, cutoff)).isFalse();
+    assertThat(RetentionRules.isIdle(policy, completed, null, T0)).isFalse();
+    assertThat(RetentionRules.isIdle(policy, active, null, cutoff)).isFalse();
+    assertThat(RetentionRules.isIdle(RetentionPolicy.builder().keepEventsPerSession(3).build(), completed, null,
+        cutoff)).isFalse();
+  }
+}

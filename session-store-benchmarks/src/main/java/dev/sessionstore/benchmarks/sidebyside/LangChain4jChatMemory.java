@@ -1,0 +1,119 @@
+package dev.sessionstore.benchmarks.sidebyside;
+
+import dev.langchain4j.data.message.AiMessage;
+import dev.langchain4j.data.message.ChatMessage;
+import dev.langchain4j.data.message.UserMessage;
+import dev.langchain4j.memory.ChatMemory;
+import dev.langchain4j.memory.chat.MessageWindowChatMemory;
+import dev.sessionstore.SessionStore;
+import dev.sessionstore.benchmarks.Events;
+import dev.sessionstore.langchain4j.SessionStoreChatMemoryStore;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.stream.Stream;
+
+/**
+ * How long does one turn (a user message, then the model's answer) through LangChain4j's
+ * {@code MessageWindowChatMemory} take when the conversation's history is 10, 100, 1,000 or 10,000 messages long,
+ * with {@link SessionStoreChatMemoryStore} against a store that rewrites the list ({@link RewritingChatMemoryStore}).
+ * Both sides keep the whole history: the library in its log behind a window of {@value #WINDOW} messages, the
+ * rewriting store in its row, which it only can with a window as long as the history. The history's last
+ * {@value #KEPT_TURNS} turns are made through the memories before the measured ones (so the library's window and its
+ * records are in place, as in a conversation running through a window: with a single window record at the end of a
+ * long log, reading the newest record looks back through the log for a second one, its page's cursor); after each
+ * measured turn, outside the measurement, both go back to the history without it.
+ */
+final class LangChain4jChatMemory implements Measure {
+
+  static final int WINDOW = 20;
+  /** Turns made through the memories before the measured ones, kept: the last messages of the history. */
+  static final int KEPT_TURNS = 2;
+  private static final int FILL_CHUNK = 500;
+  private static final double FLAT = 1.5;
+
+  @Override
+  public String name() {
+    return "one turn through LangChain4j's MessageWindowChatMemory, against a store rewriting the list";
+  }
+
+  @Override
+  public void run(Bench bench, Results results) throws Exception {
+    List<Integer> histories = Stream.of(10, 100, 1_000, 10_000)
+        .map(n -> Math.min(n, bench.scale().conversation() * 10)).distinct().toList();
+    try (PgSchema library = bench.schemaWithTables("lc4j");
+        PgSchema baseline = bench.schema("lc4j_rewrite");
+        SessionStore store = library.openStore()) {
+      SessionStoreChatMemoryStore memoryStore = SessionStoreChatMemoryStore.builder(store).build();
+      RewritingChatMemoryStore rewriting = new RewritingChatMemoryStore(baseline.pool());
+      double firstP50 = 0;
+      for (int history : histories) {
+        String id = "memory-" + history;
+        List<ChatMessage> messages = new ArrayList<>();
+        int filled = history - 2 * KEPT_TURNS;
+        for (int i = 0; i < filled; i++) {
+          messages.add(message(i));
+        }
+        for (int end = FILL_CHUNK; end < filled + FILL_CHUNK; end += FILL_CHUNK) {
+          List<ChatMessage> read = memoryStore.getMessages(id);
+          read.addAll(messages.subList(read.size(), Math.min(end, filled)));
+          memoryStore.updateMessages(id, read);
+        }
+        rewriting.updateMessages(id, messages);
+        ChatMemory windowed = MessageWindowChatMemory.builder().id(id).maxMessages(WINDOW)
+            .chatMemoryStore(memoryStore).build();
+        ChatMemory whole = MessageWindowChatMemory.builder().id(id).maxMessages(Integer.MAX_VALUE)
+            .chatMemoryStore(rewriting).build();
+        // the history's last turns made through the memories and kept: the library's window and its records are then
+        // in place, as in a conversation running through a window
+        for (int i = 0; i < KEPT_TURNS; i++) {
+          turn(windowed);
+          turn(whole);
+        }
+        List<ChatMessage> kept = rewriting.getMessages(id);
+        Trial libraryTurn = i -> {
+          long before = store.events().lastSeq(id);
+          long start = System.nanoTime();
+          turn(windowed);
+          long elapsed = System.nanoTime() - start;
+          store.events().truncate(id, before + 1);
+          return elapsed;
+        };
+        Trial baselineTurn = Trial.undone(i -> {
+          turn(whole);
+          return kept;
+        }, previous -> rewriting.updateMessages(id, previous));
+        Sides sides = Interleave.pairs(bench.scale().warmup(5), bench.scale().calls(40), libraryTurn, baselineTurn);
+        if (firstP50 == 0) {
+          firstP50 = sides.library().p50();
+        }
+        double flatness = sides.library().p50() / firstP50;
+        String name = "one turn through `MessageWindowChatMemory` (window " + WINDOW + ") at a history of "
+            + Numbers.count(history) + " messages, vs a LangChain4j store rewriting the list";
+        results.add(new Row(name, Numbers.percentiles(sides.library()),
+            "rewriting store " + Numbers.percentiles(sides.baseline()),
+            Numbers.ratio(sides.latencyRatio()) + " faster",
+            "p50 ≤ " + Numbers.round(FLAT) + "× the turn at a history of " + Numbers.count(histories.get(0))
+                + " (" + Numbers.ratio(flatness) + ")", flatness <= FLAT));
+        results.baseline(name, "LangChain4j's `MessageWindowChatMemory` (langchain4j 1.19.0) over a "
+            + "`ChatMemoryStore` as LangChain4j's persistence example and the community's database stores write "
+            + "one (no JDBC store is on Maven Central): one row per memory id holding the whole list as "
+            + "`ChatMessageSerializer.messagesToJson`, read with one `SELECT` and rewritten whole with one upsert "
+            + "by each `updateMessages`, on the same database through a pool of the same settings. To keep the "
+            + "whole history, as the library does behind its window of " + WINDOW + ", its window is as long as "
+            + "the history (a window of " + WINDOW + " would keep " + WINDOW + " messages and drop the rest). "
+            + "A turn is `add(UserMessage)` then `add(AiMessage)`: two reads and two writes on each side.");
+      }
+    }
+  }
+
+  /** One turn: the user's message, then the model's answer. */
+  private static void turn(ChatMemory memory) {
+    memory.add(UserMessage.from(Events.TEXT));
+    memory.add(AiMessage.from(Events.TEXT));
+  }
+
+  /** Message {@code i}: user and AI turns alternating, with the text of {@link Events#TEXT}. */
+  private static ChatMessage message(int i) {
+    return i % 2 == 0 ? UserMessage.from(Events.TEXT + " " + i) : AiMessage.from(Events.TEXT + " " + i);
+  }
+}

@@ -1,0 +1,360 @@
+package dev.sessionstore.chat;
+
+import dev.sessionstore.Event;
+import dev.sessionstore.EventPage;
+import dev.sessionstore.EventQuery;
+import dev.sessionstore.InvalidArgumentException;
+import dev.sessionstore.NewEvent;
+import dev.sessionstore.SeqConflictException;
+import dev.sessionstore.Session;
+import dev.sessionstore.SessionPage;
+import dev.sessionstore.SessionQuery;
+import dev.sessionstore.SessionStore;
+import dev.sessionstore.SessionWrite;
+import dev.sessionstore.Step;
+import dev.sessionstore.StoreFailureException;
+import dev.sessionstore.chat.internal.IdentityTags;
+import dev.sessionstore.chat.internal.Intent;
+import dev.sessionstore.chat.internal.Snapshot;
+import dev.sessionstore.chat.internal.StoredMessage;
+import dev.sessionstore.chat.internal.StoredWindow;
+import dev.sessionstore.chat.internal.Tag;
+import dev.sessionstore.chat.internal.WindowDiff;
+import dev.sessionstore.chat.internal.WindowPlan;
+import dev.sessionstore.chat.internal.WindowState;
+import java.util.ArrayList;
+import java.util.HashSet;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.OptionalLong;
+import java.util.Set;
+import java.util.UUID;
+import java.util.concurrent.ThreadLocalRandom;
+import java.util.concurrent.atomic.AtomicLong;
+import java.util.concurrent.locks.LockSupport;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * A framework-neutral chat memory on a {@link SessionStore}: one conversation is one session, one message one event
+ * (mapped by a {@link MessageCodec}), the log keeps the full history and a window of it is what the framework sees.
+ * The Spring AI bridge and later bridges are thin mappings onto it.
+ *
+ * <h2>Reads hand out snapshots</h2>
+ * {@link #window} returns new message instances, all remembered (weakly, by identity) with one shared snapshot of
+ * that read: the events of the window it returned, in order, and how far the log reached. A write remembers the
+ * instances of the list it stored the same way, with a snapshot of that list as stored.
+ *
+ * <h2>Writes: what a list means</h2>
+ * {@link #replace} takes the list a framework wants the window to be and writes only what changed, as one atomic
+ * {@link Step} committed with the expected last seq of the log as read. What the list asks depends on where it comes
+ * from:
+ * <ol>
+ *   <li><b>A list built from this chat log's own read</b> (it holds instances a read or write handed out; the newest
+ *       such snapshot is the reference) states the caller's intent relative to the window that snapshot saw. Its
+ *       longest prefix of seen messages, each once and in the order seen, is kept; the rest of the list is new and is
+ *       appended, one event each, whatever the history's length. Seen messages the list drops from the front or in
+ *       between (window eviction, a system prompt kept in place) are <em>evicted</em>: they leave the window and stay
+ *       in the log; a window event (type {@value #WINDOW_EVENT_TYPE}) records the new window as the seq its
+ *       contiguous part starts at plus the seqs kept before it. Seen messages dropped after the last kept one, or
+ *       moved behind new ones (an edit, a reorder), are <em>removed</em>: the log is cut at the first of them and the
+ *       rest is appended, in the same step. A list that keeps nothing it saw but adds messages evicts all it saw. A
+ *       list that changes nothing writes nothing. When the list holds no instance of this chat log (a read that
+ *       returned an empty window hands out none), the calling thread's last read of the conversation not yet followed
+ *       by a write is the reference: the read-modify-write pattern of a memory such as Spring AI's
+ *       {@code MessageWindowChatMemory}.</li>
+ *   <li><b>A blind list</b> (nothing in it came from this chat log and the calling thread has no pending read of the
+ *       conversation) replaces the window as it is now, matched by content ({@link MessageCodec#payload}): the longest
+ *       prefix of the list that the window holds in order, ending at its last message, is kept (the rest of the
+ *       window is evicted), else the longest common prefix is kept and the rest of the window removed, by the rules
+ *       above. Two blind lists are never mixed: the last writer's list is the window.</li>
+ * </ol>
+ *
+ * <h2>Concurrency</h2>
+ * The intent of a list built from a read is fixed before the first attempt and names only messages its caller was
+ * handed. When another writer committed first, the step fails on its expected seq, and {@code replace} reads the
+ * window again and re-applies the same intent on top of it, up to {@link #MAX_ATTEMPTS} times with short random
+ * pauses. So messages other writers wrote after the caller's read are always kept (a cut appends them again after
+ * the kept part, with fresh ids), a message another writer evicted or removed stays so, and each writer's new
+ * messages are appended together, in its own order, after what others wrote. No message is lost or interleaved.
+ * (The expected seq is the log's last seq: a concurrent edit that cuts and appends back to exactly the same last seq
+ * between a read and a commit is not detected.)
+ *
+ * <h2>The window rule</h2>
+ * The window {@link #window} returns never starts with a tool result whose call it cut off: when eviction would
+ * leave a tool result first (or pinned without the message asking for its call), the window's start moves past it.
+ * The message stays in the log and in {@link #history}.
+ *
+ * <h2>Ownership</h2>
+ * The first write of a conversation marks its session with the metadata entry {@code ownerKey = ownerValue};
+ * {@link #conversationIds} lists only sessions so marked, so a store shared with other uses lists only the
+ * conversations written through chat logs of the same owner.
+ *
+ * <p>Thread-safe. Costs: a read is two queries (the newest window event, the events from the window's start), plus
+ * one per pinned message; a write adds one commit holding the new events (and a window event when the window moved).
+ *
+ * @param <M> the framework's message type
+ */
+public final class ChatLog<M> {
+
+  /** The type of the events recording a conversation's window. */
+  public static final String WINDOW_EVENT_TYPE = "chat_window";
+
+  /** The default metadata key marking the sessions a chat log wrote. */
+  public static final String DEFAULT_OWNER_KEY = "session-store.chat-memory";
+
+  /** How many times {@link #replace} tries when other writers keep committing first. */
+  public static final int MAX_ATTEMPTS = 1000;
+
+  private static final Logger LOG = LoggerFactory.getLogger(ChatLog.class);
+  private static final int LIST_PAGE = 500;
+
+  private final SessionStore store;
+  private final MessageCodec<M> codec;
+  private final String ownerKey;
+  private final String ownerValue;
+  private final IdentityTags tags = new IdentityTags();
+  private final AtomicLong snapshots = new AtomicLong();
+  /** Per thread, its last read of each conversation not yet followed by a write (the newest 64). */
+  private final ThreadLocal<Map<String, Snapshot>> reads = ThreadLocal.withInitial(() -> new LinkedHashMap<>(16, 0.75f,
+      true) {
+    @Override
+    protected boolean removeEldestEntry(Map.Entry<String, Snapshot> eldest) {
+      return size() > 64;
+    }
+  });
+  private final String[] messageTypes;
+
+  private ChatLog(SessionStore store, MessageCodec<M> codec, String ownerKey, String ownerValue) {
+    this.store = store;
+    this.codec = codec;
+    this.ownerKey = ownerKey;
+    this.ownerValue = ownerValue;
+    this.messageTypes = codec.eventTypes().toArray(String[]::new);
+  }
+
+  /**
+   * A chat log on {@code store} mapping messages with {@code codec}, whose sessions carry the metadata entry
+   * {@code ownerKey = ownerValue}.
+   *
+   * @throws InvalidArgumentException naming the argument if one is null or blank
+   */
+  public static <M> ChatLog<M> create(SessionStore store, MessageCodec<M> codec, String ownerKey,
+                                      String ownerValue) {
+    require("store", store);
+    require("codec", codec);
+    if (require("ownerKey", ownerKey).isBlank()) {
+      throw new InvalidArgumentException("ownerKey", "must not be blank");
+    }
+    if (require("ownerValue", ownerValue).isBlank()) {
+      throw new InvalidArgumentException("ownerValue", "must not be blank");
+    }
+    if (codec.eventTypes().contains(WINDOW_EVENT_TYPE)) {
+      throw new InvalidArgumentException("codec", "writes the reserved event type " + WINDOW_EVENT_TYPE);
+    }
+    return new ChatLog<>(store, codec, ownerKey, ownerValue);
+  }
+
+  /** The store this chat log writes to. */
+  public SessionStore store() {
+    return store;
+  }
+
+  /**
+   * The conversation's window, oldest first: what the framework sees. Empty for an unknown conversation. Each call
+   * returns new instances, remembered with one snapshot of this read for {@link #replace}; the read is also the
+   * calling thread's pending read of the conversation until its next {@code replace} of it.
+   */
+  public List<M> window(String conversationId) {
+    require("conversationId", conversationId);
+    StoredWindow<M> window = read(conversationId);
+    List<StoredMessage<M>> stored = window.messages();
+    Snapshot snapshot = new Snapshot(conversationId, stored.stream().map(StoredMessage::eventId).toList(),
+        window.lastSeq(), snapshots.incrementAndGet());
+    reads.get().put(conversationId, snapshot);
+    List<M> messages = new ArrayList<>(stored.size());
+    for (StoredMessage<M> message : stored) {
+      tags.put(message.message(), new Tag(snapshot, message.eventId()));
+      messages.add(message.message());
+    }
+    return messages;
+  }
+
+  /**
+   * Makes the conversation's window {@code messages} as the class description defines it (relative to the snapshot
+   * the list came from, or replacing the window for a blind list), writing only the difference as one atomic step,
+   * and creates the conversation if unknown. The full history behind the window stays, except what an edit removes.
+   *
+   * @throws InvalidArgumentException if an argument is null, or a message is null
+   * @throws StoreFailureException    if other writers kept committing first {@link #MAX_ATTEMPTS} times, or the
+   *                                  store failed
+   * @throws dev.sessionstore.UnsupportedCapabilityException if the list edits history and the store cannot cut
+   *                                                         a log
+   */
+  public void replace(String conversationId, List<M> messages) {
+    require("conversationId", conversationId);
+    require("messages", messages);
+    List<String> ids = new ArrayList<>(messages.size());
+    for (int i = 0; i < messages.size(); i++) {
+      require("messages[" + i + "]", messages.get(i));
+      ids.add(UUID.randomUUID().toString());
+    }
+    Optional<Snapshot> pendingRead = Optional.ofNullable(reads.get().remove(conversationId));
+    Optional<Intent<M>> relative = WindowDiff.intent(conversationId, messages, tags::get, pendingRead);
+    for (int attempt = 1; ; attempt++) {
+      StoredWindow<M> stored = read(conversationId);
+      Intent<M> intent = relative.orElseGet(() -> WindowDiff.blind(messages, stored, codec));
+      WindowPlan<M> plan = WindowDiff.plan(intent, stored, ids, () -> UUID.randomUUID().toString(), codec);
+      try {
+        long view = plan.isEmpty() ? stored.lastSeq() : commit(conversationId, stored, plan);
+        remember(conversationId, messages, intent, ids, view);
+        return;
+      } catch (SeqConflictException e) {
+        if (attempt >= MAX_ATTEMPTS) {
+          throw new StoreFailureException("conversation " + conversationId + ": other writers committed first "
+              + attempt + " times in a row", true, e);
+        }
+        LOG.debug("conversation {}: another writer committed first (attempt {}), re-reading", conversationId,
+            attempt);
+        LockSupport.parkNanos(ThreadLocalRandom.current().nextLong(Math.min(attempt, 20) * 100_000L));
+      }
+    }
+  }
+
+  /**
+   * The conversation's full history, window or not: the message events {@code query} selects (its seq bounds, limit,
+   * direction and filters apply; event types outside the codec's are never returned), each with its event. Empty
+   * for an unknown conversation.
+   *
+   * @throws InvalidArgumentException if an argument is null
+   */
+  public HistoryPage<M> history(String conversationId, EventQuery query) {
+    require("conversationId", conversationId);
+    require("query", query);
+    EventQuery messagesOnly;
+    if (query.types().isEmpty()) {
+      messagesOnly = query.types(messageTypes);
+    } else {
+      Set<String> types = new HashSet<>(query.types());
+      types.retainAll(codec.eventTypes());
+      if (types.isEmpty()) {
+        return new HistoryPage<>(List.of(), OptionalLong.empty());
+      }
+      messagesOnly = query.types(types.toArray(String[]::new));
+    }
+    EventPage page = store.events().read(conversationId, messagesOnly);
+    List<HistoryEntry<M>> entries = page.items().stream()
+        .map(event -> new HistoryEntry<>(event, codec.decode(event))).toList();
+    return new HistoryPage<>(entries, page.nextCursor());
+  }
+
+  /** The ids of the conversations chat logs of this owner wrote, in creation order, read page by page. */
+  public List<String> conversationIds() {
+    List<String> ids = new ArrayList<>();
+    SessionQuery query = SessionQuery.all().metadata(ownerKey, ownerValue).limit(LIST_PAGE);
+    while (true) {
+      SessionPage page = store.sessions().list(query);
+      page.items().stream().map(Session::id).forEach(ids::add);
+      if (page.nextCursor().isEmpty()) {
+        return ids;
+      }
+      query = query.after(page.nextCursor().get());
+    }
+  }
+
+  /**
+   * Deletes the conversation's session and everything it owns (events, runs, tool calls, summaries, checkpoints).
+   * Idempotent.
+   *
+   * @return whether a conversation was deleted
+   */
+  public boolean delete(String conversationId) {
+    require("conversationId", conversationId);
+    return store.sessions().delete(conversationId);
+  }
+
+  /**
+   * The window in one consistent view of the log: the window event in force is the newest one among the events read
+   * from its start (or from itself, whichever is lower), so a window event committed between the two queries is
+   * seen, and a read that finds its window event gone (cut meanwhile) or a start below where it read starts over.
+   */
+  private StoredWindow<M> read(String conversationId) {
+    while (true) {
+      List<Event> markers = store.events()
+          .read(conversationId, EventQuery.all().types(WINDOW_EVENT_TYPE).newestFirst().limit(1)).items();
+      WindowState state = markers.isEmpty() ? WindowState.WHOLE_LOG : WindowState.fromJson(markers.get(0).payload());
+      long from = markers.isEmpty() ? 1 : Math.min(state.start(), markers.get(0).seq());
+      List<Event> events = store.events().read(conversationId, EventQuery.all().after(from - 1)).items();
+      Event newest = null;
+      for (Event event : events) {
+        if (WINDOW_EVENT_TYPE.equals(event.type())) {
+          newest = event;
+        }
+      }
+      if (newest == null && !markers.isEmpty()) {
+        continue;
+      }
+      if (newest != null) {
+        state = WindowState.fromJson(newest.payload());
+        if (state.start() < from) {
+          continue;
+        }
+      }
+      long lastSeq = events.isEmpty() ? 0 : events.get(events.size() - 1).seq();
+      List<StoredMessage<M>> tail = new ArrayList<>();
+      for (Event event : events) {
+        if (event.seq() >= state.start() && codec.eventTypes().contains(event.type())) {
+          tail.add(stored(event));
+        }
+      }
+      List<StoredMessage<M>> pinned = new ArrayList<>();
+      for (long seq : state.pinned()) {
+        List<Event> found = store.events().read(conversationId, EventQuery.all().after(seq - 1).first(1)).items();
+        if (!found.isEmpty() && found.get(0).seq() == seq && codec.eventTypes().contains(found.get(0).type())) {
+          pinned.add(stored(found.get(0)));
+        }
+      }
+      return new StoredWindow<>(state, pinned, tail, lastSeq);
+    }
+  }
+
+  private StoredMessage<M> stored(Event event) {
+    return new StoredMessage<>(event.seq(), event.id(), event.type(), event.payload(), codec.decode(event));
+  }
+
+  /** Commits {@code plan} against the log as {@code stored} read it; returns the log's last seq after it. */
+  private long commit(String conversationId, StoredWindow<M> stored, WindowPlan<M> plan) {
+    Step.Builder step = Step.builder(conversationId).expectLastSeq(stored.lastSeq());
+    if (stored.lastSeq() == 0) {
+      step.session(SessionWrite.of(conversationId).withMetadata(ownerKey, ownerValue));
+    }
+    plan.cutFrom().ifPresent(step::truncateFrom);
+    for (WindowPlan.Append<M> append : plan.appended()) {
+      step.event(new NewEvent(append.eventId(), append.type(), null, null, null, append.payload(), null));
+    }
+    plan.window().ifPresent(window -> step.event(NewEvent.of(WINDOW_EVENT_TYPE, window.toJson())));
+    return store.commit(step.build()).orElseThrow().lastSeq();
+  }
+
+  /**
+   * Remembers the instances of a list just written with one snapshot of that list as stored: the kept messages'
+   * events, then the added ones'.
+   */
+  private void remember(String conversationId, List<M> messages, Intent<M> intent, List<String> ids, long view) {
+    List<String> eventIds = new ArrayList<>(intent.kept());
+    intent.added().forEach(added -> eventIds.add(ids.get(added.listIndex())));
+    Snapshot snapshot = new Snapshot(conversationId, eventIds, view, snapshots.incrementAndGet());
+    for (int i = 0; i < messages.size(); i++) {
+      tags.put(messages.get(i), new Tag(snapshot, eventIds.get(i)));
+    }
+  }
+
+  private static <T> T require(String field, T value) {
+    if (value == null) {
+      throw new InvalidArgumentException(field, "must not be null");
+    }
+    return value;
+  }
+}

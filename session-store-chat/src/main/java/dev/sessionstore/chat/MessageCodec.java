@@ -1,0 +1,42 @@
+package dev.sessionstore.chat;
+
+import dev.sessionstore.Event;
+import dev.sessionstore.Json;
+import java.util.List;
+import java.util.Set;
+
+/**
+ * How a bridge maps its framework's message type to events and back: the only framework-specific part of a chat
+ * memory built on {@link ChatLog}. One message is one event; its type names the message kind and its payload is a
+ * lossless JSON of the message.
+ *
+ * <p>Contract: {@code decode(event)} of an event with {@code eventType(m)} and {@code payload(m)} returns a message
+ * whose {@code payload} is equal to {@code payload(m)} (as {@link Json#equals} compares documents); the diff of
+ * {@link ChatLog#replace} relies on it to recognize stored messages by content. Implementations are stateless and
+ * thread-safe.
+ *
+ * @param <M> the framework's message type
+ */
+public interface MessageCodec<M> {
+
+  /** Every event type this codec writes; reads of a conversation ignore events of other types. */
+  Set<String> eventTypes();
+
+  /** The event type of {@code message}, one of {@link #eventTypes()}. */
+  String eventType(M message);
+
+  /** The lossless JSON of {@code message}, the same document for equal content every time it is called. */
+  Json payload(M message);
+
+  /** The message stored as {@code event}, whose type is one of {@link #eventTypes()}. */
+  M decode(Event event);
+
+  /** The ids of the tool calls {@code message} asks for (an assistant turn with tool calls); empty if none. */
+  List<String> toolCallIds(M message);
+
+  /**
+   * The ids of the tool calls {@code message} answers (a tool result); empty if it answers none. A message with a
+   * non-empty list is a tool result for the window rule of {@link ChatLog}.
+   */
+  List<String> toolResultIds(M message);
+}

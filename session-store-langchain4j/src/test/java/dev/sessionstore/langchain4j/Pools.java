@@ -1,0 +1,21 @@
+package dev.sessionstore.langchain4j;
+
+import com.zaxxer.hikari.HikariDataSource;
+import dev.sessionstore.jdbc.TestDatabase;
+
+/** Connection pools on the test PostgreSQL of {@link TestDatabase}. */
+final class Pools {
+
+  private Pools() {
+  }
+
+  /** A pool of at most {@code size} connections on the test database, named after {@code name}. */
+  static HikariDataSource postgres(String name, int size) {
+    HikariDataSource pool = new HikariDataSource();
+    pool.setPoolName(name);
+    pool.setDataSource(TestDatabase.get().adminDataSource());
+    pool.setMaximumPoolSize(size);
+    pool.setMinimumIdle(0);
+    return pool;
+  }
+}

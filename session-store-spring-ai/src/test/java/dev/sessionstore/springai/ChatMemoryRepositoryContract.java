@@ -1,0 +1,372 @@
+package dev.sessionstore.springai;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import dev.sessionstore.EventQuery;
+import dev.sessionstore.SessionStore;
+import dev.sessionstore.SessionWrite;
+import dev.sessionstore.chat.ChatLog;
+import dev.sessionstore.chat.HistoryPage;
+import java.math.BigDecimal;
+import java.math.BigInteger;
+import java.net.URI;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.Collections;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.UUID;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
+import java.util.concurrent.TimeUnit;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.DisplayName;
+import org.junit.jupiter.api.Test;
+import org.springframework.ai.chat.memory.ChatMemory;
+import org.springframework.ai.chat.memory.MessageWindowChatMemory;
+import org.springframework.ai.chat.messages.AssistantMessage;
+import org.springframework.ai.chat.messages.Message;
+import org.springframework.ai.chat.messages.MessageType;
+import org.springframework.ai.chat.messages.SystemMessage;
+import org.springframework.ai.chat.messages.ToolResponseMessage;
+import org.springframework.ai.chat.messages.UserMessage;
+import org.springframework.ai.content.Media;
+import org.springframework.util.MimeType;
+import org.springframework.util.MimeTypeUtils;
+
+/**
+ * The behaviour of {@link SessionStoreChatMemoryRepository} on one kind of store; each backend's subclass supplies a
+ * fresh, isolated store per test.
+ */
+abstract class ChatMemoryRepositoryContract {
+
+  private SessionStore store;
+  private SessionStoreChatMemoryRepository repository;
+
+  /** A new store no other test sees. */
+  abstract SessionStore openStore();
+
+  /** Releases what {@link #openStore()} made, after the store is closed. */
+  void cleanUp() {
+  }
+
+  @BeforeEach
+  void open() {
+    store = openStore();
+    repository = SessionStoreChatMemoryRepository.builder(store).build();
+  }
+
+  @AfterEach
+  void close() {
+    store.close();
+    cleanUp();
+  }
+
+  @Test
+  @DisplayName("every message type comes back equal, with media, tool calls, responses and typed metadata")
+  void everyMessageTypeRoundTrips() {
+    byte[] png = {(byte) 0x89, 'P', 'N', 'G', 0, 1, 2, (byte) 0xff};
+    Media bytes = Media.builder().mimeType(MimeTypeUtils.IMAGE_PNG).data(png).build();
+    Media link = Media.builder().mimeType(MimeType.valueOf("image/jpeg;q=0.9")).data(URI.create("https://x.test/a.jpg"))
+        .id("m-1").name("photo").build();
+    Map<String, Object> metadata = new HashMap<>();
+    metadata.put("string", "s");
+    metadata.put("int", 42);
+    metadata.put("long", 1L << 40);
+    metadata.put("double", 0.1);
+    metadata.put("nan", Double.NaN);
+    metadata.put("float", 1.5f);
+    metadata.put("bool", true);
+    metadata.put("decimal", new BigDecimal("100.00"));
+    metadata.put("bigint", new BigInteger("123456789012345678901234567890"));
+    metadata.put("instant", Instant.parse("2026-01-02T03:04:05.123456789Z"));
+    metadata.put("uuid", UUID.fromString("00000000-0000-0000-0000-000000000001"));
+    metadata.put("enum", MessageType.TOOL);
+    metadata.put("timeUnit", TimeUnit.SECONDS);
+    metadata.put("nested", List.of(Map.of("k", 1L), "x"));
+    metadata.put("none", null);
+    UserMessage user = UserMessage.builder().text("look").media(bytes, link).metadata(metadata).build();
+    AssistantMessage assistant = AssistantMessage.builder().content(null)
+        .properties(Map.of("finishReason", "TOOL_CALLS"))
+        .toolCalls(List.of(new AssistantMessage.ToolCall("call-1", "function", "weather", "{\"city\":\"Paris\"}"),
+            new AssistantMessage.ToolCall("call-2", "function", "time", "{}")))
+        .build();
+    ToolResponseMessage tool = ToolResponseMessage.builder()
+        .responses(List.of(new ToolResponseMessage.ToolResponse("call-1", "weather", "sunny"),
+            new ToolResponseMessage.ToolResponse("call-2", "time", "noon")))
+        .metadata(Map.of("latencyMs", 12)).build();
+    SystemMessage system = SystemMessage.builder().text("be brief").metadata(Map.of("version", 3)).build();
+    AssistantMessage answer = new AssistantMessage("sunny at noon");
+    List<Message> saved = List.of(system, user, assistant, tool, answer);
+
+    repository.saveAll("c", saved);
+    List<Message> read = SessionStoreChatMemoryRepository.builder(store).build().findByConversationId("c");
+
+    assertThat(read).isEqualTo(saved);
+    UserMessage readUser = (UserMessage) read.get(1);
+    assertThat(readUser.getMetadata()).isEqualTo(user.getMetadata());
+    assertThat(readUser.getMetadata().get("decimal")).isEqualTo(new BigDecimal("100.00"));
+    assertThat(readUser.getMetadata().get("timeUnit")).isSameAs(TimeUnit.SECONDS);
+    assertThat(readUser.getMetadata().get(MessageType.class.getSimpleName())).isNull();
+    assertThat(readUser.getMetadata()).containsEntry("messageType", MessageType.USER);
+    assertThat(readUser.getMedia()).hasSize(2);
+    assertThat(readUser.getMedia().get(0).getDataAsByteArray()).isEqualTo(png);
+    assertThat(readUser.getMedia().get(0).getName()).isEqualTo(bytes.getName());
+    assertThat(readUser.getMedia().get(0).getMimeType()).isEqualTo(MimeTypeUtils.IMAGE_PNG);
+    assertThat(readUser.getMedia().get(1).getData()).isEqualTo("https://x.test/a.jpg");
+    assertThat(readUser.getMedia().get(1).getId()).isEqualTo("m-1");
+    assertThat(readUser.getMedia().get(1).getName()).isEqualTo("photo");
+    assertThat(readUser.getMedia().get(1).getMimeType()).isEqualTo(MimeType.valueOf("image/jpeg;q=0.9"));
+    assertThat(((AssistantMessage) read.get(2)).getToolCalls()).isEqualTo(assistant.getToolCalls());
+    assertThat(((ToolResponseMessage) read.get(3)).getResponses()).isEqualTo(tool.getResponses());
+    assertThat(repository.history("c")).isEqualTo(saved);
+
+    repository.saveAll("r", List.of(AssistantMessage.builder().content("x").properties(Map.of("record",
+        new Point(1, 2))).build()));
+    assertThat(repository.findByConversationId("r").get(0).getMetadata().get("record"))
+        .isEqualTo(Map.of("x", 1, "y", 2));
+  }
+
+  /** A record in metadata: it comes back as a plain JSON map. */
+  record Point(int x, int y) {
+  }
+
+  @Test
+  @DisplayName("a turn appends only its new messages, and saving the same list again writes nothing")
+  void turnsAppend() {
+    List<Message> conversation = new ArrayList<>(List.of(new SystemMessage("sys"), new UserMessage("hi")));
+    repository.saveAll("c", conversation);
+    List<Message> read = repository.findByConversationId("c");
+    List<Message> next = new ArrayList<>(read);
+    next.add(new AssistantMessage("hello"));
+    repository.saveAll("c", next);
+    long lastSeq = store.events().lastSeq("c");
+    repository.saveAll("c", repository.findByConversationId("c"));
+
+    assertThat(store.events().lastSeq("c")).isEqualTo(lastSeq).isEqualTo(3);
+    assertThat(repository.findByConversationId("c")).containsExactly(new SystemMessage("sys"), new UserMessage("hi"),
+        new AssistantMessage("hello"));
+  }
+
+  @Test
+  @DisplayName("window eviction keeps the full history in the log and the system message in the window")
+  void evictionKeepsHistory() {
+    ChatMemory memory = MessageWindowChatMemory.builder().chatMemoryRepository(repository).maxMessages(4).build();
+    memory.add("c", new SystemMessage("sys"));
+    List<Message> all = new ArrayList<>(List.of(new SystemMessage("sys")));
+    for (int turn = 0; turn < 6; turn++) {
+      UserMessage user = new UserMessage("q" + turn);
+      AssistantMessage assistant = new AssistantMessage("a" + turn);
+      memory.add("c", user);
+      memory.add("c", assistant);
+      all.add(user);
+      all.add(assistant);
+    }
+
+    assertThat(memory.get("c")).containsExactly(new SystemMessage("sys"), new AssistantMessage("a4"),
+        new UserMessage("q5"), new AssistantMessage("a5"));
+    assertThat(repository.history("c")).isEqualTo(all);
+    HistoryPage<Message> newest = repository.history("c", EventQuery.all().last(2));
+    assertThat(newest.messages()).containsExactly(new UserMessage("q5"), new AssistantMessage("a5"));
+    assertThat(newest.nextCursor()).isPresent();
+  }
+
+  @Test
+  @DisplayName("an edited list cuts the log where it first differs and appends the rest, in one step")
+  void editCutsAndAppends() {
+    repository.saveAll("c", List.of(new UserMessage("q1"), new AssistantMessage("a1"), new UserMessage("q2"),
+        new AssistantMessage("a2")));
+    List<Message> read = repository.findByConversationId("c");
+
+    repository.saveAll("c", List.of(read.get(0), read.get(1), new UserMessage("q2 edited")));
+
+    assertThat(repository.findByConversationId("c")).containsExactly(new UserMessage("q1"),
+        new AssistantMessage("a1"), new UserMessage("q2 edited"));
+    assertThat(repository.history("c")).containsExactly(new UserMessage("q1"), new AssistantMessage("a1"),
+        new UserMessage("q2 edited"));
+  }
+
+  @Test
+  @DisplayName("duplicate messages of equal content are told apart by identity")
+  void duplicatesByIdentity() {
+    repository.saveAll("c", List.of(new UserMessage("yes"), new AssistantMessage("ok")));
+    List<Message> read = new ArrayList<>(repository.findByConversationId("c"));
+    read.add(new UserMessage("yes"));
+    read.add(new AssistantMessage("ok"));
+    repository.saveAll("c", read);
+    List<Message> again = repository.findByConversationId("c");
+
+    repository.saveAll("c", again.subList(2, 4));
+
+    assertThat(repository.findByConversationId("c")).containsExactly(new UserMessage("yes"),
+        new AssistantMessage("ok"));
+    assertThat(repository.history("c")).hasSize(4);
+  }
+
+  @Test
+  @DisplayName("the window never starts with a tool response whose call it cut off")
+  void windowNeverStartsWithAnOrphanedToolResult() {
+    ChatMemory memory = MessageWindowChatMemory.builder().chatMemoryRepository(repository).maxMessages(3).build();
+    AssistantMessage call = AssistantMessage.builder().content("")
+        .toolCalls(List.of(new AssistantMessage.ToolCall("call-1", "function", "weather", "{}"))).build();
+    ToolResponseMessage response = ToolResponseMessage.builder()
+        .responses(List.of(new ToolResponseMessage.ToolResponse("call-1", "weather", "sunny"))).build();
+    memory.add("c", new UserMessage("weather?"));
+    memory.add("c", call);
+    memory.add("c", response);
+    assertThat(memory.get("c")).containsExactly(new UserMessage("weather?"), call, response);
+
+    memory.add("c", new AssistantMessage("sunny"));
+
+    // eviction of the user message leaves [call, response, answer]: a whole exchange, kept
+    assertThat(memory.get("c")).containsExactly(call, response, new AssistantMessage("sunny"));
+
+    memory.add("c", new UserMessage("thanks"));
+
+    // eviction of the call would leave the response first: the window starts after it
+    assertThat(memory.get("c")).containsExactly(new AssistantMessage("sunny"), new UserMessage("thanks"));
+    assertThat(repository.history("c")).containsExactly(new UserMessage("weather?"), call, response,
+        new AssistantMessage("sunny"), new UserMessage("thanks"));
+  }
+
+  @Test
+  @DisplayName("a tool response after a pinned message, without its call, is left out of the window")
+  void pinnedOrphanLeftOut() {
+    AssistantMessage call = AssistantMessage.builder().content("")
+        .toolCalls(List.of(new AssistantMessage.ToolCall("call-9", "function", "f", "{}"))).build();
+    ToolResponseMessage response = ToolResponseMessage.builder()
+        .responses(List.of(new ToolResponseMessage.ToolResponse("call-9", "f", "r"))).build();
+    repository.saveAll("c", List.of(new SystemMessage("sys"), call, response, new UserMessage("u")));
+    List<Message> read = repository.findByConversationId("c");
+
+    // the call is evicted while the system message stays pinned: the response would follow the pinned message
+    repository.saveAll("c", List.of(read.get(0), read.get(2), read.get(3), new AssistantMessage("a")));
+
+    assertThat(repository.findByConversationId("c")).containsExactly(new SystemMessage("sys"), new UserMessage("u"),
+        new AssistantMessage("a"));
+    assertThat(repository.history("c")).hasSize(5);
+  }
+
+  @Test
+  @DisplayName("findConversationIds lists only the conversations repositories of this owner wrote; delete removes all")
+  void listingAndDeleting() {
+    store.sessions().save(SessionWrite.of("someone-else"));
+    SessionStoreChatMemoryRepository other = SessionStoreChatMemoryRepository.builder(store).owner("other").build();
+    for (int i = 0; i < 3; i++) {
+      repository.saveAll("c" + i, List.of(new UserMessage("m" + i)));
+    }
+    other.saveAll("o", List.of(new UserMessage("x")));
+
+    assertThat(repository.findConversationIds()).containsExactlyInAnyOrder("c0", "c1", "c2");
+    assertThat(other.findConversationIds()).containsExactly("o");
+    assertThat(store.sessions().find("c0").orElseThrow().metadata())
+        .containsEntry(ChatLog.DEFAULT_OWNER_KEY, SessionStoreChatMemoryRepository.DEFAULT_OWNER);
+
+    repository.deleteByConversationId("c1");
+    repository.deleteByConversationId("unknown");
+
+    assertThat(repository.findConversationIds()).containsExactlyInAnyOrder("c0", "c2");
+    assertThat(store.sessions().find("c1")).isEmpty();
+    assertThat(store.events().lastSeq("c1")).isZero();
+    assertThat(repository.findByConversationId("c1")).isEmpty();
+  }
+
+  @Test
+  @DisplayName("16 threads adding through one MessageWindowChatMemory store every message once, each in its order")
+  void concurrentSaveAllLosesNothing() throws Exception {
+    for (int round = 0; round < concurrentRounds(); round++) {
+      concurrentRound("shared-" + round);
+    }
+  }
+
+  private void concurrentRound(String conversationId) throws Exception {
+    ChatMemory memory = MessageWindowChatMemory.builder().chatMemoryRepository(repository).maxMessages(10).build();
+    int threads = 16;
+    int turns = 4;
+    ExecutorService pool = Executors.newFixedThreadPool(threads);
+    CountDownLatch start = new CountDownLatch(1);
+    List<Future<?>> done = new ArrayList<>();
+    for (int t = 0; t < threads; t++) {
+      int thread = t;
+      done.add(pool.submit(() -> {
+        start.await();
+        for (int turn = 0; turn < turns; turn++) {
+          memory.add(conversationId, new UserMessage("t" + thread + "-" + turn));
+        }
+        return null;
+      }));
+    }
+    start.countDown();
+    for (Future<?> future : done) {
+      future.get(120, TimeUnit.SECONDS);
+    }
+    pool.shutdown();
+
+    List<String> history = repository.history(conversationId).stream().map(Message::getText).toList();
+    assertThat(history).as("%s: every message stored exactly once", conversationId).hasSize(threads * turns)
+        .doesNotHaveDuplicates();
+    for (int t = 0; t < threads; t++) {
+      List<String> own = new ArrayList<>();
+      for (String text : history) {
+        if (text.startsWith("t" + t + "-")) {
+          own.add(text);
+        }
+      }
+      List<String> expected = new ArrayList<>();
+      for (int turn = 0; turn < turns; turn++) {
+        expected.add("t" + t + "-" + turn);
+      }
+      assertThat(own).as("%s: thread %d's messages in its order", conversationId, t).isEqualTo(expected);
+    }
+    List<String> window = memory.get(conversationId).stream().map(Message::getText).toList();
+    assertThat(window).as("%s: the window is the newest part of the history", conversationId)
+        .isEqualTo(history.subList(history.size() - window.size(), history.size())).hasSizeGreaterThanOrEqualTo(10);
+
+    memory.add(conversationId, new UserMessage("last"));
+
+    List<String> after = repository.history(conversationId).stream().map(Message::getText).toList();
+    assertThat(memory.get(conversationId).stream().map(Message::getText).toList())
+        .isEqualTo(after.subList(after.size() - 10, after.size()));
+  }
+
+  /** How many times the 16-thread test runs, each on a conversation of its own. */
+  abstract int concurrentRounds();
+
+  @Test
+  @DisplayName("a writer that read before another one's commit keeps the other's messages")
+  void staleWriterKeepsConcurrentMessages() {
+    repository.saveAll("c", List.of(new UserMessage("q1")));
+    List<Message> seenByA = repository.findByConversationId("c");
+    List<Message> seenByB = repository.findByConversationId("c");
+    List<Message> b = new ArrayList<>(seenByB);
+    b.add(new AssistantMessage("from b"));
+    repository.saveAll("c", b);
+    List<Message> a = new ArrayList<>(seenByA);
+    a.add(new AssistantMessage("from a"));
+
+    repository.saveAll("c", a);
+
+    assertThat(repository.findByConversationId("c")).containsExactly(new UserMessage("q1"),
+        new AssistantMessage("from b"), new AssistantMessage("from a"));
+    Set<String> texts = Set.copyOf(repository.history("c").stream().map(Message::getText).toList());
+    assertThat(texts).containsExactlyInAnyOrder("q1", "from b", "from a");
+  }
+
+  @Test
+  @DisplayName("saving an empty list empties the window, keeping the history evicted before it")
+  void emptyList() {
+    ChatMemory memory = MessageWindowChatMemory.builder().chatMemoryRepository(repository).maxMessages(2).build();
+    memory.add("c", List.of(new UserMessage("1"), new AssistantMessage("2")));
+    memory.add("c", new UserMessage("3"));
+
+    repository.saveAll("c", Collections.emptyList());
+
+    assertThat(repository.findByConversationId("c")).isEmpty();
+    assertThat(repository.history("c")).containsExactly(new UserMessage("1"));
+  }
+}

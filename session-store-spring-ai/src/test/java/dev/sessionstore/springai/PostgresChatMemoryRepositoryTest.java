@@ -1,0 +1,31 @@
+package dev.sessionstore.springai;
+
+import com.zaxxer.hikari.HikariDataSource;
+import dev.sessionstore.SessionStore;
+import dev.sessionstore.jdbc.JdbcSessionStore;
+import dev.sessionstore.jdbc.TestDatabase;
+
+/** {@link SessionStoreChatMemoryRepository} on PostgreSQL, each test in a schema of its own. */
+class PostgresChatMemoryRepositoryTest extends ChatMemoryRepositoryContract {
+
+  private HikariDataSource pool;
+  private String schema;
+
+  @Override
+  SessionStore openStore() {
+    schema = TestDatabase.uniqueName("springai");
+    pool = Pools.postgres(schema, 20);
+    return JdbcSessionStore.builder().dataSource(pool).schema(schema).build();
+  }
+
+  @Override
+  void cleanUp() {
+    pool.close();
+    TestDatabase.get().execute("DROP SCHEMA IF EXISTS " + schema + " CASCADE");
+  }
+
+  @Override
+  int concurrentRounds() {
+    return 5;
+  }
+}

@@ -1,0 +1,84 @@
+package dev.sessionstore.spring.boot;
+
+import dev.sessionstore.InvalidArgumentException;
+import dev.sessionstore.SessionStore;
+import dev.sessionstore.jdbc.JdbcSessionStore;
+import dev.sessionstore.memory.InMemorySessionStore;
+import javax.sql.DataSource;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+import org.springframework.beans.factory.ObjectProvider;
+import org.springframework.boot.autoconfigure.AutoConfiguration;
+import org.springframework.boot.autoconfigure.condition.ConditionalOnMissingBean;
+import org.springframework.boot.autoconfigure.jdbc.DataSourceAutoConfiguration;
+import org.springframework.boot.context.properties.EnableConfigurationProperties;
+import org.springframework.context.annotation.Bean;
+
+/**
+ * A {@link SessionStore} bean when the application defines none: a {@link JdbcSessionStore} over the application's
+ * {@link DataSource} (PostgreSQL or SQLite, told by its connections) when there is one, else over the SQLite file
+ * {@code session-store.sqlite.path}, or an in-memory store when {@code session-store.type=memory}. The store creates
+ * its tables at startup and is closed with the context; the application's data source is never closed by it.
+ */
+@AutoConfiguration(after = DataSourceAutoConfiguration.class)
+@EnableConfigurationProperties(SessionStoreProperties.class)
+public class SessionStoreAutoConfiguration {
+
+  private static final Logger LOG = LoggerFactory.getLogger(SessionStoreAutoConfiguration.class);
+
+  /**
+   * The store the properties describe.
+   *
+   * @throws IllegalStateException naming the property when a value is invalid, or when {@code type=jdbc} and the
+   *                               application has no {@code DataSource}
+   */
+  @Bean(destroyMethod = "close")
+  @ConditionalOnMissingBean
+  public SessionStore sessionStore(SessionStoreProperties properties, ObjectProvider<DataSource> dataSources) {
+    DataSource dataSource = dataSources.getIfUnique();
+    return switch (properties.type()) {
+      case MEMORY -> InMemorySessionStore.builder().build();
+      case SQLITE -> jdbc(properties, null);
+      case JDBC -> {
+        if (dataSource == null) {
+          throw new IllegalStateException("session-store.type=jdbc needs a single DataSource bean, and there is none");
+        }
+        yield jdbc(properties, dataSource);
+      }
+      case AUTO -> jdbc(properties, dataSource);
+    };
+  }
+
+  private static SessionStore jdbc(SessionStoreProperties properties, DataSource dataSource) {
+    JdbcSessionStore.Builder builder = JdbcSessionStore.builder();
+    try {
+      if (dataSource != null) {
+        builder.dataSource(dataSource);
+      } else {
+        String path = properties.sqlite().path();
+        if (path == null || path.isBlank()) {
+          throw new InvalidArgumentException("sqlite.path", "must not be blank");
+        }
+        builder.jdbcUrl("jdbc:sqlite:" + path);
+      }
+      if (properties.schema() != null) {
+        builder.schema(properties.schema());
+      }
+      if (properties.tablePrefix() != null) {
+        builder.tablePrefix(properties.tablePrefix());
+      }
+      builder.notifications(properties.notifications());
+      builder.retryTimeout(properties.retryTimeout());
+    } catch (InvalidArgumentException e) {
+      throw new IllegalStateException("session-store." + kebab(e.field()) + ": " + e.getMessage(), e);
+    }
+    SessionStore store = builder.build();
+    LOG.info("session-store: {}", store);
+    return store;
+  }
+
+  /** {@code tablePrefix} as the property spells it, {@code table-prefix}. */
+  static String kebab(String field) {
+    return field.replaceAll("([a-z])([A-Z])", "$1-$2").toLowerCase(java.util.Locale.ROOT);
+  }
+}
