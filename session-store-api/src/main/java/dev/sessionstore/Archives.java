@@ -37,16 +37,27 @@ public interface Archives {
    * data.
    *
    * <p>Idempotent: importing an archive whose session is already stored with exactly this content writes nothing and
-   * returns {@link ImportOutcome#UNCHANGED}, so an import interrupted or run twice is simply run again. After a
-   * connection lost while the import committed, a store that settles the doubt by running it again reports
-   * {@code UNCHANGED} when the first attempt was stored.
+   * returns {@link ImportOutcome#UNCHANGED}, so an import interrupted or run twice is simply run again. The store's
+   * state is compared as a read sees it at the time of the import, and the archive as its own deadlines have made it
+   * since: a call pending in the archive with a deadline that has passed matches the stored call that deadline
+   * expired (status expired, the deadline's result, no deadline, every other field as archived, {@code updatedAt}
+   * when the store expired it, at or after the deadline). So an import run again after a deadline of the archive
+   * fired is {@code UNCHANGED}; a deadline the store moved, cancelled or fired early is a change, hence a
+   * {@code CONFLICT}. After a connection lost while the import committed, a store that settles the doubt by running
+   * it again reports {@code UNCHANGED} when the first attempt was stored.
+   *
+   * <p>A tool call of the archive that names a requesting event names an event of the archive's log: a store never
+   * holds another (a cut of the log drops the link of a call whose requesting event it removes), so its exports
+   * always import.
    *
    * @return {@link ImportOutcome#IMPORTED}; {@link ImportOutcome#UNCHANGED} if the store exports this session exactly
-   *     as archived (model-call rows compared only while the audit is enabled); {@link ImportOutcome#CONFLICT} if the
-   *     store holds a different session under the archive's id, or another session has its name (nothing written)
-   * @throws InvalidArgumentException       naming the offending member ({@code archive.events[499].seq}, ...) if the
-   *                                        archive is null or invalid (see the archive rules in docs/guarantees.md),
-   *                                        or holds an instant the backend cannot store
+   *     as archived, or as the archive's passed deadlines expired its calls (model-call rows compared only while the
+   *     audit is enabled); {@link ImportOutcome#CONFLICT} if the store holds a different session under the archive's
+   *     id, or another session has its name (nothing written)
+   * @throws InvalidArgumentException       naming the offending member ({@code archive.events[499].seq},
+   *                                        {@code archive.toolCalls[3].requestEventId}, ...) if the archive is null or
+   *                                        invalid (see the archive rules in docs/guarantees.md, section
+   *                                        "Archives"), or holds an instant the backend cannot store
    * @throws UnsupportedCapabilityException if the archive holds what the store lacks: tool calls
    *                                        ({@link Capability#TOOL_CALLS}), a deadline ({@link Capability#DEADLINES}),
    *                                        summaries ({@link Capability#SUMMARIES}) or checkpoints

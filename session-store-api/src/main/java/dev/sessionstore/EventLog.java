@@ -76,8 +76,9 @@ public interface EventLog {
 
   /**
    * Cuts the log at {@code fromSeq}: removes that event and every later one, across agents, and every summary whose
-   * {@code toSeq >= fromSeq}; the next append gets seq {@code fromSeq} (guarantee 12 of docs/guarantees.md). Cutting
-   * past the end removes nothing.
+   * {@code toSeq >= fromSeq}; a tool call whose requesting event is cut keeps everything but that link
+   * ({@link ToolCall#requestEventId()} becomes {@code null}); the next append gets seq {@code fromSeq} (guarantee 12 of
+   * docs/guarantees.md). Cutting past the end removes nothing.
    *
    * @return how many events were removed
    * @throws NotFoundException              if the session does not exist

@@ -245,7 +245,11 @@ public record Step(
       return this;
     }
 
-    /** Cuts the log at {@code seq} (that event and all after it) before the step's events are appended. */
+    /**
+     * Cuts the log at {@code seq} (that event and all after it) before the step's events are appended, as
+     * {@link EventLog#truncate} does: the calls whose requesting event is cut (and not appended again by the step)
+     * lose that link.
+     */
     public Builder truncateFrom(long seq) {
       Checks.requirePositive("step.truncateFrom", seq);
       requireUnset("step.truncateFrom", truncateFrom.isPresent() ? truncateFrom : null);

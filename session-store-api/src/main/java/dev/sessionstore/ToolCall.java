@@ -8,7 +8,8 @@ import java.time.Instant;
  * @param id             tool call id, unique within its session (model-issued ids repeat across sessions and forks)
  * @param sessionId      session it belongs to
  * @param runId          run that made it, or {@code null}
- * @param requestEventId id of the session's event that requested it (the tool_use event), or {@code null}
+ * @param requestEventId id of the session's event that requested it (the tool_use event), or {@code null}: none was
+ *                       named, or a cut of the log removed that event
  * @param toolName       name of the tool
  * @param arguments      JSON arguments
  * @param status         {@link ToolCallStatus#PENDING} until resolved or expired

@@ -3,6 +3,7 @@ package dev.sessionstore.spi;
 import dev.sessionstore.Capability;
 import dev.sessionstore.Checkpoint;
 import dev.sessionstore.Event;
+import dev.sessionstore.ImportOutcome;
 import dev.sessionstore.InvalidArgumentException;
 import dev.sessionstore.Limits;
 import dev.sessionstore.ModelCall;
@@ -13,8 +14,10 @@ import dev.sessionstore.Summary;
 import dev.sessionstore.ToolCall;
 import dev.sessionstore.ToolCallStatus;
 import dev.sessionstore.UnsupportedCapabilityException;
+import java.util.HashMap;
 import java.util.HashSet;
 import java.util.List;
+import java.util.Map;
 import java.util.Set;
 import java.util.function.Function;
 
@@ -32,8 +35,10 @@ import java.util.function.Function;
  *   <li>every member belongs to the archive's session;</li>
  *   <li>events: seqs gapless from 1, ids distinct;</li>
  *   <li>runs and tool calls: ids distinct; a tool call holds a result exactly when it is no longer pending, and a
- *       deadline only while pending. A tool call may name a requesting event the log no longer holds (the log was
- *       cut after it was registered);</li>
+ *       deadline only while pending; a requesting event it names is an event of the archive's log, as a store holds
+ *       it (registering a call names an event of the log, and a cut of the log drops the link of every call whose
+ *       requesting event it removes), so a call naming any other event is a
+ *       {@code archive.toolCalls[i].requestEventId} error;</li>
  *   <li>summaries: {@code toSeq} distinct, {@code 1 <= fromSeq <= toSeq <= } the last seq, version at least 1;</li>
  *   <li>checkpoints: names distinct, at most {@link Limits#MAX_CHECKPOINT_BYTES} each;</li>
  *   <li>model calls: turns distinct.</li>
@@ -41,6 +46,8 @@ import java.util.function.Function;
  * An archive holding what the store lacks fails with {@link UnsupportedCapabilityException} (tool calls, deadlines,
  * summaries, checkpoints); what only the backend knows (an instant outside the range it stores) stays the adapter's
  * to check.
+ *
+ * <p>{@link #outcomeOver} is the rule that tells a repeated import from a conflicting one, for every adapter.
  */
 public final class ArchiveRules {
 
@@ -59,7 +66,7 @@ public final class ArchiveRules {
     checkSession(archive.session());
     checkEvents(sessionId, archive.events());
     checkRuns(sessionId, archive.runs());
-    checkToolCalls(sessionId, archive.toolCalls(), capabilities);
+    checkToolCalls(sessionId, archive.toolCalls(), archive.events(), capabilities);
     checkSummaries(sessionId, archive.summaries(), archive.lastSeq(), capabilities);
     checkCheckpoints(sessionId, archive.checkpoints(), capabilities);
     distinct("archive.modelCalls", archive.modelCalls(), ModelCall::turn);
@@ -83,6 +90,36 @@ public final class ArchiveRules {
     }
     Arguments.requireCheckpointData("checkpoint.data", checkpoint.data());
     return checkpoint;
+  }
+
+  /**
+   * What importing {@code archive} over {@code stored}, the export of the session the store already holds under its
+   * id, amounts to: {@link ImportOutcome#UNCHANGED} when the store holds the session exactly as archived, or as the
+   * archive's own deadlines have made it since; {@link ImportOutcome#CONFLICT} otherwise. The archive's deadlines are
+   * the one change a store makes of itself: a call pending in the archive with a deadline matches a stored call that
+   * is that call expired by that deadline ({@link ToolCallTransitions#expired}: status expired, the deadline's
+   * {@link Expiry#result}, no deadline, every other field as archived), its {@code updatedAt} when the store expired
+   * it, at or after the deadline. Any other difference, a deadline moved, cancelled or expired early included, is a
+   * conflict. So an import run again after a deadline of the archive fired reports {@code UNCHANGED}, like any repeat.
+   *
+   * @param stored  the store's export of the session, as a read sees it now (due calls expired)
+   * @param archive the archive to import, checked by {@link #check}; model-call rows already dropped when the store
+   *                keeps none
+   */
+  public static ImportOutcome outcomeOver(SessionArchive stored, SessionArchive archive) {
+    Map<String, ToolCall> storedCalls = new HashMap<>();
+    stored.toolCalls().forEach(call -> storedCalls.put(call.id(), call));
+    List<ToolCall> asOfNow = archive.toolCalls().stream()
+        .map(call -> expiredInStore(call, storedCalls.get(call.id())) ? storedCalls.get(call.id()) : call)
+        .toList();
+    return archive.withToolCalls(asOfNow).equals(stored) ? ImportOutcome.UNCHANGED : ImportOutcome.CONFLICT;
+  }
+
+  /** Whether {@code stored} is {@code archived}, pending with a deadline, as that deadline expired it. */
+  private static boolean expiredInStore(ToolCall archived, ToolCall stored) {
+    return stored != null && archived.status() == ToolCallStatus.PENDING && archived.deadline() != null
+        && !stored.updatedAt().isBefore(archived.deadline())
+        && stored.equals(ToolCallTransitions.expired(archived, stored.updatedAt()));
   }
 
   private static void checkSession(Session session) {
@@ -115,15 +152,22 @@ public final class ArchiveRules {
     }
   }
 
-  private static void checkToolCalls(String sessionId, List<ToolCall> calls, Set<Capability> capabilities) {
+  private static void checkToolCalls(String sessionId, List<ToolCall> calls, List<Event> events,
+      Set<Capability> capabilities) {
     if (!calls.isEmpty()) {
       requireCapability(capabilities, Capability.TOOL_CALLS);
     }
     distinct("archive.toolCalls", calls, ToolCall::id);
+    Set<String> eventIds = new HashSet<>();
+    events.forEach(event -> eventIds.add(event.id()));
     for (int i = 0; i < calls.size(); i++) {
       ToolCall call = calls.get(i);
       String field = "archive.toolCalls[" + i + "]";
       requireOwner(field + ".sessionId", call.sessionId(), sessionId);
+      if (call.requestEventId() != null && !eventIds.contains(call.requestEventId())) {
+        throw new InvalidArgumentException(field + ".requestEventId",
+            "names event " + call.requestEventId() + ", which the archive's log does not hold");
+      }
       boolean pending = call.status() == ToolCallStatus.PENDING;
       if (pending != (call.result() == null)) {
         throw new InvalidArgumentException(field + ".result", pending

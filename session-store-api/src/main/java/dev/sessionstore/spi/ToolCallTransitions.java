@@ -56,6 +56,15 @@ public final class ToolCallTransitions {
   }
 
   /**
+   * {@code call} without its requesting event, every other field as it was: what a cut of the log leaves of a call
+   * whose requesting event the cut removed, so that no stored call names an event its log does not hold.
+   */
+  public static ToolCall withoutRequestEvent(ToolCall call) {
+    return new ToolCall(call.id(), call.sessionId(), call.runId(), null, call.toolName(), call.arguments(),
+        call.status(), call.result(), call.deadline(), call.createdAt(), call.updatedAt());
+  }
+
+  /**
    * {@code call} with its deadline set to {@code deadline} ({@code null} removes it) at {@code now}. Only a pending
    * call's deadline changes; the caller checks that first.
    */

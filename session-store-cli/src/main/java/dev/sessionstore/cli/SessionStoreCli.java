@@ -38,6 +38,7 @@ import picocli.CommandLine.Spec;
         ExportCommand.class,
         ImportCommand.class,
         MigrateCommand.class,
+        RetentionCommand.class,
         StatsCommand.class},
     exitCodeListHeading = "%nExit codes:%n",
     exitCodeList = {

@@ -27,6 +27,7 @@ import dev.sessionstore.SessionArchive;
 import dev.sessionstore.SessionStatus;
 import dev.sessionstore.SessionStore;
 import dev.sessionstore.SessionWrite;
+import dev.sessionstore.Step;
 import dev.sessionstore.Summary;
 import dev.sessionstore.ToolCall;
 import dev.sessionstore.ToolCallStatus;
@@ -238,6 +239,134 @@ public abstract class ArchiveContract extends Contract {
       assertThat(export(target, sessionId)).as("export after the second import").isEqualTo(exported);
       assertThat(target.events().lastSeq(sessionId)).as("lastSeq after the second import")
           .isEqualTo(exported.lastSeq());
+      if (store.supports(Capability.DEADLINES)) {
+        clock.advance(Duration.ofHours(5));
+        assertThat(target.archives().importSession(exported))
+            .as("third import, after the deadline of the archive's pending call-deadline fired")
+            .isEqualTo(ImportOutcome.UNCHANGED);
+        assertThat(present(target.toolCalls().find(sessionId, "call-deadline"), "call-deadline").status())
+            .as("status of call-deadline after the third import").isEqualTo(ToolCallStatus.EXPIRED);
+      }
+    }
+  }
+
+  /** A session with one event and two pending calls it requested, due in one and in three hours; exported. */
+  private SessionArchive withTwoDeadlines(String sessionId) {
+    store.events().append(sessionId, event("tool-use"));
+    store.toolCalls().save(ToolCallWrite.of("call-1h", sessionId, "approve").withRequestEventId("tool-use")
+        .withDeadline(clock.instant().plus(Duration.ofHours(1))));
+    store.toolCalls().save(ToolCallWrite.of("call-3h", sessionId, "approve").withRequestEventId("tool-use")
+        .withDeadline(clock.instant().plus(Duration.ofHours(3))));
+    tick();
+    return export(store, sessionId);
+  }
+
+  @Test
+  @Tag("guarantee-10")
+  @DisplayName("An import run again after the archive's own deadlines fired in the store is UNCHANGED, and writes "
+      + "nothing")
+  void aRepeatedImportAfterTheArchivesDeadlinesFiredIsUnchanged() {
+    assumeTrue(store.supports(Capability.DEADLINES), "store does not declare Capability.DEADLINES");
+    String sessionId = id("deadlines");
+    SessionArchive exported = withTwoDeadlines(sessionId);
+
+    try (SessionStore target = otherStore()) {
+      assertThat(target.archives().importSession(exported)).as("first import").isEqualTo(ImportOutcome.IMPORTED);
+      clock.advance(Duration.ofHours(2));
+      ToolCall fired = present(target.toolCalls().find(sessionId, "call-1h"), "call-1h after its deadline");
+      assertThat(fired.status()).as("status of call-1h after its deadline").isEqualTo(ToolCallStatus.EXPIRED);
+      SessionArchive afterFirstDeadline = export(target, sessionId);
+
+      assertThat(target.archives().importSession(exported)).as("second import, after call-1h's deadline fired")
+          .isEqualTo(ImportOutcome.UNCHANGED);
+      assertThat(export(target, sessionId)).as("export after the second import").isEqualTo(afterFirstDeadline);
+      assertThat(target.toolCalls().pending(sessionId)).as("pending calls after the second import")
+          .extracting(ToolCall::id).containsExactly("call-3h");
+
+      clock.advance(Duration.ofHours(2));
+      assertThat(target.archives().importSession(exported))
+          .as("third import, both deadlines passed and no read since").isEqualTo(ImportOutcome.UNCHANGED);
+      ToolCall laterFired = present(target.toolCalls().find(sessionId, "call-3h"), "call-3h after its deadline");
+      assertThat(laterFired.status()).as("status of call-3h after the third import")
+          .isEqualTo(ToolCallStatus.EXPIRED);
+      assertThat(laterFired.result()).as("result of call-3h").isEqualTo(Expiry.result(exported.toolCalls().stream()
+          .filter(call -> call.id().equals("call-3h")).findFirst().orElseThrow().deadline()));
+    }
+  }
+
+  @Test
+  @Tag("guarantee-10")
+  @DisplayName("An import run again over a pending call the store changed (its deadline moved, or resolved) is a "
+      + "CONFLICT, also once the archive's deadline has passed")
+  void aRepeatedImportOverAChangedCallIsAConflict() {
+    assumeTrue(store.supports(Capability.DEADLINES), "store does not declare Capability.DEADLINES");
+    String sessionId = id("changed");
+    SessionArchive exported = withTwoDeadlines(sessionId);
+
+    try (SessionStore moved = otherStore()) {
+      moved.archives().importSession(exported);
+      moved.toolCalls().expireAt(sessionId, "call-1h", clock.instant().plus(Duration.ofMinutes(10)));
+      clock.advance(Duration.ofHours(2));
+      assertThat(present(moved.toolCalls().find(sessionId, "call-1h"), "call-1h").status())
+          .as("status of call-1h after its moved deadline").isEqualTo(ToolCallStatus.EXPIRED);
+      SessionArchive before = export(moved, sessionId);
+
+      assertThat(moved.archives().importSession(exported))
+          .as("import over call-1h expired early by a deadline the store moved").isEqualTo(ImportOutcome.CONFLICT);
+      assertThat(export(moved, sessionId)).as("export after the conflicting import").isEqualTo(before);
+    }
+    try (SessionStore resolved = otherStore()) {
+      resolved.archives().importSession(exported);
+      resolved.toolCalls().resolve(sessionId, "call-3h", ToolCallStatus.COMPLETED, json("{\"ok\": true}"));
+      clock.advance(Duration.ofHours(4));
+
+      assertThat(resolved.archives().importSession(exported))
+          .as("import over call-3h resolved in the store before its deadline").isEqualTo(ImportOutcome.CONFLICT);
+      assertThat(present(resolved.toolCalls().find(sessionId, "call-3h"), "call-3h").status())
+          .as("status of call-3h after the conflicting import").isEqualTo(ToolCallStatus.COMPLETED);
+    }
+  }
+
+  @Test
+  @Tag("guarantee-12")
+  @DisplayName("A cut of the log drops the link of every tool call whose requesting event it removed, so the "
+      + "session's archive imports; an archive naming an event its log lacks is rejected")
+  void aCutDropsTheLinksToTheEventsItRemoved() {
+    assumeTrue(store.supports(Capability.TRUNCATION) && store.supports(Capability.TOOL_CALLS),
+        "store does not declare Capability.TRUNCATION and Capability.TOOL_CALLS");
+    String sessionId = id("cut");
+    store.events().appendAll(sessionId, List.of(event("e-1"), event("e-2"), event("e-3")));
+    ToolCall kept = store.toolCalls().save(ToolCallWrite.of("call-kept", sessionId, "search")
+        .withRequestEventId("e-1"));
+    store.toolCalls().save(ToolCallWrite.of("call-cut", sessionId, "search").withRequestEventId("e-2"));
+    store.toolCalls().save(ToolCallWrite.of("call-cut-in-step", sessionId, "search").withRequestEventId("e-3"));
+    tick();
+
+    assertThat(store.commit(Step.builder(sessionId).truncateFrom(3).event(event("e-3b")).build()).committed())
+        .as("step cutting e-3").isPresent();
+    store.events().truncate(sessionId, 2);
+
+    assertThat(store.toolCalls().find(sessionId, "call-kept")).as("call whose requesting event the cuts kept")
+        .contains(kept);
+    for (String cut : List.of("call-cut", "call-cut-in-step")) {
+      ToolCall call = present(store.toolCalls().find(sessionId, cut), cut);
+      assertThat(call.requestEventId()).as("requesting event of %s after its event was cut", cut).isNull();
+      assertThat(call.status()).as("status of %s after the cut", cut).isEqualTo(ToolCallStatus.PENDING);
+    }
+    SessionArchive exported = export(store, sessionId);
+    try (SessionStore target = otherStore()) {
+      assertThat(target.archives().importSession(exported)).as("import of the cut session")
+          .isEqualTo(ImportOutcome.IMPORTED);
+      assertThat(export(target, sessionId)).as("export of the imported cut session").isEqualTo(exported);
+
+      String other = id("foreign");
+      SessionArchive foreign = new SessionArchive(withId(exported.session(), other), List.of(
+          new Event(other, 1, "e-1", "message", null, null, null, json("{}"), TestClock.START)), List.of(),
+          List.of(new ToolCall("c", other, null, "e-2", "tool", Json.emptyObject(), ToolCallStatus.PENDING, null,
+              null, TestClock.START, TestClock.START)), List.of(), List.of(), List.of());
+      assertRejected("import of a call requested by an event its archive's log lacks",
+          () -> target.archives().importSession(foreign), "archive.toolCalls[0].requestEventId");
+      assertThat(target.sessions().find(other)).as("session of the rejected archive").isEmpty();
     }
   }
 
@@ -347,7 +476,11 @@ public abstract class ArchiveContract extends Contract {
               call(sessionId, "c", ToolCallStatus.PENDING, null, null, at),
               call(sessionId, "c", ToolCallStatus.CANCELLED, json("{}"), null, at.plusSeconds(1))))),
           new Invalid("a call of another session", "archive.toolCalls[0].sessionId", valid.withToolCalls(List.of(
-              call("other", "c", ToolCallStatus.PENDING, null, null, at))))));
+              call("other", "c", ToolCallStatus.PENDING, null, null, at)))),
+          new Invalid("a call requested by an event the log lacks", "archive.toolCalls[1].requestEventId",
+              valid.withToolCalls(List.of(requestedBy(call(sessionId, "c-1", ToolCallStatus.PENDING, null, null, at),
+                  "m-3"), requestedBy(call(sessionId, "c-2", ToolCallStatus.PENDING, null, null, at.plusSeconds(1)),
+                  "m-4"))))));
     }
     if (store.supports(Capability.SUMMARIES)) {
       cases.addAll(List.of(
@@ -395,6 +528,11 @@ public abstract class ArchiveContract extends Contract {
   private static ToolCall call(String sessionId, String id, ToolCallStatus status, Json result, Instant deadline,
       Instant at) {
     return new ToolCall(id, sessionId, null, null, "tool", Json.emptyObject(), status, result, deadline, at, at);
+  }
+
+  private static ToolCall requestedBy(ToolCall call, String eventId) {
+    return new ToolCall(call.id(), call.sessionId(), call.runId(), eventId, call.toolName(), call.arguments(),
+        call.status(), call.result(), call.deadline(), call.createdAt(), call.updatedAt());
   }
 
   @Test

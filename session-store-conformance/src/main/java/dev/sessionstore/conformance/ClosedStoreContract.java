@@ -133,6 +133,12 @@ public abstract class ClosedStoreContract extends Contract {
     if (store.supports(Capability.TENANTS)) {
       operations.add(new Operation("sessions().deleteByTenant", () -> sessions.deleteByTenant("tenant")));
     }
+    if (store.supports(Capability.WRITER_FENCING)) {
+      operations.add(new Operation("sessions().claim", () -> sessions.claim(SESSION, "node-a")));
+      operations.add(new Operation("sessions().claim(null, null)", () -> sessions.claim(null, null)));
+      operations.add(new Operation("sessions().currentClaim", () -> sessions.currentClaim(SESSION)));
+      operations.add(new Operation("sessions().currentClaim(null)", () -> sessions.currentClaim(null)));
+    }
     if (store.supports(Capability.TOOL_CALLS)) {
       ToolCalls calls = store.toolCalls();
       operations.addAll(List.of(

@@ -289,12 +289,23 @@ public abstract class WriterFencingContract extends Contract {
   }
 
   @Test
-  @DisplayName("Claiming rejects an invalid session id or owner id, naming the parameter")
+  @DisplayName("Claiming and reading the current claim reject an invalid session id or owner id, naming the "
+      + "parameter, and store no claim")
   void claimRejectsBadArguments() {
     assertThatThrownBy(() -> store.sessions().claim(null, "node-a")).as("claim(null, owner)")
         .isInstanceOfSatisfying(InvalidArgumentException.class, e -> assertThat(e.field()).isEqualTo("sessionId"));
     assertThatThrownBy(() -> store.sessions().claim(id("s"), "")).as("claim(session, \"\")")
         .isInstanceOfSatisfying(InvalidArgumentException.class, e -> assertThat(e.field()).isEqualTo("ownerId"));
+    assertThatThrownBy(() -> store.sessions().claim(" ", "node-a")).as("claim(\" \", owner)")
+        .isInstanceOfSatisfying(InvalidArgumentException.class, e -> assertThat(e.field()).isEqualTo("sessionId"));
+    assertThatThrownBy(() -> store.sessions().claim(id("s"), null)).as("claim(session, null)")
+        .isInstanceOfSatisfying(InvalidArgumentException.class, e -> assertThat(e.field()).isEqualTo("ownerId"));
+    assertThatThrownBy(() -> store.sessions().currentClaim(null)).as("currentClaim(null)")
+        .isInstanceOfSatisfying(InvalidArgumentException.class, e -> assertThat(e.field()).isEqualTo("sessionId"));
+    assertThatThrownBy(() -> store.sessions().currentClaim("")).as("currentClaim(\"\")")
+        .isInstanceOfSatisfying(InvalidArgumentException.class, e -> assertThat(e.field()).isEqualTo("sessionId"));
+    assertThat(store.sessions().currentClaim(id("s"))).as("claim of a session no claim or rejected claim made")
+        .isEmpty();
   }
 
   // ---------------------------------------------------------------- two instances

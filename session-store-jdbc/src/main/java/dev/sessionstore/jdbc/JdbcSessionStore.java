@@ -9,6 +9,7 @@ import dev.sessionstore.EventLog;
 import dev.sessionstore.InvalidArgumentException;
 import dev.sessionstore.ModelCallAudit;
 import dev.sessionstore.Retention;
+import dev.sessionstore.RetentionPolicy;
 import dev.sessionstore.OutcomeUnknownException;
 import dev.sessionstore.Runs;
 import dev.sessionstore.SessionStore;
@@ -167,7 +168,7 @@ public final class JdbcSessionStore implements SessionStore {
     return store.commit(step);
   }
 
-  /** Every {@link Capability} but {@link Capability#RETENTION}, as an unmodifiable set. */
+  /** Every {@link Capability}, as an unmodifiable set. */
   @Override
   public Set<Capability> capabilities() {
     return store.capabilities();
@@ -227,6 +228,8 @@ public final class JdbcSessionStore implements SessionStore {
     private Duration migrationLockTimeout;
     private Duration connectTimeout;
     private Duration statementTimeout;
+    private RetentionPolicy retentionPolicy;
+    private Duration retentionInterval;
 
     private Builder() {
     }
@@ -344,6 +347,26 @@ public final class JdbcSessionStore implements SessionStore {
     }
 
     /**
+     * Applies {@code policy} every {@code interval} ({@link dev.sessionstore.Retention}; the first time one interval
+     * after the build), on a thread beside the deadline sweeper's, until the store is closed. Default: no schedule;
+     * {@link SessionStore#retention()} applies policies on demand either way. Durable and safe with many instances:
+     * every store built with a schedule sweeps the database, each session handled by whichever comes first (on
+     * PostgreSQL a sweep skips, with {@code SKIP LOCKED}, the sessions another transaction holds, and takes them up
+     * next time); idleness and ages are measured by the store clock. Give every instance the same policy.
+     *
+     * @throws InvalidArgumentException naming {@code retentionPolicy} if it is null, or {@code retentionInterval} if
+     *                                  it is null or out of range (10 ms to 1 hour)
+     * @throws InvalidArgumentException naming the setter if already set
+     */
+    public Builder retention(RetentionPolicy policy, Duration interval) {
+      requireUnset("retentionPolicy", this.retentionPolicy);
+      requireNonNull("retentionPolicy", policy);
+      this.retentionInterval = requireInterval("retentionInterval", interval);
+      this.retentionPolicy = policy;
+      return this;
+    }
+
+    /**
      * How often a waiting read re-reads when no wake-up arrives; default 5 seconds, between 10 ms and 1 hour.
      * Waiting reads wake on notifications; this bounds the delay should one be lost (for example while the
      * listening connection reconnects).
@@ -432,8 +455,9 @@ public final class JdbcSessionStore implements SessionStore {
     /**
      * SQLite only: how often the store asks the database file whether another connection (another store instance,
      * another process) committed, to wake its waiting reads and tool-call waits; default 50 ms, between 10 ms and
-     * 1 hour. Each look is one {@code PRAGMA data_version} on a connection the store holds for it, and a change
-     * wakes every waiting read of the store, which re-reads its session. Appends of this store wake its own waiting
+     * 1 hour. Each look is one {@code PRAGMA data_version} on a connection the store holds for it; a change costs one
+     * more query, over the sessions some read waits on, and wakes only the waiting reads of the sessions it changed,
+     * which re-read their session. Appends of this store wake its own waiting
      * reads at once, whatever the interval. Ignored by PostgreSQL, where other instances' appends arrive as
      * notifications.
      *
@@ -568,7 +592,9 @@ public final class JdbcSessionStore implements SessionStore {
           changePollInterval == null ? Duration.ofMillis(50) : changePollInterval,
           migrationLockTimeout == null ? Duration.ofMinutes(1) : migrationLockTimeout,
           connectTimeout == null ? DEFAULT_CONNECT_TIMEOUT : connectTimeout,
-          statementTimeout == null ? Duration.ZERO : statementTimeout)));
+          statementTimeout == null ? Duration.ZERO : statementTimeout,
+          retentionPolicy,
+          retentionInterval)));
     }
 
     private static HikariDataSource openPool(String jdbcUrl, Duration connectTimeout) {

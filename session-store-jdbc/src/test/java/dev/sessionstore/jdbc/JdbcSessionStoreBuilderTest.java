@@ -226,7 +226,7 @@ class JdbcSessionStoreBuilderTest {
   void defaults() {
     SessionStore store = schema.store(builder -> builder);
 
-    assertThat(store.capabilities()).containsExactlyInAnyOrderElementsOf(java.util.EnumSet.complementOf(java.util.EnumSet.of(Capability.RETENTION)));
+    assertThat(store.capabilities()).containsExactlyInAnyOrder(Capability.values());
     assertThatThrownBy(() -> store.capabilities().remove(Capability.WAITING_READS))
         .isInstanceOf(UnsupportedOperationException.class);
     assertThat(store.modelCalls().enabled()).isFalse();

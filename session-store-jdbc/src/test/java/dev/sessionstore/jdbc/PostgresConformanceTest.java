@@ -1,6 +1,7 @@
 package dev.sessionstore.jdbc;
 
 import com.zaxxer.hikari.HikariDataSource;
+import dev.sessionstore.RetentionPolicy;
 import dev.sessionstore.SessionStore;
 import dev.sessionstore.conformance.SessionStoreConformance;
 import java.sql.Connection;
@@ -92,6 +93,31 @@ class PostgresConformanceTest extends SessionStoreConformance {
       opened.add(peer);
     }
     return peer;
+  }
+
+  /**
+   * A store on a schema of its own (claimed like {@link #newStore} claims one, emptied after the test) that applies
+   * {@code policy} every {@code interval}.
+   */
+  @Override
+  protected SessionStore newRetainingStore(Clock clock, RetentionPolicy policy, Duration interval) {
+    SessionStore claim = newStore(clock);
+    String schema;
+    synchronized (created) {
+      schema = schemaOf.get(claim);
+    }
+    claim.close();
+    SessionStore retaining = JdbcSessionStore.builder()
+        .dataSource(pool)
+        .schema(schema)
+        .clock(clock)
+        .modelCallAudit(true)
+        .retention(policy, interval)
+        .build();
+    synchronized (created) {
+      opened.add(retaining);
+    }
+    return retaining;
   }
 
   /** A store on {@code schema} through {@code dataSource}, as the kit needs it (audit on, frequent sweeps). */

@@ -42,12 +42,12 @@ class SchemaMigrationTest {
   }
 
   @Test
-  @DisplayName("Building creates the schema and records versions 1 and 2 in the version table")
+  @DisplayName("Building creates the schema and records versions 1, 2 and 3 in the version table")
   void recordsTheVersion() {
     schema.store(builder -> builder);
 
     assertThat(schema.queryValue("SELECT string_agg(version || ':' || description, ',' ORDER BY version) FROM \""
-        + schema.name() + "\".session_store_schema_version")).isEqualTo("1:schema,2:writer_fencing");
+        + schema.name() + "\".session_store_schema_version")).isEqualTo("1:schema,2:writer_fencing,3:retention");
   }
 
   @Test
@@ -61,7 +61,7 @@ class SchemaMigrationTest {
 
     assertThat(second.events().lastSeq("s")).isEqualTo(1);
     assertThat(schema.queryValue("SELECT count(*) FROM \"" + schema.name() + "\".session_store_schema_version"))
-        .isEqualTo(2L);
+        .isEqualTo(3L);
   }
 
   @Test
@@ -82,7 +82,7 @@ class SchemaMigrationTest {
     assertThat(second.events().appendAll("s", List.of(NewEvent.of("a"), NewEvent.of("b"))))
         .extracting(Event::seq).containsExactly(1L, 2L);
     assertThat(schema.queryValue("SELECT string_agg(version || ':' || description, ',') FROM \""
-        + schema.name() + "\".session_store_schema_version")).isEqualTo("1:schema,2:writer_fencing");
+        + schema.name() + "\".session_store_schema_version")).isEqualTo("1:schema,2:writer_fencing,3:retention");
   }
 
   @Test
@@ -99,7 +99,7 @@ class SchemaMigrationTest {
     threads.shutdown();
 
     assertThat(schema.queryValue("SELECT count(*) FROM \"" + schema.name() + "\".session_store_schema_version"))
-        .isEqualTo(2L);
+        .isEqualTo(3L);
   }
 
   @Test

@@ -1,5 +1,6 @@
 package dev.sessionstore.jdbc;
 
+import dev.sessionstore.RetentionPolicy;
 import dev.sessionstore.SessionStore;
 import dev.sessionstore.conformance.SessionStoreConformance;
 import java.nio.file.Path;
@@ -40,6 +41,16 @@ class SqliteConformanceTest extends SessionStoreConformance {
     SQLiteDataSource dataSource = new SQLiteDataSource();
     dataSource.setUrl(url);
     return build(dataSource, clock);
+  }
+
+  @Override
+  protected SessionStore newRetainingStore(Clock clock, RetentionPolicy policy, Duration interval) {
+    return JdbcSessionStore.builder()
+        .dataSource(dataSource(folder.resolve("kit-" + FILES.incrementAndGet() + ".db")))
+        .clock(clock)
+        .modelCallAudit(true)
+        .retention(policy, interval)
+        .build();
   }
 
   static SQLiteDataSource dataSource(Path file) {

@@ -19,6 +19,6 @@ class UnchainedWritesConformanceTest extends PostgresConformanceTest {
   SessionStore build(HikariDataSource dataSource, String schema, Clock clock) {
     return ValidatingSessionStore.wrap(UnchainedWrites.open(new StoreSettings(dataSource, schema, "session_store_", clock, true, true,
         Duration.ofMillis(200), Duration.ofSeconds(5), Duration.ofSeconds(10), true, dataSource, Duration.ofSeconds(10),
-        Duration.ofMillis(50), Duration.ofMinutes(1), Duration.ofSeconds(5), Duration.ZERO)));
+        Duration.ofMillis(50), Duration.ofMinutes(1), Duration.ofSeconds(5), Duration.ZERO, null, null)));
   }
 }

@@ -22,25 +22,28 @@ import org.springframework.ai.chat.messages.UserMessage;
 /**
  * The cost of one turn ({@code ChatMemory.add} of a user message through {@code MessageWindowChatMemory}) does not
  * grow with the history behind the window: counted in SQL statements executed and rows written on PostgreSQL, not in
- * time. The store's background deadline sweep and notifications are off, so that only the turn's statements count.
+
+ * time. The window holds 10 messages, so every measured turn evicts at all three lengths. The store's background deadline sweep and notifications are off, so that only the turn's statements count.
  */
 class TurnCostTest {
 
-  private static final int WINDOW = 20;
+  private static final int WINDOW = 10;
 
   @Test
-  @DisplayName("statements, rows written and events appended per turn are the same at 30, 300 and 3,000 messages")
+  @DisplayName("statements, rows written and events appended per turn are the same at 10, 1,000 and 10,000 messages")
   void turnCostIsFlat() {
     Map<Integer, long[]> costs = new LinkedHashMap<>();
-    for (int history : new int[] {30, 300, 3000}) {
+    for (int history : new int[] {10, 1_000, 10_000}) {
       costs.put(history, turnCost(history));
     }
     System.out.println("statements and rows written per turn, by history length: "
         + costs.entrySet().stream().map(e -> e.getKey() + "=" + e.getValue()[0] + " statements/" + e.getValue()[1]
             + " rows/" + e.getValue()[2] + " events").toList());
 
-    long[] shortest = costs.get(30);
-    assertThat(shortest[2]).as("events a turn appends: the user message and the window event").isEqualTo(2);
+    long[] shortest = costs.get(10);
+    // the user message, and a window event when the window moved (1.1 evicts a message per turn here; 2.0 evicts
+    // whole turns, so not on every turn)
+    assertThat(shortest[2]).as("events a turn appends").isBetween(1L, 2L);
     costs.forEach((history, cost) -> assertThat(cost).as("statements and rows at %d messages", history)
         .containsExactly(shortest));
   }

@@ -39,6 +39,7 @@ public final class Harness {
       new SharedSessionWriters(),
       new LongSessionReads(),
       new SpringChatMemory(),
+      new SpringAiTurn(),
       new LangChain4jChatMemory(),
       new ForkLongSession(),
       new CrossInstanceWake(),

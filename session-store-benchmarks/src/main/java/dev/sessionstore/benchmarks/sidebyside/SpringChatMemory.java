@@ -40,7 +40,7 @@ final class SpringChatMemory implements Measure {
   @Override
   public void run(Bench bench, Results results) throws Exception {
     int messages = bench.scale().conversation();
-    String name = "add message #" + Numbers.count(messages + 1L) + " to a conversation, vs Spring AI 1.0 "
+    String name = "add message #" + Numbers.count(messages + 1L) + " to a conversation, vs Spring AI 1.1 "
         + "`JdbcChatMemoryRepository` on the same database";
     String session = "conversation";
     String conversation = UUID.randomUUID().toString();
@@ -74,7 +74,7 @@ final class SpringChatMemory implements Measure {
       results.add(new Row(name, Numbers.percentiles(sides.library()),
           "Spring AI " + Numbers.percentiles(sides.baseline()), Numbers.ratio(faster) + " faster",
           "≥ " + Numbers.round(TARGET) + "× faster", faster >= TARGET));
-      results.baseline(name, "Spring AI 1.0 `JdbcChatMemoryRepository.saveAll(conversationId, messages)` with the "
+      results.baseline(name, "Spring AI 1.1 `JdbcChatMemoryRepository.saveAll(conversationId, messages)` with the "
           + "whole conversation plus the new message, as `MessageWindowChatMemory` calls it: in one transaction "
           + "it deletes the conversation's rows and inserts every message again (a JDBC batch), in its own table "
           + "(`SPRING_AI_CHAT_MEMORY`, created from the script the jar ships) in a schema of its own on the same "
@@ -88,7 +88,7 @@ final class SpringChatMemory implements Measure {
   }
 
   /** Runs the PostgreSQL schema script shipped in Spring AI's jar, in the pool's schema. */
-  private static void createTables(DataSource pool) throws SQLException {
+  static void createTables(DataSource pool) throws SQLException {
     String script;
     try (InputStream in = SpringChatMemory.class.getClassLoader().getResourceAsStream(SPRING_SCHEMA)) {
       if (in == null) {

@@ -29,6 +29,7 @@ final class Dependents {
   private final String lockDependents;
   private final String findDependents;
   private final String lockInIdOrder;
+  private final String lockInIdOrderSkippingLocked;
   private final WriteChain materialize;
 
   Dependents(Dialect dialect, Tables tables) {
@@ -42,6 +43,8 @@ final class Dependents {
         + " AND to_seq >= ?";
     this.lockInIdOrder = "SELECT id FROM " + tables.sessions() + " WHERE " + dialect.isAnyOf("id") + " ORDER BY id"
         + dialect.lockForUpdate();
+    this.lockInIdOrderSkippingLocked = dialect.lockForUpdate().isEmpty() ? lockInIdOrder
+        : lockInIdOrder + " SKIP LOCKED";
     this.materialize = WriteChain.after(dialect, "INSERT INTO " + tables.events() + " (" + EventRows.COLUMNS + ")"
             + " SELECT g.session_id, e.seq, e.id, e.type, e.run_id, e.agent_id, e.parent_id, e.payload, e.ts"
             + " FROM (SELECT session_id, source_id, from_seq, to_seq FROM " + tables.segments() + " WHERE "
@@ -88,6 +91,31 @@ final class Dependents {
       connection.rollback(before); // gives back the locks taken since: the larger set is locked in order again
       wanted.addAll(dependents);
     }
+  }
+
+  /**
+   * Like {@link #lockTogether}, but never waits: locks the rows of {@code sources} and of the sessions sharing their
+   * events from {@code fromSeq} on only if no other transaction holds any of them ({@code SKIP LOCKED}), and
+   * otherwise locks nothing and returns an empty list, so that a background sweep leaves a busy session to the
+   * next sweep (and to whichever store instance holds it) instead of queuing behind it. A session among them that
+   * no longer exists counts as busy too. Where a writing transaction holds the whole database (SQLite), the same as
+   * {@link #lockTogether}.
+   */
+  List<String> tryLockTogether(Connection connection, Collection<String> sources, long fromSeq) throws SQLException {
+    if (dialect.lockForUpdate().isEmpty()) {
+      return lockTogether(connection, sources, fromSeq);
+    }
+    Set<String> wanted = new TreeSet<>(sources);
+    wanted.addAll(dependentsOf(connection, sources, fromSeq));
+    Savepoint before = connection.setSavepoint();
+    List<String> locked = sql.list(connection, lockInIdOrderSkippingLocked, row -> row.getString(1),
+        dialect.textList(connection, wanted));
+    if (locked.size() == wanted.size() && wanted.containsAll(dependentsOf(connection, sources, fromSeq))) {
+      connection.releaseSavepoint(before);
+      return locked.stream().filter(sources::contains).toList();
+    }
+    connection.rollback(before); // gives back what was locked: someone else is on these sessions now
+    return List.of();
   }
 
   private List<String> dependentsOf(Connection connection, Collection<String> sources, long fromSeq)

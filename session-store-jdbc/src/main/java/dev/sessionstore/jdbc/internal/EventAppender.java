@@ -83,6 +83,10 @@ final class EventAppender {
   private final String ownWithIds;
   private final String lockHead;
   private final String storedFrom;
+  /** The requesting events the session's tool calls name. */
+  private final String requestEvents;
+  /** Drops the requesting event of the session's calls that name one of a list of ids. */
+  private final String dropRequestEvents;
 
   EventAppender(Database database, Tables tables, ImplicitSession implicitSession) {
     this.database = database;
@@ -108,7 +112,8 @@ final class EventAppender {
     this.cut = WriteChain.after(dialect, "DELETE FROM " + tables.events() + " WHERE session_id = ? AND seq >= ?",
         List.of("DELETE FROM " + tables.summaries() + " WHERE session_id = ? AND to_seq >= ?",
             "UPDATE " + tables.sessions() + " SET last_seq = ?,"
-                + " shared_seq = CASE WHEN shared_seq < ? THEN shared_seq ELSE ? END WHERE id = ?",
+                + " shared_seq = CASE WHEN shared_seq < ? THEN shared_seq ELSE ? END,"
+                + " cut_seq = CASE WHEN cut_seq < ? THEN cut_seq ELSE ? END WHERE id = ?",
             "DELETE FROM " + tables.segments() + " WHERE session_id = ? AND from_seq >= ?",
             "UPDATE " + tables.segments() + " SET to_seq = ? WHERE session_id = ? AND from_seq < ? AND to_seq >= ?"));
     this.dependents = new Dependents(dialect, tables);
@@ -118,6 +123,10 @@ final class EventAppender {
         + dialect.isAnyOf("id");
     this.lockHead = "SELECT last_seq, shared_seq FROM " + tables.sessions() + " WHERE id = ?" + dialect.lockForUpdate();
     this.storedFrom = view.select(EventRows.COLUMNS, "seq >= ?", "seq", null);
+    this.requestEvents = "SELECT DISTINCT request_event_id FROM " + tables.toolCalls()
+        + " WHERE session_id = ? AND request_event_id IS NOT NULL";
+    this.dropRequestEvents = "UPDATE " + tables.toolCalls() + " SET request_event_id = NULL WHERE session_id = ? AND "
+        + dialect.isAnyOf("request_event_id");
   }
 
   /**
@@ -303,9 +312,26 @@ final class EventAppender {
     }
     dependents.keepWhole(connection, List.of(sessionId), fromSeq);
     cut.update(connection, new Object[] {sessionId, fromSeq}, new Object[] {sessionId, fromSeq},
-        new Object[] {fromSeq - 1, fromSeq - 1, fromSeq - 1, sessionId}, new Object[] {sessionId, fromSeq},
+        new Object[] {fromSeq - 1, fromSeq - 1, fromSeq - 1, fromSeq - 1, fromSeq - 1, sessionId},
+        new Object[] {sessionId, fromSeq},
         new Object[] {fromSeq - 1, sessionId, fromSeq, fromSeq});
     return (int) (lastSeq - fromSeq + 1);
+  }
+
+  /**
+   * Drops the requesting event of every tool call of the session whose event the log no longer holds: what a cut of
+   * the log does last, after a step's own calls are stored, so that no call names an event its log does not hold.
+   */
+  void dropCutRequestEvents(Connection connection, String sessionId) throws SQLException {
+    List<String> named = sql.list(connection, requestEvents, row -> row.getString(1), sessionId);
+    if (named.isEmpty()) {
+      return;
+    }
+    Map<String, Event> held = storedWithIds(connection, sessionId, named);
+    List<String> cut = named.stream().filter(eventId -> !held.containsKey(eventId)).toList();
+    if (!cut.isEmpty()) {
+      sql.update(connection, dropRequestEvents, sessionId, dialect.textList(connection, cut));
+    }
   }
 
   /** The session's events from {@code seq} to the end, its own and those it shares, oldest first. */

@@ -11,6 +11,7 @@ import dev.sessionstore.Session;
 import dev.sessionstore.SessionArchive;
 import dev.sessionstore.Summary;
 import dev.sessionstore.ToolCall;
+import dev.sessionstore.spi.ArchiveRules;
 import java.sql.Connection;
 import java.sql.SQLException;
 import java.time.Clock;
@@ -31,7 +32,8 @@ import java.util.Optional;
  * <p><b>Import</b>: one transaction inserts the session's row (with its fork origin and times) unless the id is
  * taken, then the log in batches through {@link EventAppender#storeLog}, then every other row as exported; any
  * failure rolls all of it back. A taken name is a {@link ImportOutcome#CONFLICT} (rolled back); a taken id is
- * settled after the transaction by comparing the stored session's export with the archive. Instants are checked
+ * settled after the transaction by comparing the stored session's export with the archive
+ * ({@link ArchiveRules#outcomeOver}). Instants are checked
  * against what the database stores before anything is written. Lost while it committed, the import runs again and
  * finds the session stored ({@link ImportOutcome#UNCHANGED}).
  */
@@ -117,7 +119,7 @@ final class JdbcArchives implements Archives {
       }
       Optional<SessionArchive> stored = export(sessionId);
       if (stored.isPresent()) {
-        return stored.get().equals(kept) ? ImportOutcome.UNCHANGED : ImportOutcome.CONFLICT;
+        return ArchiveRules.outcomeOver(stored.get(), kept);
       }
       // Deleted since the insert found it: import again.
     }

@@ -124,7 +124,9 @@ final class JdbcEventLog implements EventLog {
     return database.transaction("truncate session " + sessionId, ifUnknown, connection -> {
       long lastSeq = appender.lockLastSeqForCut(connection, sessionId, fromSeq)
           .orElseThrow(() -> Failures.sessionNotFound(sessionId));
-      return appender.cut(connection, sessionId, lastSeq, fromSeq);
+      int removed = appender.cut(connection, sessionId, lastSeq, fromSeq);
+      appender.dropCutRequestEvents(connection, sessionId);
+      return removed;
     });
   }
 

@@ -77,20 +77,23 @@ final class JdbcSessions implements Sessions {
     // isInPrefix and copy methods: the rows they select, every column but the session id.
     this.lockForFork = "SELECT id FROM " + tables.sessions() + " WHERE id = ? OR id IN (SELECT source_id FROM "
         + tables.segments() + " WHERE session_id = ?) ORDER BY id" + dialect.lockForShare();
-    String forkPoint = " AND EXISTS (SELECT 1 FROM " + tables.sessions() + " x WHERE x.id = ? AND x.last_seq >= ?)";
+    // The fork point is in the parent's log: at most its last seq, after the seq retention cut its head through.
+    String forkPoint = " AND EXISTS (SELECT 1 FROM " + tables.sessions() + " x WHERE x.id = ? AND ? BETWEEN"
+        + " x.cut_seq + 1 AND x.last_seq)";
     this.fork = WriteChain.after(dialect, "INSERT INTO " + tables.sessions()
             + " (id, name, tenant, agent_id, status, settings, metadata, fork_parent_id, fork_seq, last_seq,"
-            + " shared_seq, created_at, updated_at)"
-            + " SELECT ?, NULL, tenant, agent_id, status, settings, metadata, id, ?, ?, ?, ?, ? FROM "
-            + tables.sessions() + " p WHERE p.id = ? AND p.last_seq >= ?"
+            + " shared_seq, created_at, updated_at, cut_seq)"
+            + " SELECT ?, NULL, tenant, agent_id, status, settings, metadata, id, ?, ?, ?, ?, ?, cut_seq FROM "
+            + tables.sessions() + " p WHERE p.id = ? AND ? BETWEEN p.cut_seq + 1 AND p.last_seq"
             + " RETURNING " + SessionRows.COLUMNS,
         List.of(
             // The parent's segments up to the fork point, then its own rows after them up to the fork point.
             "INSERT INTO " + tables.segments() + " (session_id, from_seq, to_seq, source_id)"
                 + " SELECT ?, g.from_seq, CASE WHEN g.to_seq < ? THEN g.to_seq ELSE ? END, g.source_id"
                 + " FROM " + tables.segments() + " g WHERE g.session_id = ? AND g.from_seq <= ?" + forkPoint
-                + " UNION ALL SELECT ?, p.shared_seq + 1, ?, p.id FROM " + tables.sessions() + " p"
-                + " WHERE p.id = ? AND p.shared_seq < ? AND p.last_seq >= ?",
+                + " UNION ALL SELECT ?, CASE WHEN p.cut_seq > p.shared_seq THEN p.cut_seq ELSE p.shared_seq END + 1,"
+                + " ?, p.id FROM " + tables.sessions() + " p"
+                + " WHERE p.id = ? AND p.shared_seq < ? AND ? BETWEEN p.cut_seq + 1 AND p.last_seq",
             "INSERT INTO " + tables.summaries() + " (session_id, to_seq, from_seq, content, version, created_at)"
                 + " SELECT ?, s.to_seq, s.from_seq, s.content, s.version, s.created_at"
                 + " FROM " + tables.summaries() + " s WHERE s.session_id = ? AND s.to_seq <= ?" + forkPoint,
@@ -335,6 +338,24 @@ final class JdbcSessions implements Sessions {
     return database.transaction("delete the sessions of tenant " + tenant, UnknownOutcome.ownResult(), connection ->
         deleteEvents(connection, dependents.lockTogether(connection, sql.list(connection, "SELECT id FROM "
             + tables.sessions() + " WHERE tenant = ?", row -> row.getString(1), tenant), 1), "tenant", tenant));
+  }
+
+  /** How the sessions sharing events with a session are locked and kept whole, for retention. */
+  Dependents dependents() {
+    return dependents;
+  }
+
+  /**
+   * Deletes {@code locked}, sessions whose rows this transaction has locked together with the sessions sharing their
+   * events ({@link Dependents#lockTogether} or {@link Dependents#tryLockTogether}), with everything they own; forks
+   * keep what they show. Returns how many sessions went.
+   */
+  int deleteLocked(Connection connection, List<String> locked) throws SQLException {
+    int deleted = 0;
+    for (String sessionId : locked) {
+      deleted += deleteEvents(connection, List.of(sessionId), "id", sessionId);
+    }
+    return deleted;
   }
 
   /**

@@ -7,7 +7,7 @@ import dev.sessionstore.EventLog;
 import dev.sessionstore.InvalidArgumentException;
 import dev.sessionstore.ModelCallAudit;
 import dev.sessionstore.Retention;
-import dev.sessionstore.UnsupportedCapabilityException;
+import dev.sessionstore.RetentionPolicy;
 import dev.sessionstore.Runs;
 import dev.sessionstore.SessionStore;
 import dev.sessionstore.Sessions;
@@ -88,6 +88,11 @@ import java.util.Set;
  * the calls another sweeper holds ({@link Dialect#lockSkippingLocked()}), so a deadline outlives the instance that
  * set it and never fires twice.
  *
+ * <p><b>Retention</b> ({@link JdbcRetention}) deletes idle sessions and cuts old chapters session by session, each
+ * in a transaction with the locks of a deletion or truncation, forks kept whole as there; a cut is recorded in the
+ * session's {@code cut_seq}. Its schedule, when configured, runs beside the deadline sweeps
+ * ({@link DeadlineSweeper#alsoEvery}) and skips sessions another instance or writer holds ({@code SKIP LOCKED}).
+ *
  * <p><b>Forks</b> share their parent's events instead of copying them: a fork's log is its own rows plus segments
  * (table {@code segments}) naming seq ranges of its ancestors' rows, flattened, so forking writes O(depth) segment
  * rows and takes the summaries, runs, tool calls and checkpoints {@link dev.sessionstore.spi.ForkRule} gives it by
@@ -100,7 +105,7 @@ import java.util.Set;
  */
 public final class JdbcStore implements SessionStore {
 
-  private static final Set<Capability> CAPABILITIES = Set.copyOf(EnumSet.complementOf(EnumSet.of(Capability.RETENTION)));
+  private static final Set<Capability> CAPABILITIES = Set.copyOf(EnumSet.allOf(Capability.class));
 
   private final Database database;
   private final Clock clock;
@@ -118,6 +123,7 @@ public final class JdbcStore implements SessionStore {
   private final AppendNotifier notifier;
   private final WakeUpListener listener;
   private final DeadlineSweeper sweeper;
+  private final JdbcRetention retention;
   private final String description;
 
   private JdbcStore(StoreSettings settings, Database database, Tables tables, String databaseAddress) {
@@ -147,6 +153,11 @@ public final class JdbcStore implements SessionStore {
         summaries, checkpoints, modelCalls, notifier);
     this.sweeper = new DeadlineSweeper(database, toolCalls, clock, settings.deadlineSweepInterval(),
         tables.schemaName() + "." + tables.prefix());
+    this.retention = new JdbcRetention(database, tables, clock, sessions, settings.modelCallAudit());
+    if (settings.retentionPolicy() != null) {
+      RetentionPolicy policy = settings.retentionPolicy();
+      sweeper.alsoEvery(settings.retentionInterval(), "retention sweep", () -> retention.sweep(policy));
+    }
   }
 
   /**
@@ -233,7 +244,7 @@ public final class JdbcStore implements SessionStore {
 
   @Override
   public Retention retention() {
-    throw new UnsupportedCapabilityException(Capability.RETENTION);
+    return retention;
   }
 
   @Override

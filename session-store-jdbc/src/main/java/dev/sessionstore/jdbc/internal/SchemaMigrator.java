@@ -39,7 +39,8 @@ final class SchemaMigrator {
 
   /** Every script, in order; the last one's version is the one this library needs. */
   static final List<Migration> MIGRATIONS =
-      List.of(new Migration(1, "schema"), new Migration(2, "writer_fencing"));
+      List.of(new Migration(1, "schema"), new Migration(2, "writer_fencing"),
+          new Migration(3, "retention"));
 
   private final Database database;
   private final Tables tables;

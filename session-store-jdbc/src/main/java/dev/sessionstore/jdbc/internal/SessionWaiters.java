@@ -1,7 +1,11 @@
 package dev.sessionstore.jdbc.internal;
 
 import java.nio.charset.StandardCharsets;
+import java.util.HashMap;
+import java.util.HashSet;
 import java.util.HexFormat;
+import java.util.Map;
+import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.ConcurrentMap;
 import java.util.concurrent.locks.Condition;
@@ -36,8 +40,25 @@ final class SessionWaiters {
   /** Registers a waiting read of {@code sessionId}; close the waiter when done. */
   Waiter register(String sessionId) {
     String key = wakeKey(sessionId);
-    Signal signal = signals.compute(key, (k, existing) -> (existing == null ? new Signal() : existing).retain());
-    return new Waiter(key, signal);
+    Signal signal = signals.compute(key,
+        (k, existing) -> (existing == null ? new Signal() : existing).retain(sessionId));
+    return new Waiter(key, sessionId, signal);
+  }
+
+  /** The sessions some waiting read waits on now: a snapshot. */
+  Set<String> waitedSessions() {
+    Set<String> waited = new HashSet<>();
+    signals.values().forEach(signal -> signal.addSessionsTo(waited));
+    return waited;
+  }
+
+  /**
+   * How many times the waiting reads of {@code sessionId} were signalled since the first of those waiting now
+   * registered (0 when none waits): tests count wake-ups with it instead of timing them.
+   */
+  long wakeUps(String sessionId) {
+    Signal signal = signals.get(wakeKey(sessionId));
+    return signal == null ? 0 : signal.generation();
   }
 
   /** Wakes the waiting reads of {@code sessionId}. */
@@ -72,10 +93,12 @@ final class SessionWaiters {
   final class Waiter implements AutoCloseable {
 
     private final String key;
+    private final String sessionId;
     private final Signal signal;
 
-    private Waiter(String key, Signal signal) {
+    private Waiter(String key, String sessionId, Signal signal) {
       this.key = key;
+      this.sessionId = sessionId;
       this.signal = signal;
     }
 
@@ -95,38 +118,50 @@ final class SessionWaiters {
 
     @Override
     public void close() {
-      signals.computeIfPresent(key, (k, existing) -> existing.release() ? null : existing);
+      signals.computeIfPresent(key, (k, existing) -> existing.release(sessionId) ? null : existing);
     }
   }
 
   /**
-   * A generation counter per wake key, shared by all of that key's waiters. Guarded by a {@link ReentrantLock}, not
-   * a monitor: a virtual thread that waits on a monitor pins its carrier thread on Java 21 to 23, so thousands of
-   * waiting reads on virtual threads would hold as many carriers; one parked on a lock's condition holds none.
+   * A generation counter per wake key, shared by all of that key's waiters, with the sessions they wait on (more than
+   * one only when two ids share a digest). Guarded by a {@link ReentrantLock}, not a monitor: a virtual thread that
+   * waits on a monitor pins its carrier thread on Java 21 to 23, so thousands of waiting reads on virtual threads
+   * would hold as many carriers; one parked on a lock's condition holds none.
    */
   private static final class Signal {
 
     private final ReentrantLock lock = new ReentrantLock();
     private final Condition raised = lock.newCondition();
     private long generation;
-    private int holders;
+    /** Holders by the session they wait on; the signal is dropped when none remain. */
+    private final Map<String, Integer> holders = new HashMap<>();
     private int parked;
 
-    Signal retain() {
+    Signal retain(String sessionId) {
       lock.lock();
       try {
-        holders++;
+        holders.merge(sessionId, 1, Integer::sum);
         return this;
       } finally {
         lock.unlock();
       }
     }
 
-    /** Drops one holder; returns whether none remain. */
-    boolean release() {
+    /** Drops one holder of {@code sessionId}; returns whether none remain. */
+    boolean release(String sessionId) {
       lock.lock();
       try {
-        return --holders == 0;
+        holders.computeIfPresent(sessionId, (id, count) -> count == 1 ? null : count - 1);
+        return holders.isEmpty();
+      } finally {
+        lock.unlock();
+      }
+    }
+
+    void addSessionsTo(Set<String> sessions) {
+      lock.lock();
+      try {
+        sessions.addAll(holders.keySet());
       } finally {
         lock.unlock();
       }

@@ -5,14 +5,18 @@ import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.sql.Statement;
 import java.time.Duration;
+import java.util.HashMap;
+import java.util.HashSet;
+import java.util.Map;
+import java.util.Set;
 import java.util.concurrent.locks.LockSupport;
 import javax.sql.DataSource;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
- * Learns of other connections' commits to a SQLite file by its change counter and wakes every waiting read of the
- * store, which re-reads its session: SQLite's stand-in for {@code LISTEN}.
+ * Learns of other connections' commits to a SQLite file by its change counter and wakes the waiting reads of the
+ * sessions those commits changed, which re-read their session: SQLite's stand-in for {@code LISTEN}.
  *
  * <p>A background thread holds one connection of its own and runs {@code PRAGMA data_version} on it every poll
  * interval. The value differs from the last one read exactly when another connection (another store instance, in
@@ -20,6 +24,13 @@ import org.slf4j.LoggerFactory;
  * the shared-memory index), so a short interval costs little. A wake-up thus reaches another process's waiting read
  * within about one interval of the commit. The connection never holds a transaction open between looks, so it never
  * keeps the write-ahead log from being checkpointed.
+ *
+ * <p><b>Which sessions changed.</b> The counter says only that something changed. When it moves, one query reads a
+ * fingerprint of each session some read waits on ({@link SessionFingerprints}: what an append, a cut, a resolution
+ * or expiry, a deletion or a re-creation changes), and only the sessions whose fingerprint differs from the one
+ * recorded at an earlier look are woken, or that have none recorded yet (a read that began waiting since). While
+ * the counter stands still, the sessions without a fingerprint get one, kept only if the counter still stands after
+ * the read, so a commit between their first read and the recording is never taken for the baseline.
  *
  * <p>When the connection fails, the thread wakes every waiter, logs once at warning level, reconnects with backoff
  * (100 ms doubling up to 1 s), logs the recovery at info level and wakes every waiter again, since commits meanwhile
@@ -37,6 +48,7 @@ final class SqliteChangeListener implements WakeUpListener {
   private final Dialect dialect;
   private final String name;
   private final SessionWaiters waiters;
+  private final SessionFingerprints fingerprints;
   private final long intervalNanos;
   private final Thread thread;
   private volatile boolean running = true;
@@ -44,13 +56,16 @@ final class SqliteChangeListener implements WakeUpListener {
   private Connection connection;
   private long dataVersion;
   private boolean fellBack;
+  /** The fingerprint of each waited session as last read; touched by the polling thread only. */
+  private final Map<String, String> recorded = new HashMap<>();
 
   private SqliteChangeListener(DataSource dataSource, Dialect dialect, String name, SessionWaiters waiters,
-      Duration interval) {
+      SessionFingerprints fingerprints, Duration interval) {
     this.dataSource = dataSource;
     this.dialect = dialect;
     this.name = name;
     this.waiters = waiters;
+    this.fingerprints = fingerprints;
     this.intervalNanos = interval.toNanos();
     this.thread = BackgroundThreads.create("change-listener", name,
         "waiting reads of this store are no longer woken by other instances' commits and poll instead",
@@ -64,8 +79,9 @@ final class SqliteChangeListener implements WakeUpListener {
    * @param interval how often the change counter is read
    */
   static WakeUpListener start(DataSource dataSource, Dialect dialect, String name, SessionWaiters waiters,
-      Duration interval) {
-    SqliteChangeListener listener = new SqliteChangeListener(dataSource, dialect, name, waiters, interval);
+      SessionFingerprints fingerprints, Duration interval) {
+    SqliteChangeListener listener = new SqliteChangeListener(dataSource, dialect, name, waiters, fingerprints,
+        interval);
     try {
       listener.connect();
     } catch (SQLException | RuntimeException e) {
@@ -108,23 +124,56 @@ final class SqliteChangeListener implements WakeUpListener {
         if (!running) {
           break;
         }
-        long current = read(connection);
-        if (current != dataVersion) {
-          dataVersion = current;
-          waiters.wakeAll();
-        }
+        look();
       } catch (Throwable e) { // an Error too: the thread must outlive it, or wake-ups would stop unseen
         if (!running) {
           break;
         }
         fallBack(e);
         release();
-        waiters.wakeAll();
+        wakeAll();
         LockSupport.parkNanos(this, backoff.toNanos());
         backoff = backoff.multipliedBy(2).compareTo(MAX_BACKOFF) > 0 ? MAX_BACKOFF : backoff.multipliedBy(2);
       }
     }
     release();
+  }
+
+  /**
+   * One look at the change counter: when it moved, wakes the waited sessions whose fingerprint changed (or that have
+   * none recorded); when it stands, records the fingerprints the waited sessions lack.
+   */
+  private void look() throws SQLException {
+    long current = read(connection);
+    Set<String> waited = waiters.waitedSessions();
+    recorded.keySet().retainAll(waited);
+    if (current != dataVersion) {
+      dataVersion = current;
+      Map<String, String> now = fingerprints.read(connection, waited);
+      for (String sessionId : waited) {
+        String fingerprint = now.getOrDefault(sessionId, SessionFingerprints.ABSENT);
+        if (!fingerprint.equals(recorded.put(sessionId, fingerprint))) {
+          waiters.wake(sessionId);
+        }
+      }
+      return;
+    }
+    Set<String> unrecorded = new HashSet<>(waited);
+    unrecorded.removeAll(recorded.keySet());
+    if (unrecorded.isEmpty()) {
+      return;
+    }
+    Map<String, String> baseline = fingerprints.read(connection, unrecorded);
+    if (read(connection) == dataVersion) {
+      unrecorded.forEach(sessionId -> recorded.put(sessionId, baseline.getOrDefault(sessionId,
+          SessionFingerprints.ABSENT)));
+    }
+  }
+
+  /** Wakes every waiting read and forgets every fingerprint: after commits may have gone unseen. */
+  private void wakeAll() {
+    recorded.clear();
+    waiters.wakeAll();
   }
 
   /** The connection failed or could not be had: warns once per outage, then logs at debug. */
@@ -143,7 +192,7 @@ final class SqliteChangeListener implements WakeUpListener {
       fellBack = false;
       LOG.info("session-store: reading the change counter of {} again; waiting reads wake on commits again", name);
     }
-    waiters.wakeAll();
+    wakeAll();
   }
 
   private void release() {

@@ -55,7 +55,7 @@ import org.sqlite.SQLiteException;
  *
  * <p><b>Waking other instances.</b> SQLite has no notifications: a {@link SqliteChangeListener} asks the file's change
  * counter ({@code PRAGMA data_version}) on a connection of its own every change poll interval (default 50 ms) and
- * wakes every waiting read of its store when another connection committed. Appends of a store wake its own waiting
+ * wakes the waiting reads of the sessions another connection's commit changed. Appends of a store wake its own waiting
  * reads at once; another process's append wakes them within about one interval (measured with 50 ms on a busy
  * 2-core machine, append to woken read across JVMs: p50 25 ms, p99 54 ms). Write transactions of one store queue
  * in-process ({@link #writesOneAtATime()}), so only other instances' writers meet in SQLite's busy loop.
@@ -414,7 +414,7 @@ final class SqliteDialect implements Dialect {
   @Override
   public WakeUpListener listen(StoreSettings settings, Tables tables, SessionWaiters waiters) {
     return SqliteChangeListener.start(settings.notificationDataSource(), this, channel(tables), waiters,
-        settings.changePollInterval());
+        new SessionFingerprints(this, tables), settings.changePollInterval());
   }
 
   // Schema migration

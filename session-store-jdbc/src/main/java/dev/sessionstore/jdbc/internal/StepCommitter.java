@@ -195,6 +195,9 @@ final class StepCommitter {
     if (!calls.store()) {
       return Optional.empty();
     }
+    if (plan.cuts()) {
+      appender.dropCutRequestEvents(connection, sessionId);
+    }
     Summary summary = step.summary().isPresent()
         ? summaries.store(connection, sessionId, step.summary().get(), now) : null;
     List<Checkpoint> put = new ArrayList<>();

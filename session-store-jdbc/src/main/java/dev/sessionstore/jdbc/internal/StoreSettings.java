@@ -1,6 +1,7 @@
 package dev.sessionstore.jdbc.internal;
 
 import dev.sessionstore.InvalidArgumentException;
+import dev.sessionstore.RetentionPolicy;
 import java.time.Clock;
 import java.time.Duration;
 import java.util.regex.Pattern;
@@ -17,6 +18,8 @@ import javax.sql.DataSource;
  *                               connection committed
  * @param connectTimeout         how long the build waits for its first connection
  * @param statementTimeout       the longest a statement of a call may run, or {@link Duration#ZERO} for no limit
+ * @param retentionPolicy        what the store's retention schedule applies, or {@code null} for no schedule
+ * @param retentionInterval      how often the schedule runs; {@code null} without a schedule
  */
 public record StoreSettings(
     DataSource dataSource,
@@ -34,7 +37,9 @@ public record StoreSettings(
     Duration changePollInterval,
     Duration migrationLockTimeout,
     Duration connectTimeout,
-    Duration statementTimeout) {
+    Duration statementTimeout,
+    RetentionPolicy retentionPolicy,
+    Duration retentionInterval) {
 
   /** Identifiers the store puts into SQL: lower-case, so that quoting never changes their meaning. */
   private static final Pattern IDENTIFIER = Pattern.compile("[a-z_][a-z0-9_]*");

@@ -16,6 +16,14 @@ public final class StoreInternals {
     return adapter(store).waiters().parked(sessionId);
   }
 
+  /**
+   * How many times the waiting reads of {@code sessionId} in {@code store} were woken since the first of those
+   * waiting now registered (0 when none waits).
+   */
+  public static long wakeUps(SessionStore store, String sessionId) {
+    return adapter(store).waiters().wakeUps(sessionId);
+  }
+
   /** Whether {@code store} has a listener for other writers' appends at all. */
   public static boolean hasListener(SessionStore store) {
     return adapter(store).listener() != WakeUpListener.NONE;

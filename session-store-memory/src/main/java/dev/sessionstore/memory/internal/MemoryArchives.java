@@ -11,6 +11,7 @@ import dev.sessionstore.Session;
 import dev.sessionstore.SessionArchive;
 import dev.sessionstore.Summary;
 import dev.sessionstore.ToolCall;
+import dev.sessionstore.spi.ArchiveRules;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.Comparator;
@@ -69,7 +70,7 @@ final class MemoryArchives implements Archives {
     SessionArchive kept = modelCalls.enabled() ? archive : archive.withModelCalls(List.of());
     return registry.withCreatable(archive.sessionId(), state -> {
       if (state.exists()) {
-        return archive(state, context.now()).equals(kept) ? ImportOutcome.UNCHANGED : ImportOutcome.CONFLICT;
+        return ArchiveRules.outcomeOver(archive(state, context.now()), kept);
       }
       Session session = kept.session();
       try {

@@ -165,7 +165,9 @@ final class MemoryEventLog implements EventLog {
   public int truncate(String sessionId, long fromSeq) {
     return registry.withExisting(sessionId, state -> {
       state.summaries.tailMap(fromSeq, true).clear();
-      return state.log.truncateFrom(fromSeq);
+      int removed = state.log.truncateFrom(fromSeq);
+      state.dropCutRequestEvents();
+      return removed;
     }, () -> {
       throw Failures.sessionNotFound(sessionId);
     });

@@ -108,6 +108,11 @@ final class MemoryRetention implements Retention {
     if (through < first) {
       return 0;
     }
-    return dryRun ? (int) (through - first + 1) : log.cutThrough(through);
+    if (dryRun) {
+      return (int) (through - first + 1);
+    }
+    int removed = log.cutThrough(through);
+    state.dropCutRequestEvents();
+    return removed;
   }
 }

@@ -263,6 +263,9 @@ public final class MemoryStore implements SessionStore {
       state.appended.signalAll();
     }
     calls.values().forEach(call -> toolCalls.store(state, call));
+    if (plan.cuts()) {
+      state.dropCutRequestEvents();
+    }
     if (summary != null) {
       state.summaries.put(summary.toSeq(), summary);
     }

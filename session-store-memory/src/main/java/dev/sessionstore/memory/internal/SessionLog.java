@@ -148,7 +148,6 @@ final class SessionLog {
     if (fromSeq > lastSeq) {
       return 0;
     }
-    long removedFrom = Math.max(fromSeq, firstSeq());
     if (fromSeq < own.firstSeq()) {
       List<Segment> kept = cut(shared, fromSeq - 1);
       shared.clear();
@@ -160,7 +159,7 @@ final class SessionLog {
       own.cutFrom(fromSeq);
     }
     firstSeqByRun.values().removeIf(seq -> seq >= fromSeq);
-    return (int) Math.max(lastSeq - removedFrom + 1, 0);
+    return (int) (lastSeq - fromSeq + 1);
   }
 
   /**

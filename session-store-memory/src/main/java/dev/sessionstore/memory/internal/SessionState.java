@@ -6,6 +6,7 @@ import dev.sessionstore.Run;
 import dev.sessionstore.Session;
 import dev.sessionstore.Summary;
 import dev.sessionstore.ToolCall;
+import dev.sessionstore.spi.ToolCallTransitions;
 import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.Map;
@@ -72,6 +73,15 @@ final class SessionState {
 
   boolean isRemoved() {
     return removed;
+  }
+
+  /**
+   * Drops the requesting event of every tool call whose event the log no longer holds: what a cut of the log does
+   * last, after a step's own calls are stored, so that no call names an event its log does not hold.
+   */
+  void dropCutRequestEvents() {
+    toolCalls.replaceAll((toolCallId, call) -> call.requestEventId() == null || log.find(call.requestEventId()) != null
+        ? call : ToolCallTransitions.withoutRequestEvent(call));
   }
 
   /** Marks this state dead: the session record and everything it owned are dropped, waiting readers woken. */

@@ -1,0 +1,38 @@
+package dev.sessionstore.spring.boot;
+
+import java.util.List;
+import java.util.concurrent.CopyOnWriteArrayList;
+import org.springframework.ai.chat.messages.AssistantMessage;
+import org.springframework.ai.chat.messages.Message;
+import org.springframework.ai.chat.messages.ToolResponseMessage;
+import org.springframework.ai.chat.model.ChatModel;
+import org.springframework.ai.chat.model.ChatResponse;
+import org.springframework.ai.chat.model.Generation;
+import org.springframework.ai.chat.prompt.Prompt;
+
+/**
+ * A chat model answering by rule, recording every prompt: a question about the weather gets a call of the
+ * {@code weather} tool, a tool result gets an answer quoting it, anything else an acknowledgement.
+ */
+class ScriptedChatModel implements ChatModel {
+
+  final List<Prompt> prompts = new CopyOnWriteArrayList<>();
+
+  @Override
+  public ChatResponse call(Prompt prompt) {
+    prompts.add(prompt);
+    List<Message> messages = prompt.getInstructions();
+    Message last = messages.get(messages.size() - 1);
+    AssistantMessage answer;
+    if (last instanceof ToolResponseMessage tool) {
+      answer = new AssistantMessage("It is " + tool.getResponses().get(0).responseData() + ".");
+    } else if (last.getText().contains("weather")) {
+      answer = AssistantMessage.builder().content("").toolCalls(List.of(
+          new AssistantMessage.ToolCall("call-" + prompts.size(), "function", "weather", "{\"city\":\"Paris\"}")))
+          .build();
+    } else {
+      answer = new AssistantMessage("You are welcome.");
+    }
+    return new ChatResponse(List.of(new Generation(answer)));
+  }
+}
