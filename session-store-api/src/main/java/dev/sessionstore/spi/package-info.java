@@ -11,6 +11,10 @@
  *   <li>{@link dev.sessionstore.spi.ValidatingSessionStore}: the wrapper every adapter's builder returns (below);
  *       {@code Validating*} are its per-aggregate parts, and {@link dev.sessionstore.spi.OpenGate} its closed-store
  *       rule.</li>
+ *   <li>{@link dev.sessionstore.spi.ForwardingSessionStore}: the base of a decorator over any store (metrics,
+ *       encryption, ...): forwards the store and every aggregate ({@code Forwarding*}, one per aggregate interface),
+ *       with an {@link dev.sessionstore.spi.Interception} around every operation and a {@code decorate} hook per
+ *       aggregate; a test fails when an interface gains a method its forwarder does not forward.</li>
  *   <li>{@link dev.sessionstore.spi.Arguments}: the argument checks, the same code the model records run on their own
  *       members, for records and parameters an adapter builds or receives itself.</li>
  *   <li>{@link dev.sessionstore.spi.Failures}: the exceptions every adapter raises for the same cause, worded once

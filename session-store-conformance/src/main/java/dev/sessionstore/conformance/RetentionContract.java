@@ -11,13 +11,17 @@ import dev.sessionstore.Capability;
 import dev.sessionstore.Event;
 import dev.sessionstore.NewModelCall;
 import dev.sessionstore.NewSummary;
+import dev.sessionstore.InvalidArgumentException;
 import dev.sessionstore.NotFoundException;
+import dev.sessionstore.Retention;
 import dev.sessionstore.RetentionPolicy;
 import dev.sessionstore.RetentionReport;
+import dev.sessionstore.RunWrite;
 import dev.sessionstore.Revival;
 import dev.sessionstore.SessionStatus;
 import dev.sessionstore.SessionStore;
 import dev.sessionstore.SessionWrite;
+import dev.sessionstore.StoreClosedException;
 import java.time.Duration;
 import java.util.List;
 import java.util.Set;
@@ -157,6 +161,39 @@ public abstract class RetentionContract extends Contract {
   }
 
   @Test
+  @DisplayName("Exactly N events is not too many; a cut that leaves exactly N stops there")
+  void theLimitIsInclusive() {
+    String full = sessionWithChapters("full", 5, 2);
+    String over = sessionWithChapters("over", 11, 4, 6, 8);
+
+    RetentionReport report = store.retention().apply(keep(5));
+
+    assertThat(seqs(readAll(store.events(), full))).as("seqs of a session holding exactly 5").isEqualTo(range(1, 5));
+    assertThat(seqs(readAll(store.events(), over))).as("seqs left when the cut at 6 leaves exactly 5")
+        .isEqualTo(range(7, 11));
+    assertThat(report.events()).as("events cut").isEqualTo(6);
+  }
+
+  @Test
+  @DisplayName("A null policy is rejected naming it; a closed store's retention fails as closed")
+  void badCallsAreRejected() {
+    Retention retention = store.retention();
+    assertThat(catchThrowable(() -> retention.apply(null))).as("apply(null)")
+        .isInstanceOf(InvalidArgumentException.class).hasMessageContaining("policy");
+    assertThat(catchThrowable(() -> retention.dryRun(null))).as("dryRun(null)")
+        .isInstanceOf(InvalidArgumentException.class).hasMessageContaining("policy");
+
+    store.close();
+
+    assertThat(catchThrowable(() -> retention.apply(keep(1)))).as("apply after close")
+        .isInstanceOf(StoreClosedException.class);
+    assertThat(catchThrowable(() -> retention.dryRun(keep(1)))).as("dryRun after close")
+        .isInstanceOf(StoreClosedException.class);
+    assertThat(catchThrowable(() -> store.retention())).as("retention() after close")
+        .isInstanceOf(StoreClosedException.class);
+  }
+
+  @Test
   @DisplayName("A cut never passes the latest summary: the chapter no summary covers stays whole")
   void theUncoveredChapterStays() {
     String covered = sessionWithChapters("covered", 10, 4);
@@ -228,10 +265,27 @@ public abstract class RetentionContract extends Contract {
     String parent = sessionWithChapters("parent", 8, 4);
     store.retention().apply(keep(4));
 
-    assertThat(seqs(readAll(store.events(), store.sessions().fork(parent, 6).id()))).as("fork at a kept seq")
-        .isEqualTo(range(5, 6));
+    assertThat(seqs(readAll(store.events(), store.sessions().fork(parent, 5).id()))).as("fork at the first kept seq")
+        .isEqualTo(range(5, 5));
     assertThat(catchThrowable(() -> store.sessions().fork(parent, 2)))
         .as("fork at a cut seq").isInstanceOf(NotFoundException.class);
+  }
+
+  @Test
+  @DisplayName("A fork made after a cut takes the runs its kept events name, not those only cut events named")
+  void aForkAfterACutTakesTheRunsItsLogStillNames() {
+    String parent = id("runs");
+    store.runs().save(RunWrite.of("run-cut", parent));
+    store.runs().save(RunWrite.of("run-kept", parent));
+    store.events().appendAll(parent, List.of(event("r1").withRunId("run-cut"), event("r2").withRunId("run-kept"),
+        event("r3").withRunId("run-kept"), event("r4"), event("r5"), event("r6")));
+    store.summaries().put(parent, NewSummary.of(1, 2, json("{}")));
+    store.retention().apply(keep(4));
+
+    String fork = store.sessions().fork(parent, 5).id();
+
+    assertThat(seqs(readAll(store.events(), fork))).as("fork's log").isEqualTo(range(3, 5));
+    assertThat(store.runs().list(fork)).extracting(run -> run.id()).as("runs of the fork").containsExactly("run-kept");
   }
 
   @Test
@@ -277,6 +331,8 @@ public abstract class RetentionContract extends Contract {
 
     RetentionReport applied = store.retention().apply(policy);
     assertThat(applied).as("apply after the dry run").isEqualTo(new RetentionReport(false, 1, 12, 1));
+    assertThat(seqs(readAll(store.events(), parent))).as("parent's log after apply").isEqualTo(range(7, 10));
+    assertThat(seqs(readAll(store.events(), fork))).as("fork's log after apply").isEqualTo(range(7, 8));
     assertThat(store.retention().apply(policy)).as("apply again").isEqualTo(RetentionReport.none(false));
   }
 
@@ -298,6 +354,16 @@ public abstract class RetentionContract extends Contract {
         Thread.sleep(20);
       }
       assertThat(retaining.sessions().find(idle)).as("idle session, 20 s after the clock passed its age").isEmpty();
+
+      String later = id("scheduled-again");
+      retaining.sessions().save(SessionWrite.of(later));
+      clock.advance(Duration.ofHours(2));
+      deadline = System.nanoTime() + Duration.ofSeconds(20).toNanos();
+      while (retaining.sessions().find(later).isPresent() && System.nanoTime() < deadline) {
+        Thread.sleep(20);
+      }
+      assertThat(retaining.sessions().find(later)).as("a session idle after the first sweep, 20 s later: the"
+          + " schedule goes on").isEmpty();
     } finally {
       retaining.close();
     }

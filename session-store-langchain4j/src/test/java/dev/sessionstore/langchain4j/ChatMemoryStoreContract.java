@@ -229,6 +229,24 @@ abstract class ChatMemoryStoreContract {
   }
 
   @Test
+  @DisplayName("a system message MessageWindowChatMemory replaces leaves the window and stays in the history")
+  void replacedSystemMessageStaysInHistory() {
+    ChatMemory memory = MessageWindowChatMemory.builder().id("m").maxMessages(10).chatMemoryStore(memoryStore)
+        .build();
+    memory.add(SystemMessage.from("v1"));
+    memory.add(UserMessage.from("q1"));
+    memory.add(AiMessage.from("a1"));
+
+    memory.add(SystemMessage.from("v2"));
+    memory.add(UserMessage.from("q2"));
+
+    assertThat(memory.messages()).containsExactly(UserMessage.from("q1"), AiMessage.from("a1"),
+        SystemMessage.from("v2"), UserMessage.from("q2"));
+    assertThat(memoryStore.history("m")).containsExactly(SystemMessage.from("v1"), UserMessage.from("q1"),
+        AiMessage.from("a1"), SystemMessage.from("v2"), UserMessage.from("q2"));
+  }
+
+  @Test
   @DisplayName("TokenWindowChatMemory with a fake tokenizer: the window by tokens, the full history in the log")
   void tokenWindowKeepsHistory() {
     TokenCountEstimator words = new WordCount();

@@ -44,6 +44,7 @@ public final class Harness {
       new ForkLongSession(),
       new CrossInstanceWake(),
       new InMemoryAppend(),
+      new OperationsOverhead(),
       new SqliteAppends(),
       new AppendCostByLength(),
       new VirtualThreadWaits());

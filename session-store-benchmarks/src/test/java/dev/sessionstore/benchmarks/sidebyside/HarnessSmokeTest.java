@@ -67,11 +67,12 @@ class HarnessSmokeTest {
     }
     List<String> rows = page.subList(header + 2, end);
     assertThat(rows).as("one row per measure of the set; the virtual-thread row on Java 21+ only")
-        .hasSize(29 + (VirtualThreadWaits.available() ? 1 : 0))
+        .hasSize(33 + (VirtualThreadWaits.available() ? 1 : 0))
         .allSatisfy(row -> assertThat(row).matches(ROW).doesNotContain("n/a").containsPattern(NUMBER));
     assertThat(String.join("\n", page))
         .contains("![", "(" + Harness.CHART + ")", "## What each baseline does", "**Commit:**",
             "**Database:** PostgreSQL")
+        .contains(OperationsOverhead.OBSERVED_POSTGRES, OperationsOverhead.ENCRYPTED_READ)
         .contains("single-event append, own commit", "100-event atomic batch", "16 writers over 1,000 sessions",
             "8 writers on one session", "last 50 of a 2,000-event session", "revival read",
             "`JdbcChatMemoryRepository`", "fork of a 1,000-event session, PostgreSQL",

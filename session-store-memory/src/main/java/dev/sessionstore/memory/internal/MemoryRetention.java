@@ -53,10 +53,7 @@ final class MemoryRetention implements Retention {
         return;
       }
       try {
-        RetentionReport removed = apply(policy);
-        if (!removed.isEmpty()) {
-          LOG.debug("session-store: scheduled retention removed {}", removed);
-        }
+        LOG.debug("session-store: scheduled retention removed {}", apply(policy));
       } finally {
         start(policy, interval, scheduler);
       }

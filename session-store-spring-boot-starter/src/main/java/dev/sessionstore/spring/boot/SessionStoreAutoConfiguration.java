@@ -4,6 +4,8 @@ import dev.sessionstore.InvalidArgumentException;
 import dev.sessionstore.SessionStore;
 import dev.sessionstore.jdbc.JdbcSessionStore;
 import dev.sessionstore.memory.InMemorySessionStore;
+import dev.sessionstore.micrometer.ObservedSessionStore;
+import io.micrometer.observation.ObservationRegistry;
 import javax.sql.DataSource;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -19,6 +21,11 @@ import org.springframework.context.annotation.Bean;
  * {@link DataSource} (PostgreSQL or SQLite, told by its connections) when there is one, else over the SQLite file
  * {@code session-store.sqlite.path}, or an in-memory store when {@code session-store.type=memory}. The store creates
  * its tables at startup and is closed with the context; the application's data source is never closed by it.
+ *
+ * <p>When the application has an {@link ObservationRegistry} bean (Spring Boot's Actuator defines one), the store is
+ * an {@link ObservedSessionStore} over it: one observation {@code session.store.operation} per call, so timers and,
+ * with {@code micrometer-tracing}, spans come with no code. A {@code SessionStore} bean of the application's own is
+ * left as it is.
  */
 @AutoConfiguration(after = DataSourceAutoConfiguration.class)
 @EnableConfigurationProperties(SessionStoreProperties.class)
@@ -34,8 +41,14 @@ public class SessionStoreAutoConfiguration {
    */
   @Bean(destroyMethod = "close")
   @ConditionalOnMissingBean
-  public SessionStore sessionStore(SessionStoreProperties properties, ObjectProvider<DataSource> dataSources) {
-    DataSource dataSource = dataSources.getIfUnique();
+  public SessionStore sessionStore(SessionStoreProperties properties, ObjectProvider<DataSource> dataSources,
+      ObjectProvider<ObservationRegistry> observationRegistries) {
+    SessionStore store = plainStore(properties, dataSources.getIfUnique());
+    ObservationRegistry registry = observationRegistries.getIfUnique();
+    return registry == null ? store : ObservedSessionStore.builder(store).registry(registry).build();
+  }
+
+  private static SessionStore plainStore(SessionStoreProperties properties, DataSource dataSource) {
     return switch (properties.type()) {
       case MEMORY -> InMemorySessionStore.builder().build();
       case SQLITE -> jdbc(properties, null);

@@ -3,10 +3,15 @@ package dev.sessionstore.spring.boot;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import com.zaxxer.hikari.HikariDataSource;
+import dev.sessionstore.NewEvent;
 import dev.sessionstore.SessionStore;
 import dev.sessionstore.jdbc.JdbcSessionStore;
 import dev.sessionstore.jdbc.TestDatabase;
 import dev.sessionstore.memory.InMemorySessionStore;
+import dev.sessionstore.micrometer.ObservedSessionStore;
+import io.micrometer.observation.ObservationRegistry;
+import io.micrometer.observation.tck.TestObservationRegistry;
+import io.micrometer.observation.tck.TestObservationRegistryAssert;
 import dev.sessionstore.springai.SessionStoreChatMemoryRepository;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -48,10 +53,28 @@ class SessionStoreAutoConfigurationTest {
   }
 
   @Test
-  @DisplayName("session-store.type=memory gives the in-memory store")
+  @DisplayName("session-store.type=memory gives the in-memory store, not observed without an ObservationRegistry")
   void memoryWhenAsked() {
     runner.withPropertyValues("session-store.type=memory").run(context ->
-        assertThat(context.getBean(SessionStore.class)).isNotInstanceOf(JdbcSessionStore.class));
+        assertThat(context.getBean(SessionStore.class)).isNotInstanceOf(JdbcSessionStore.class)
+            .isNotInstanceOf(ObservedSessionStore.class));
+  }
+
+  @Test
+  @DisplayName("with an ObservationRegistry bean the store is observed: each call is an observation")
+  void observedWithARegistry() {
+    TestObservationRegistry registry = TestObservationRegistry.create();
+    runner.withPropertyValues("session-store.type=memory")
+        .withBean(ObservationRegistry.class, () -> registry)
+        .run(context -> {
+          SessionStore store = context.getBean(SessionStore.class);
+          assertThat(store).isInstanceOf(ObservedSessionStore.class);
+          store.events().append("s", NewEvent.of("message"));
+          TestObservationRegistryAssert.assertThat(registry)
+              .hasSingleObservationThat().hasNameEqualTo("session.store.operation")
+              .hasLowCardinalityKeyValue("operation", "events.append")
+              .hasLowCardinalityKeyValue("outcome", "ok");
+        });
   }
 
   @Test

@@ -1,0 +1,118 @@
+package dev.sessionstore.crypto;
+
+import dev.sessionstore.InvalidArgumentException;
+import dev.sessionstore.SessionStore;
+import dev.sessionstore.spi.Arguments;
+import dev.sessionstore.spi.ForwardingSessionStore;
+import dev.sessionstore.spi.Interception;
+import dev.sessionstore.spi.ValidatingSessionStore;
+
+/**
+ * A {@link SessionStore} that encrypts what it writes into any store it wraps and decrypts what it reads, and is
+ * otherwise that store: every guarantee holds on the plaintext values (the whole conformance kit passes on an
+ * encrypting store over the in-memory and the PostgreSQL store).
+ *
+ * <pre>{@code
+ * SessionStore store = EncryptingSessionStore.builder(JdbcSessionStore.builder().dataSource(ds).build())
+ *     .keys(KeyProvider.of("2026-11", masterKeyBytes))
+ *     .build();
+ * }</pre>
+ *
+ * <p><b>Encrypted:</b> event payloads, tool-call arguments and results, summary contents, checkpoint data (session
+ * and global), model-call audit contexts and usage, with AES-256-GCM under a key derived for each session by HKDF
+ * (RFC 5869, HMAC-SHA256) from the current master key of the {@link KeyProvider}; every stored value names its key id.
+ * <b>In clear:</b> ids, seqs, event types, names, agents, tenants, statuses, timestamps, deadlines, summary ranges,
+ * session settings and metadata (listing and eager resumption read them), runs (usage and error included), tool and
+ * model names, checkpoint names. Values the adapter writes itself (the result of an expired tool call) and values
+ * written before encryption was turned on are read as they are stored.
+ *
+ * <p><b>Idempotency on plaintext.</b> Sealing is deterministic (a synthetic nonce: the same plaintext in the same
+ * place under the same key seals to the same bytes), so the adapter's replays work; a replay sealed differently
+ * (after a key rotation, or spelled differently) is recognized by opening the stored value and comparing plaintext.
+ * The cost: a reader of the database can tell equal values of one session and kind apart from different ones.
+ *
+ * <p><b>Keys.</b> New values are sealed under {@link KeyProvider#currentKeyId()}; a value sealed under another id
+ * opens while the provider still has that key ({@link KeyRing}). A value whose key is missing, or which its key does
+ * not open, fails with {@link dev.sessionstore.EncryptionKeyException} naming the key id: never garbage.
+ *
+ * <p><b>Limits.</b> Arguments are checked in plaintext, with the contract's limits, before anything is sealed. A
+ * sealed document is base64 and longer than its plaintext: plaintexts of 256 bytes or more are compressed before
+ * sealing when that helps (see {@link Builder#compression}), and a value that still does not fit the adapter's limit
+ * once sealed is rejected with an {@link InvalidArgumentException}.
+ *
+ * <p>Thread-safe when the wrapped store and the key provider are. Closing closes the wrapped store.
+ */
+public final class EncryptingSessionStore extends ForwardingSessionStore {
+
+  private EncryptingSessionStore(SessionStore validated) {
+    super(validated, Interception.none());
+  }
+
+  /**
+   * A builder encrypting into {@code store}; the encrypting store owns it from {@link Builder#build()} on.
+   *
+   * @throws InvalidArgumentException naming {@code store} if it is null
+   */
+  public static Builder builder(SessionStore store) {
+    return new Builder(Arguments.requireNonNull("store", store));
+  }
+
+  /** Builds an {@link EncryptingSessionStore}. Each setter may be called once. Not thread-safe; the store is. */
+  public static final class Builder {
+
+    private final SessionStore store;
+    private KeyProvider keys;
+    private Boolean compression;
+
+    private Builder(SessionStore store) {
+      this.store = store;
+    }
+
+    /**
+     * Where master keys come from (required).
+     *
+     * @throws InvalidArgumentException naming {@code keys} if null or set before
+     */
+    public Builder keys(KeyProvider keys) {
+      Arguments.requireNonNull("keys", keys);
+      if (this.keys != null) {
+        throw new InvalidArgumentException("keys", "is already set to " + this.keys);
+      }
+      this.keys = keys;
+      return this;
+    }
+
+    /**
+     * Whether plaintexts of 256 bytes or more are deflated before sealing when that makes them shorter (default
+     * true): values near the adapter's size limits then still fit once sealed, but the stored length of a value hints
+     * at how repetitive it is. Turn it off where an attacker can place chosen text next to secrets in one value and
+     * watch stored sizes.
+     *
+     * @throws InvalidArgumentException naming {@code compression} if set before
+     */
+    public Builder compression(boolean enabled) {
+      if (compression != null) {
+        throw new InvalidArgumentException("compression", "is already set to " + compression);
+      }
+      compression = enabled;
+      return this;
+    }
+
+    /**
+     * The encrypting store.
+     *
+     * @throws InvalidArgumentException naming {@code keys} if none were given, or the provider lacks its current key
+     */
+    public EncryptingSessionStore build() {
+      if (keys == null) {
+        throw new InvalidArgumentException("keys", "is required: give the KeyProvider of the master keys");
+      }
+      String current = keys.currentKeyId();
+      if (current == null || keys.key(current).isEmpty()) {
+        throw new InvalidArgumentException("keys", "the provider's current key " + current + " is not available");
+      }
+      Values values = new Values(new Sealer(keys, compression == null || compression));
+      return new EncryptingSessionStore(ValidatingSessionStore.wrap(new SealingSessionStore(store, values)));
+    }
+  }
+}

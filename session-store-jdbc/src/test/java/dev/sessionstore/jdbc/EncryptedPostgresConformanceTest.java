@@ -1,0 +1,27 @@
+package dev.sessionstore.jdbc;
+
+import com.zaxxer.hikari.HikariDataSource;
+import dev.sessionstore.SessionStore;
+import dev.sessionstore.crypto.EncryptingSessionStore;
+import dev.sessionstore.crypto.KeyProvider;
+import java.time.Clock;
+import java.util.Arrays;
+
+/**
+ * The whole conformance kit on encrypting stores over PostgreSQL (peers included, with the same key): every guarantee
+ * holds on the decrypted values, idempotent replays included.
+ */
+class EncryptedPostgresConformanceTest extends PostgresConformanceTest {
+
+  private static final byte[] MASTER_KEY = new byte[32];
+
+  static {
+    Arrays.fill(MASTER_KEY, (byte) 7);
+  }
+
+  @Override
+  SessionStore build(HikariDataSource dataSource, String schema, Clock clock) {
+    return EncryptingSessionStore.builder(super.build(dataSource, schema, clock))
+        .keys(KeyProvider.of("kit-key", MASTER_KEY)).build();
+  }
+}
