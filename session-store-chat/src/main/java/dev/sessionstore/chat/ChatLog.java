@@ -15,6 +15,7 @@ import dev.sessionstore.Step;
 import dev.sessionstore.StoreFailureException;
 import dev.sessionstore.chat.internal.IdentityTags;
 import dev.sessionstore.chat.internal.Intent;
+import dev.sessionstore.chat.internal.PendingRead;
 import dev.sessionstore.chat.internal.Snapshot;
 import dev.sessionstore.chat.internal.StoredMessage;
 import dev.sessionstore.chat.internal.StoredWindow;
@@ -74,7 +75,9 @@ import org.slf4j.LoggerFactory;
  *
  * <h2>Concurrency</h2>
  * The intent of a list built from a read is fixed before the first attempt and names only messages its caller was
- * handed. When another writer committed first, the step fails on its expected seq, and {@code replace} reads the
+ * handed. A write that follows the calling thread's read of the conversation is first tried against the window that
+ * read returned, with the read's last seq as the expected seq, so a turn of a read-modify-write memory reads the log
+ * once. When another writer committed first, the step fails on its expected seq, and {@code replace} reads the
  * window again and re-applies the same intent on top of it, up to {@link #MAX_ATTEMPTS} times with short random
  * pauses. So messages other writers wrote after the caller's read are always kept (a cut appends them again after
  * the kept part, with fresh ids), a message another writer evicted or removed stays so, and each writer's new
@@ -93,7 +96,9 @@ import org.slf4j.LoggerFactory;
  * conversations written through chat logs of the same owner.
  *
  * <p>Thread-safe. Costs: a read is two queries (the newest window event, the events from the window's start), plus
- * one per pinned message; a write adds one commit holding the new events (and a window event when the window moved).
+ * one per pinned message; a write adds one commit holding the new events (and a window event when the window moved),
+ * and reads the window first only when the calling thread has no pending read of the conversation or another writer
+ * committed since that read.
  *
  * @param <M> the framework's message type
  */
@@ -118,10 +123,10 @@ public final class ChatLog<M> {
   private final IdentityTags tags = new IdentityTags();
   private final AtomicLong snapshots = new AtomicLong();
   /** Per thread, its last read of each conversation not yet followed by a write (the newest 64). */
-  private final ThreadLocal<Map<String, Snapshot>> reads = ThreadLocal.withInitial(() -> new LinkedHashMap<>(16, 0.75f,
-      true) {
+  private final ThreadLocal<Map<String, PendingRead<M>>> reads = ThreadLocal.withInitial(() -> new LinkedHashMap<>(16,
+      0.75f, true) {
     @Override
-    protected boolean removeEldestEntry(Map.Entry<String, Snapshot> eldest) {
+    protected boolean removeEldestEntry(Map.Entry<String, PendingRead<M>> eldest) {
       return size() > 64;
     }
   });
@@ -173,7 +178,7 @@ public final class ChatLog<M> {
     List<StoredMessage<M>> stored = window.messages();
     Snapshot snapshot = new Snapshot(conversationId, stored.stream().map(StoredMessage::eventId).toList(),
         window.lastSeq(), snapshots.incrementAndGet());
-    reads.get().put(conversationId, snapshot);
+    reads.get().put(conversationId, new PendingRead<>(snapshot, window));
     List<M> messages = new ArrayList<>(stored.size());
     for (StoredMessage<M> message : stored) {
       tags.put(message.message(), new Tag(snapshot, message.eventId()));
@@ -201,10 +206,13 @@ public final class ChatLog<M> {
       require("messages[" + i + "]", messages.get(i));
       ids.add(UUID.randomUUID().toString());
     }
-    Optional<Snapshot> pendingRead = Optional.ofNullable(reads.get().remove(conversationId));
-    Optional<Intent<M>> relative = WindowDiff.intent(conversationId, messages, tags::get, pendingRead);
+    Optional<PendingRead<M>> pendingRead = Optional.ofNullable(reads.get().remove(conversationId));
+    Optional<Intent<M>> relative = WindowDiff.intent(conversationId, messages, tags::get,
+        pendingRead.map(PendingRead::snapshot));
     for (int attempt = 1; ; attempt++) {
-      StoredWindow<M> stored = read(conversationId);
+      // The pending read's window is exact unless another writer committed since, which the expected seq detects.
+      StoredWindow<M> stored = attempt == 1 && pendingRead.isPresent() ? pendingRead.get().window()
+          : read(conversationId);
       Intent<M> intent = relative.orElseGet(() -> WindowDiff.blind(messages, stored, codec));
       WindowPlan<M> plan = WindowDiff.plan(intent, stored, ids, () -> UUID.randomUUID().toString(), codec);
       try {

@@ -344,6 +344,10 @@ public abstract class ArchiveContract extends Contract {
 
     assertThat(store.commit(Step.builder(sessionId).truncateFrom(3).event(event("e-3b")).build()).committed())
         .as("step cutting e-3").isPresent();
+    assertThat(present(store.toolCalls().find(sessionId, "call-cut-in-step"), "call-cut-in-step").requestEventId())
+        .as("requesting event of call-cut-in-step after the step cut it").isNull();
+    assertThat(present(store.toolCalls().find(sessionId, "call-cut"), "call-cut").requestEventId())
+        .as("requesting event of call-cut, which the step kept").isEqualTo("e-2");
     store.events().truncate(sessionId, 2);
 
     assertThat(store.toolCalls().find(sessionId, "call-kept")).as("call whose requesting event the cuts kept")
