@@ -4,7 +4,9 @@ import com.zaxxer.hikari.HikariDataSource;
 import dev.sessionstore.SessionStore;
 import dev.sessionstore.crypto.EncryptingSessionStore;
 import dev.sessionstore.crypto.KeyProvider;
+import dev.sessionstore.RetentionPolicy;
 import java.time.Clock;
+import java.time.Duration;
 import java.util.Arrays;
 
 /**
@@ -21,7 +23,15 @@ class EncryptedPostgresConformanceTest extends PostgresConformanceTest {
 
   @Override
   SessionStore build(HikariDataSource dataSource, String schema, Clock clock) {
-    return EncryptingSessionStore.builder(super.build(dataSource, schema, clock))
-        .keys(KeyProvider.of("kit-key", MASTER_KEY)).build();
+    return encrypt(super.build(dataSource, schema, clock));
+  }
+
+  @Override
+  protected SessionStore newRetainingStore(Clock clock, RetentionPolicy policy, Duration interval) {
+    return encrypt(super.newRetainingStore(clock, policy, interval));
+  }
+
+  private static SessionStore encrypt(SessionStore store) {
+    return EncryptingSessionStore.builder(store).keys(KeyProvider.of("kit-key", MASTER_KEY)).build();
   }
 }

@@ -45,7 +45,9 @@ public final class Harness {
       new CrossInstanceWake(),
       new InMemoryAppend(),
       new OperationsOverhead(),
-      new SqliteAppends());
+      new SqliteAppends(),
+      new AppendCostByLength(),
+      new VirtualThreadWaits());
 
   private Harness() {
   }

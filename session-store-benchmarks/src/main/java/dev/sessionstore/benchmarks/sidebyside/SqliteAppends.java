@@ -39,7 +39,7 @@ final class SqliteAppends implements Measure {
         String session = "single-" + length;
         libraryFile.fill(session, scaled);
         twinFile.fill(session, scaled);
-        Sides sides = Interleave.pairs(bench.scale().warmup(100), bench.scale().calls(500),
+        Sides sides = Interleave.pairs(bench.scale().warmup(1_000), bench.scale().calls(2_000),
             Trial.timed(Events::reply, event -> store.events().append(session, event)),
             Trial.timed(Events::reply, event -> raw.appendAll(session, List.of(event))));
         points.add(length);
@@ -54,7 +54,7 @@ final class SqliteAppends implements Measure {
         String session = "batches-" + length;
         libraryFile.fill(session, scaled);
         twinFile.fill(session, scaled);
-        Sides sides = Interleave.pairs(bench.scale().warmup(20), bench.scale().calls(100),
+        Sides sides = Interleave.pairs(bench.scale().warmup(50), bench.scale().calls(300),
             Trial.timed(i -> batch(i), batch -> store.events().appendAll(session, batch)),
             Trial.timed(i -> batch(i), batch -> raw.appendAll(session, batch)));
         addRow(results, "SQLite 100-event atomic batch, session of " + Numbers.count(scaled) + " events", sides);
@@ -64,9 +64,9 @@ final class SqliteAppends implements Measure {
         "events in the session", "appends", points, library, baseline, false));
     results.baseline("SQLite single-event append and 100-event batch", "the same tables in a SQLite file of their "
         + "own, through a HikariCP pool of the same settings (WAL, synchronous=NORMAL, foreign keys, busy timeout, "
-        + "set once per connection, as the library sets them once per physical connection): in one transaction, "
-        + "an upsert of the "
-        + "session row that moves `last_seq` by the number of events and returns it, then the events' inserts "
+        + "set once per connection, as the library sets them once per physical connection): in one transaction "
+        + "through JDBC's own transaction control (`setAutoCommit(false)`, `commit`), an upsert of the session row "
+        + "that moves `last_seq` by the number of events and returns it, then the events' inserts "
         + "after the old head (one prepared insert, a JDBC batch for 100). Atomic and gapless like the library; "
         + "no idempotent replay, no expected-seq check, no wake-up of waiting reads, no payload validation. Both "
         + "sessions are filled alike by one recursive insert before their calls.");

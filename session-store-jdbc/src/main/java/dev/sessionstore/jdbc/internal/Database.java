@@ -136,6 +136,18 @@ final class Database {
     return run(action, Mode.AUTO_COMMIT, ifUnknown, retryDeadline(), work);
   }
 
+  /**
+   * Runs idempotent {@code work} that begins and ends a write transaction itself, by statements on a connection left
+   * in auto-commit ({@link Dialect#beginOwnWrites()}, then {@code COMMIT} or {@code ROLLBACK}): two statements of
+   * transaction control where the driver's own begin, commit and return to auto-commit take more. It queues with the
+   * write transactions where the dialect {@linkplain Dialect#writesOneAtATime() writes one at a time}. The work must
+   * end its transaction on every path it leaves by; run again after its commit, it must write nothing more and return
+   * what is stored.
+   */
+  <T> T ownTransaction(String action, SqlWork<T> work) {
+    return run(action, Mode.OWN_TRANSACTION, UnknownOutcome.runAgain(), retryDeadline(), work);
+  }
+
   /** Runs {@code work}, which writes nothing, with auto-commit on. */
   <T> T read(String action, SqlWork<T> work) {
     return read(action, retryDeadline(), work);
@@ -274,7 +286,7 @@ final class Database {
    * {@code committing}, a transaction notes there its result and its id before {@code COMMIT}.
    */
   private <T> T attempt(Mode mode, SqlWork<T> work, Committing<T> committing) throws Failed {
-    if (writers == null || mode != Mode.TRANSACTION) {
+    if (writers == null || mode != Mode.TRANSACTION && mode != Mode.OWN_TRANSACTION) {
       return attemptOnConnection(mode, work, committing);
     }
     writers.lock();
@@ -302,7 +314,7 @@ final class Database {
       return switch (mode) {
         case TRANSACTION -> inTransaction(connection, true, work, committing);
         case SNAPSHOT -> inTransaction(connection, false, work, null);
-        case AUTO_COMMIT, READ -> inAutoCommit(connection, mode, work);
+        case AUTO_COMMIT, OWN_TRANSACTION, READ -> inAutoCommit(connection, mode, work);
       };
     } finally {
       release(connection);
@@ -385,7 +397,7 @@ final class Database {
     try {
       return work.run(connection);
     } catch (SQLException e) {
-      throw failed(connection, e, mode == Mode.AUTO_COMMIT);
+      throw failed(connection, e, mode == Mode.AUTO_COMMIT || mode == Mode.OWN_TRANSACTION);
     }
   }
 
@@ -479,7 +491,7 @@ final class Database {
     return text.toString();
   }
 
-  private enum Mode { TRANSACTION, SNAPSHOT, AUTO_COMMIT, READ }
+  private enum Mode { TRANSACTION, SNAPSHOT, AUTO_COMMIT, OWN_TRANSACTION, READ }
 
   /** {@link Committing#transactionId} of a transaction that wrote nothing. */
   private static final long NOTHING_WRITTEN = -1;

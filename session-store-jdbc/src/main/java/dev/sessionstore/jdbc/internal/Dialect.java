@@ -123,6 +123,15 @@ interface Dialect {
    */
   Optional<String> appendInOneCall(Tables tables);
 
+  /**
+   * The statement that begins a write transaction on a connection left in auto-commit, taking the write lock at once
+   * ({@code BEGIN IMMEDIATE} on SQLite), which the work then ends itself with {@code COMMIT} or {@code ROLLBACK}
+   * ({@link Database#ownTransaction}); empty where appends have {@linkplain #appendInOneCall one call} instead. Where
+   * present, an append first tries {@link EventAppender}'s short transaction, which needs no statement of the driver's
+   * transaction control.
+   */
+  Optional<String> beginOwnWrites();
+
   /** Binds {@code instant} to a timestamp parameter, exactly to the microsecond. */
   void bindInstant(PreparedStatement statement, int index, Instant instant) throws SQLException;
 

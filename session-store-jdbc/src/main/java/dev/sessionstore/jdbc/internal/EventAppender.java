@@ -7,6 +7,7 @@ import dev.sessionstore.SeqConflictException;
 import dev.sessionstore.spi.EventBatch;
 import java.sql.Connection;
 import java.sql.SQLException;
+import java.sql.Statement;
 import java.time.Clock;
 import java.time.Instant;
 import java.util.ArrayList;
@@ -35,7 +36,16 @@ import java.util.OptionalLong;
  * runs the locked path after it. Lost while it ran, the call is settled by running it again: it is idempotent, a
  * second run finds the batch stored and reports it.
  *
- * <p><b>Locked path</b>, in one transaction, the only one where the dialect has no such call: lock the session's
+ * <p><b>Short transaction</b>, where the dialect {@linkplain Dialect#beginOwnWrites() begins write transactions by a
+ * statement} instead (SQLite), for the common case: on a connection in auto-commit, begin (taking the write lock),
+ * move the session's last seq by the batch size and read it back ({@code UPDATE ... RETURNING}), insert the events
+ * after the old last seq skipping, by the id key's conflict clause, any id stored, and commit: four statements, as
+ * many as the plainest atomic append. Where the session is unknown, the last seq is not the expected one, the
+ * session is a fork holding one of the ids in its shared prefix, or the insert skipped an id, it rolls back, having
+ * changed nothing, and the locked path runs, which settles each of those. Run again after a lost commit, it finds
+ * its ids stored and hands over to the locked path, which reports them.
+ *
+ * <p><b>Locked path</b>, in one transaction, the only one where the dialect has neither: lock the session's
  * row ({@link Dialect#lockForUpdate()}), or create the session, which locks it just the same; read the stored events
  * among the batch's ids (a session that is no fork, its shared seq 0, has no segments: its own rows alone, by the
  * id key, without the fork's union of {@link LogView}) and let {@link EventBatch} sort replays from fresh events and
@@ -59,6 +69,11 @@ final class EventAppender {
   private final Sql sql;
   private final RowMapper<Event> events;
   private final Optional<String> appendInOneCall;
+  private final Optional<String> beginOwnWrites;
+  /** Moves a session's last seq by a batch's size and returns the new one and its shared seq. */
+  private final String moveHead;
+  /** Inserts a batch after a last seq, skipping every id the session's own rows hold. */
+  private final String insertUnlessStored;
   private final WriteChain appendLocked;
   private final WriteChain cut;
   private final Dependents dependents;
@@ -81,6 +96,13 @@ final class EventAppender {
     this.sql = new Sql(dialect);
     this.events = EventRows.mapper(dialect);
     this.appendInOneCall = dialect.appendInOneCall(tables);
+    this.beginOwnWrites = dialect.beginOwnWrites();
+    this.moveHead = "UPDATE " + tables.sessions() + " SET last_seq = last_seq + ? WHERE id = ?"
+        + " RETURNING last_seq, shared_seq";
+    this.insertUnlessStored = "INSERT INTO " + tables.events()
+        + " (session_id, seq, id, type, run_id, agent_id, parent_id, payload, ts)"
+        + " VALUES (?, ?, ?, ?, ?, ?, ?, " + dialect.jsonParameter() + ", ?)"
+        + dialect.onConflictIgnore("session_id, id");
     this.appendLocked = WriteChain.before(dialect, List.of("INSERT INTO " + tables.events()
             + " (session_id, seq, id, type, run_id, agent_id, parent_id, payload, ts)"
             + " SELECT ?, ? + e.ordinality, e.id, e.type, e.run_id, e.agent_id, e.parent_id, e.payload, e.ts"
@@ -137,6 +159,14 @@ final class EventAppender {
         return appended.get();
       }
     }
+    if (beginOwnWrites.isPresent()) {
+      Optional<List<Event>> appended = database.ownTransaction(action,
+          connection -> appendInShortTransaction(connection, beginOwnWrites.get(), sessionId, batch, expected,
+              clock.instant()));
+      if (appended.isPresent()) {
+        return appended.get();
+      }
+    }
     return database.transaction(action, connection -> {
       Instant now = clock.instant();
       while (true) {
@@ -181,6 +211,69 @@ final class EventAppender {
       return Optional.of(batch.results(stored));
     }
     checkExpected(sessionId, expected, lastSeq);
+    return Optional.empty();
+  }
+
+  /**
+   * The short transaction: the stored events for the whole batch, all appended; or empty, with nothing changed, when
+   * the locked path must run (an unknown session, an unexpected last seq, an id stored).
+   */
+  private Optional<List<Event>> appendInShortTransaction(Connection connection, String begin, String sessionId,
+      EventBatch batch, OptionalLong expected, Instant now) throws SQLException {
+    List<NewEvent> distinct = batch.distinctEvents();
+    try (Statement control = connection.createStatement()) {
+      control.execute(begin);
+      try {
+        Optional<Head> moved = sql.first(connection, moveHead, row -> new Head(row.getLong(1), row.getLong(2) > 0),
+            (long) distinct.size(), sessionId);
+        if (moved.isEmpty()) {
+          return rolledBack(control);
+        }
+        long lastSeq = moved.get().lastSeq() - distinct.size();
+        if (expected.isPresent() && expected.getAsLong() != lastSeq
+            || moved.get().fork() && !storedWithIds(connection, sessionId, batch.ids()).isEmpty()) {
+          return rolledBack(control);
+        }
+        if (insertUnlessStored(connection, sessionId, lastSeq, distinct, now) != distinct.size()) {
+          return rolledBack(control);
+        }
+        control.execute("COMMIT");
+        return Optional.of(results(sessionId, lastSeq, batch, distinct, Map.of(), now));
+      } catch (SQLException | RuntimeException e) {
+        try {
+          control.execute("ROLLBACK");
+        } catch (SQLException again) {
+          e.addSuppressed(again); // no transaction left to roll back: the database ended it with the failure
+        }
+        throw e;
+      }
+    }
+  }
+
+  /**
+   * Inserts {@code events} after {@code lastSeq}, one prepared insert (a JDBC batch of it for more than one event),
+   * each skipped if its id is stored; returns how many it inserted.
+   */
+  private int insertUnlessStored(Connection connection, String sessionId, long lastSeq, List<NewEvent> events,
+      Instant now) throws SQLException {
+    List<Object[]> rows = new ArrayList<>(events.size());
+    long seq = lastSeq;
+    for (NewEvent event : events) {
+      rows.add(new Object[] {sessionId, ++seq, event.id(), event.type(), event.runId(), event.agentId(),
+          event.parentId(), event.payload(), event.timestamp() == null ? now : event.timestamp()});
+    }
+    if (rows.size() == 1) {
+      return sql.update(connection, insertUnlessStored, rows.get(0));
+    }
+    int inserted = 0;
+    for (int count : sql.updateEach(connection, insertUnlessStored, rows)) {
+      inserted += count;
+    }
+    return inserted;
+  }
+
+  private static <T> Optional<T> rolledBack(Statement control) throws SQLException {
+    control.execute("ROLLBACK");
     return Optional.empty();
   }
 

@@ -162,6 +162,12 @@ final class PostgresDialect implements Dialect {
         + " ?::timestamptz[])");
   }
 
+  /** None: appends take the one call ({@link #appendInOneCall}). */
+  @Override
+  public Optional<String> beginOwnWrites() {
+    return Optional.empty();
+  }
+
   /** As {@code timestamptz}, through the JDBC 4.2 {@link OffsetDateTime} mapping (microseconds exact). */
   @Override
   public void bindInstant(PreparedStatement statement, int index, Instant instant) throws SQLException {

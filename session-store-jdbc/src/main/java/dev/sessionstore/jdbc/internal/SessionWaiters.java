@@ -8,7 +8,8 @@ import java.util.Map;
 import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.ConcurrentMap;
-import java.util.concurrent.TimeUnit;
+import java.util.concurrent.locks.Condition;
+import java.util.concurrent.locks.ReentrantLock;
 
 /**
  * The waiting reads of one store, registered in-process by session: a waiting read holds a {@link Waiter} instead of
@@ -123,54 +124,91 @@ final class SessionWaiters {
 
   /**
    * A generation counter per wake key, shared by all of that key's waiters, with the sessions they wait on (more than
-   * one only when two ids share a digest).
+   * one only when two ids share a digest). Guarded by a {@link ReentrantLock}, not a monitor: a virtual thread that
+   * waits on a monitor pins its carrier thread on Java 21 to 23, so thousands of waiting reads on virtual threads
+   * would hold as many carriers; one parked on a lock's condition holds none.
    */
   private static final class Signal {
 
+    private final ReentrantLock lock = new ReentrantLock();
+    private final Condition raised = lock.newCondition();
     private long generation;
     /** Holders by the session they wait on; the signal is dropped when none remain. */
     private final Map<String, Integer> holders = new HashMap<>();
     private int parked;
 
-    synchronized Signal retain(String sessionId) {
-      holders.merge(sessionId, 1, Integer::sum);
-      return this;
+    Signal retain(String sessionId) {
+      lock.lock();
+      try {
+        holders.merge(sessionId, 1, Integer::sum);
+        return this;
+      } finally {
+        lock.unlock();
+      }
     }
 
     /** Drops one holder of {@code sessionId}; returns whether none remain. */
-    synchronized boolean release(String sessionId) {
-      holders.computeIfPresent(sessionId, (id, count) -> count == 1 ? null : count - 1);
-      return holders.isEmpty();
-    }
-
-    synchronized void addSessionsTo(Set<String> sessions) {
-      sessions.addAll(holders.keySet());
-    }
-
-    synchronized long generation() {
-      return generation;
-    }
-
-    synchronized void raise() {
-      generation++;
-      notifyAll();
-    }
-
-    synchronized int parked() {
-      return parked;
-    }
-
-    synchronized void awaitAfter(long seen, long nanos) throws InterruptedException {
-      long deadline = System.nanoTime() + nanos;
-      long remaining = nanos;
-      parked++;
+    boolean release(String sessionId) {
+      lock.lock();
       try {
-        while (generation == seen && remaining > 0) {
-          TimeUnit.NANOSECONDS.timedWait(this, remaining);
-          remaining = deadline - System.nanoTime();
+        holders.computeIfPresent(sessionId, (id, count) -> count == 1 ? null : count - 1);
+        return holders.isEmpty();
+      } finally {
+        lock.unlock();
+      }
+    }
+
+    void addSessionsTo(Set<String> sessions) {
+      lock.lock();
+      try {
+        sessions.addAll(holders.keySet());
+      } finally {
+        lock.unlock();
+      }
+    }
+
+    long generation() {
+      lock.lock();
+      try {
+        return generation;
+      } finally {
+        lock.unlock();
+      }
+    }
+
+    void raise() {
+      lock.lock();
+      try {
+        generation++;
+        raised.signalAll();
+      } finally {
+        lock.unlock();
+      }
+    }
+
+    int parked() {
+      lock.lock();
+      try {
+        return parked;
+      } finally {
+        lock.unlock();
+      }
+    }
+
+    void awaitAfter(long seen, long nanos) throws InterruptedException {
+      lock.lock();
+      try {
+        long remaining = nanos;
+        parked++;
+        try {
+          while (generation == seen && remaining > 0) {
+            remaining = raised.awaitNanos(remaining);
+          }
+        } finally {
+          parked--;
         }
       } finally {
-        parked--;
+        lock.unlock();
       }
     }
   }

@@ -225,10 +225,16 @@ final class SqliteDialect implements Dialect {
     return false;
   }
 
-  /** None: appends take the locked path, under the write lock. */
+  /** None: appends take a short transaction of their own ({@link #beginOwnWrites()}), else the locked path. */
   @Override
   public Optional<String> appendInOneCall(Tables tables) {
     return Optional.empty();
+  }
+
+  /** {@code BEGIN IMMEDIATE}: the write lock at once, as {@link #beginWrites} takes it. */
+  @Override
+  public Optional<String> beginOwnWrites() {
+    return Optional.of("BEGIN IMMEDIATE");
   }
 
   /** Microseconds since the epoch. */
