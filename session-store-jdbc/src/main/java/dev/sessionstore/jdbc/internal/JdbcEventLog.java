@@ -168,9 +168,10 @@ final class JdbcEventLog implements EventLog {
     }
     boolean newestFirst = EventPaging.fetchesNewestFirst(query);
     OptionalLong fetchLimit = EventPaging.fetchLimit(query);
-    fetchLimit.ifPresent(parameters::add);
+    // The limit is a constant of the text, not a parameter: PostgreSQL then plans the statement once per connection
+    // (a generic plan from its sixth run on) instead of again on every run, which took longer than the read.
     String statement = view.select(EventRows.COLUMNS, condition.toString(), newestFirst ? "seq DESC" : "seq",
-        fetchLimit.isPresent() ? "?" : null);
+        fetchLimit.isPresent() ? Long.toString(fetchLimit.getAsLong()) : null);
     List<Event> rows = sql.list(connection, statement, events, LogView.parameters(parameters).toArray());
     return EventPaging.page(LogView.merge(rows, newestFirst, fetchLimit.orElse(Long.MAX_VALUE)), query);
   }
