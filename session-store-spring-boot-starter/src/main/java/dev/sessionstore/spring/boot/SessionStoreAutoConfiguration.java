@@ -12,7 +12,6 @@ import org.slf4j.LoggerFactory;
 import org.springframework.beans.factory.ObjectProvider;
 import org.springframework.boot.autoconfigure.AutoConfiguration;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnMissingBean;
-import org.springframework.boot.autoconfigure.jdbc.DataSourceAutoConfiguration;
 import org.springframework.boot.context.properties.EnableConfigurationProperties;
 import org.springframework.context.annotation.Bean;
 
@@ -26,8 +25,13 @@ import org.springframework.context.annotation.Bean;
  * an {@link ObservedSessionStore} over it: one observation {@code session.store.operation} per call, so timers and,
  * with {@code micrometer-tracing}, spans come with no code. A {@code SessionStore} bean of the application's own is
  * left as it is.
+ *
+ * <p>One source for both Spring Boot lines: it runs after the {@code DataSourceAutoConfiguration} of either (Boot 4
+ * moved it to {@code spring-boot-jdbc}), named by string so that neither line's class is needed to load it.
  */
-@AutoConfiguration(after = DataSourceAutoConfiguration.class)
+@AutoConfiguration(afterName = {
+    "org.springframework.boot.autoconfigure.jdbc.DataSourceAutoConfiguration",   // Spring Boot 3
+    "org.springframework.boot.jdbc.autoconfigure.DataSourceAutoConfiguration"})  // Spring Boot 4 (spring-boot-jdbc)
 @EnableConfigurationProperties(SessionStoreProperties.class)
 public class SessionStoreAutoConfiguration {
 
