@@ -1,5 +1,6 @@
 package dev.sessionstore;
 
+import java.util.OptionalInt;
 import java.util.Set;
 
 /**
@@ -82,6 +83,19 @@ public interface SessionStore extends AutoCloseable {
   /** Whether this store supports {@code capability}. */
   default boolean supports(Capability capability) {
     return capabilities().contains(capability);
+  }
+
+  /**
+   * The version of the schema this store reads and writes in its backend, fixed when the store was built: the version
+   * its build created, migrated to or verified (a newer one, when a newer library recorded it and this one accepts
+   * it). Asking costs no round trip. Versions count per adapter (a JDBC store's last applied migration, a Cassandra
+   * keyspace's schema version) and compare only within one adapter. Empty for a store with no schema of its own,
+   * such as the in-memory store; the default, for such adapters. Decorators answer their delegate's.
+   *
+   * @throws StoreClosedException if the store is closed (every store behind the validating layer)
+   */
+  default OptionalInt schemaVersion() {
+    return OptionalInt.empty();
   }
 
   /**

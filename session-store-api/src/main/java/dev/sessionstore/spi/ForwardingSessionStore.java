@@ -13,6 +13,7 @@ import dev.sessionstore.Step;
 import dev.sessionstore.StepOutcome;
 import dev.sessionstore.Summaries;
 import dev.sessionstore.ToolCalls;
+import java.util.OptionalInt;
 import java.util.Set;
 import java.util.function.Function;
 
@@ -188,6 +189,12 @@ public abstract class ForwardingSessionStore implements SessionStore {
   @Override
   public boolean supports(Capability capability) {
     return delegate.supports(capability);
+  }
+
+  /** The delegate's schema version: a decorator changes what is stored, never the schema it is stored in. */
+  @Override
+  public OptionalInt schemaVersion() {
+    return delegate.schemaVersion();
   }
 
   /** Closes the delegate (idempotent when the delegate's close is, as the contract asks). */

@@ -1,5 +1,6 @@
 package dev.sessionstore.spi;
 
+import dev.sessionstore.InvalidArgumentException;
 import dev.sessionstore.RetentionPolicy;
 import dev.sessionstore.Session;
 import java.time.Duration;
@@ -13,7 +14,33 @@ import java.util.Collection;
  */
 public final class RetentionRules {
 
+  /** The shortest schedule interval a store accepts: shorter would keep a thread sweeping without pause. */
+  public static final Duration MIN_INTERVAL = Duration.ofMillis(10);
+
+  /**
+   * The longest schedule interval a store accepts. A schedule lives in the process that built the store and runs first
+   * one interval after the build, so a longer interval could outlast the process (a daily interval on instances
+   * redeployed every few hours would never sweep); with at most an hour, data outlives its policy by at most an hour
+   * of a running instance, and a sweep with nothing to remove costs one indexed read.
+   */
+  public static final Duration MAX_INTERVAL = Duration.ofHours(1);
+
   private RetentionRules() {
+  }
+
+  /**
+   * {@code interval}, checked as every adapter's builder checks the interval of a retention schedule: between
+   * {@link #MIN_INTERVAL} (10 ms) and {@link #MAX_INTERVAL} (1 hour), both included.
+   *
+   * @throws InvalidArgumentException naming {@code retentionInterval} if it is null or out of that range
+   */
+  public static Duration requireInterval(Duration interval) {
+    Arguments.requireNonNull("retentionInterval", interval);
+    if (interval.compareTo(MIN_INTERVAL) < 0 || interval.compareTo(MAX_INTERVAL) > 0) {
+      throw new InvalidArgumentException("retentionInterval", interval + " is out of range: use between "
+          + MIN_INTERVAL.toMillis() + " ms and " + MAX_INTERVAL.toHours() + " hour");
+    }
+    return interval;
   }
 
   /** The instant {@code age} before {@code now}: what happened before it is older than {@code age}. */

@@ -15,6 +15,7 @@ import dev.sessionstore.StoreClosedException;
 import dev.sessionstore.Summaries;
 import dev.sessionstore.ToolCalls;
 import dev.sessionstore.UnsupportedCapabilityException;
+import java.util.OptionalInt;
 import java.util.Set;
 import java.util.function.Supplier;
 
@@ -160,6 +161,13 @@ public final class ValidatingSessionStore implements SessionStore {
   public Set<Capability> capabilities() {
     gate.checkOpen();
     return adapter.capabilities();
+  }
+
+  /** The adapter's schema version, once the store is checked open. */
+  @Override
+  public OptionalInt schemaVersion() {
+    gate.checkOpen();
+    return adapter.schemaVersion();
   }
 
   /** The adapter's description: what it is and what it stores into. */

@@ -1,7 +1,9 @@
 package dev.sessionstore.spi;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import dev.sessionstore.InvalidArgumentException;
 import dev.sessionstore.RetentionPolicy;
 import dev.sessionstore.Session;
 import dev.sessionstore.SessionStatus;
@@ -56,5 +58,21 @@ class RetentionRulesTest {
     assertThat(RetentionRules.isIdle(policy, completed, cutoff, cutoff)).isFalse();
     assertThat(RetentionRules.isIdle(policy, completed, null, T0)).isFalse();
     assertThat(RetentionRules.isIdle(policy, active, null, cutoff)).isFalse();
+  }
+
+  @Test
+  void aScheduleIntervalLiesBetweenTenMillisecondsAndAnHour() {
+    assertThat(RetentionRules.requireInterval(Duration.ofMillis(10))).isEqualTo(Duration.ofMillis(10));
+    assertThat(RetentionRules.requireInterval(Duration.ofHours(1))).isEqualTo(Duration.ofHours(1));
+    for (Duration bad : List.of(Duration.ofMillis(9), Duration.ZERO, Duration.ofSeconds(-1),
+        Duration.ofHours(1).plusNanos(1), Duration.ofDays(1))) {
+      assertThatThrownBy(() -> RetentionRules.requireInterval(bad)).as("interval %s", bad)
+          .isInstanceOfSatisfying(InvalidArgumentException.class,
+              e -> assertThat(e.field()).isEqualTo("retentionInterval"))
+          .hasMessageContaining("use between 10 ms and 1 hour");
+    }
+    assertThatThrownBy(() -> RetentionRules.requireInterval(null))
+        .isInstanceOfSatisfying(InvalidArgumentException.class,
+            e -> assertThat(e.field()).isEqualTo("retentionInterval"));
   }
 }

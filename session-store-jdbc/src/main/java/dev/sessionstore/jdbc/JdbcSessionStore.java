@@ -22,11 +22,13 @@ import dev.sessionstore.ToolCalls;
 import dev.sessionstore.jdbc.internal.FirstConnection;
 import dev.sessionstore.jdbc.internal.JdbcStore;
 import dev.sessionstore.jdbc.internal.StoreSettings;
+import dev.sessionstore.spi.RetentionRules;
 import dev.sessionstore.spi.ValidatingSessionStore;
 import java.sql.DriverManager;
 import java.sql.SQLException;
 import java.time.Clock;
 import java.time.Duration;
+import java.util.OptionalInt;
 import java.util.Set;
 import javax.sql.DataSource;
 
@@ -172,6 +174,15 @@ public final class JdbcSessionStore implements SessionStore {
   @Override
   public Set<Capability> capabilities() {
     return store.capabilities();
+  }
+
+  /**
+   * The version the store's tables recorded when it was built: the last migration script applied to them
+   * ({@code V<n>__*.sql} in the dialect's folder, recorded in {@code <prefix>schema_version}); never empty.
+   */
+  @Override
+  public OptionalInt schemaVersion() {
+    return store.schemaVersion();
   }
 
   /** The adapter and its target: database address, schema and table prefix; never a user or password. */
@@ -352,7 +363,10 @@ public final class JdbcSessionStore implements SessionStore {
      * {@link SessionStore#retention()} applies policies on demand either way. Durable and safe with many instances:
      * every store built with a schedule sweeps the database, each session handled by whichever comes first (on
      * PostgreSQL a sweep skips, with {@code SKIP LOCKED}, the sessions another transaction holds, and takes them up
-     * next time); idleness and ages are measured by the store clock. Give every instance the same policy.
+     * next time); idleness and ages are measured by the store clock. Give every instance the same policy. The interval
+     * is bounded as on every adapter ({@link RetentionRules#requireInterval}): at least 10 ms, so the sweep never
+     * spins, and at most 1 hour, as the schedule lives and dies with the instance and runs first one interval after
+     * the build (a longer interval could outlast the instance and never sweep).
      *
      * @throws InvalidArgumentException naming {@code retentionPolicy} if it is null, or {@code retentionInterval} if
      *                                  it is null or out of range (10 ms to 1 hour)
@@ -361,7 +375,7 @@ public final class JdbcSessionStore implements SessionStore {
     public Builder retention(RetentionPolicy policy, Duration interval) {
       requireUnset("retentionPolicy", this.retentionPolicy);
       requireNonNull("retentionPolicy", policy);
-      this.retentionInterval = requireInterval("retentionInterval", interval);
+      this.retentionInterval = RetentionRules.requireInterval(interval);
       this.retentionPolicy = policy;
       return this;
     }

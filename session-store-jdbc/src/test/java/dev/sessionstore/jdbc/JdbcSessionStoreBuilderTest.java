@@ -8,6 +8,7 @@ import dev.sessionstore.InvalidArgumentException;
 import dev.sessionstore.Json;
 import dev.sessionstore.NewEvent;
 import dev.sessionstore.OutcomeUnknownException;
+import dev.sessionstore.RetentionPolicy;
 import dev.sessionstore.SessionStore;
 import dev.sessionstore.StoreClosedException;
 import dev.sessionstore.StoreFailureException;
@@ -19,6 +20,7 @@ import java.sql.PreparedStatement;
 import java.sql.ResultSet;
 import java.time.Clock;
 import java.time.Duration;
+import java.util.List;
 import java.util.Map;
 import java.util.function.BiFunction;
 import javax.sql.DataSource;
@@ -99,6 +101,20 @@ class JdbcSessionStoreBuilderTest {
     assertThatThrownBy(() -> JdbcSessionStore.builder().migrationLockTimeout(Duration.ofHours(2)))
         .isInstanceOfSatisfying(InvalidArgumentException.class,
             e -> assertThat(e.field()).isEqualTo("migrationLockTimeout"));
+  }
+
+  @Test
+  @DisplayName("A retention schedule's interval lies between 10 ms and 1 hour, as on every adapter")
+  void retentionIntervalBounds() {
+    RetentionPolicy policy = RetentionPolicy.builder().deleteSessionsIdleFor(Duration.ofDays(30)).build();
+    JdbcSessionStore.builder().retention(policy, Duration.ofMillis(10));
+    JdbcSessionStore.builder().retention(policy, Duration.ofHours(1));
+    for (Duration bad : List.of(Duration.ofMillis(9), Duration.ofHours(2))) {
+      assertThatThrownBy(() -> JdbcSessionStore.builder().retention(policy, bad)).as("interval %s", bad)
+          .isInstanceOfSatisfying(InvalidArgumentException.class,
+              e -> assertThat(e.field()).isEqualTo("retentionInterval"))
+          .hasMessageContaining("use between 10 ms and 1 hour");
+    }
   }
 
   @Test

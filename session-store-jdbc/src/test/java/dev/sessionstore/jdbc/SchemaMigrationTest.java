@@ -6,7 +6,12 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import dev.sessionstore.Event;
 import dev.sessionstore.NewEvent;
 import dev.sessionstore.SessionStore;
+import dev.sessionstore.StoreClosedException;
 import dev.sessionstore.StoreFailureException;
+import dev.sessionstore.crypto.EncryptingSessionStore;
+import dev.sessionstore.crypto.KeyProvider;
+import dev.sessionstore.micrometer.ObservedSessionStore;
+import io.micrometer.observation.ObservationRegistry;
 import java.lang.reflect.InvocationTargetException;
 import java.lang.reflect.Method;
 import java.lang.reflect.Proxy;
@@ -14,7 +19,9 @@ import java.sql.Connection;
 import java.sql.SQLException;
 import java.time.Duration;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.List;
+import java.util.OptionalInt;
 import java.util.concurrent.Callable;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.ExecutorService;
@@ -44,10 +51,42 @@ class SchemaMigrationTest {
   @Test
   @DisplayName("Building creates the schema and records versions 1, 2 and 3 in the version table")
   void recordsTheVersion() {
-    schema.store(builder -> builder);
+    SessionStore store = schema.store(builder -> builder);
 
     assertThat(schema.queryValue("SELECT string_agg(version || ':' || description, ',' ORDER BY version) FROM \""
         + schema.name() + "\".session_store_schema_version")).isEqualTo("1:schema,2:writer_fencing,3:retention");
+    assertThat(store.schemaVersion()).isEqualTo(OptionalInt.of(3));
+  }
+
+  @Test
+  @DisplayName("A store answers the version its schema records, migrated or only checked, newer ones included; closed,"
+      + " it refuses")
+  void answersTheRecordedVersion() {
+    schema.store(builder -> builder).close();
+    assertThat(schema.store(builder -> builder.createSchema(false)).schemaVersion()).isEqualTo(OptionalInt.of(3));
+
+    schema.queryValue("INSERT INTO \"" + schema.name() + "\".session_store_schema_version (version, description)"
+        + " VALUES (4, 'from_a_newer_library') RETURNING version");
+    assertThat(schema.store(builder -> builder.createSchema(false)).schemaVersion()).isEqualTo(OptionalInt.of(4));
+    SessionStore migrating = schema.store(builder -> builder);
+    assertThat(migrating.schemaVersion()).isEqualTo(OptionalInt.of(4));
+
+    migrating.close();
+    assertThatThrownBy(migrating::schemaVersion).isInstanceOf(StoreClosedException.class);
+  }
+
+  @Test
+  @DisplayName("An observed and an encrypting store answer the schema version of the store they decorate")
+  void decoratorsAnswerTheirDelegatesVersion() {
+    byte[] key = new byte[32];
+    Arrays.fill(key, (byte) 3);
+    SessionStore decorated = EncryptingSessionStore.builder(
+        ObservedSessionStore.builder(schema.store(builder -> builder)).registry(ObservationRegistry.create())
+            .adapter("postgresql").build())
+        .keys(KeyProvider.of("k1", key)).build();
+
+    assertThat(decorated.schemaVersion()).isEqualTo(OptionalInt.of(3));
+    decorated.close();
   }
 
   @Test

@@ -4,6 +4,7 @@ import dev.sessionstore.Capability;
 import dev.sessionstore.InvalidArgumentException;
 import dev.sessionstore.SessionStore;
 import dev.sessionstore.memory.internal.MemoryStore;
+import dev.sessionstore.spi.RetentionRules;
 import dev.sessionstore.spi.ValidatingSessionStore;
 import dev.sessionstore.RetentionPolicy;
 import java.time.Clock;
@@ -55,10 +56,13 @@ public final class InMemorySessionStore {
     /**
      * Applies {@code policy} every {@code interval} of the store clock, on the store's deadline thread, from
      * {@code interval} after the store is built until it is closed ({@link dev.sessionstore.Retention}). Default:
-     * no schedule; {@link SessionStore#retention()} still applies policies on demand.
+     * no schedule; {@link SessionStore#retention()} still applies policies on demand. The interval is bounded as on
+     * every adapter ({@link RetentionRules#requireInterval}): at least 10 ms, so the sweep never spins, and at most 1
+     * hour, as the schedule lives and dies with this process and runs first one interval after the build (a longer
+     * interval could outlast the process and never sweep).
      *
      * @throws InvalidArgumentException naming {@code retentionPolicy} if it is null or retention was already set, or
-     *                                  {@code retentionInterval} if it is null, zero or negative
+     *                                  {@code retentionInterval} if it is null or out of range (10 ms to 1 hour)
      */
     public Builder retention(RetentionPolicy policy, Duration interval) {
       if (policy == null) {
@@ -68,11 +72,8 @@ public final class InMemorySessionStore {
         throw new InvalidArgumentException("retentionPolicy", "was already set to " + retentionPolicy
             + "; each setter may be called once");
       }
-      if (interval == null || interval.isZero() || interval.isNegative()) {
-        throw new InvalidArgumentException("retentionInterval", "must be positive, was " + interval);
-      }
+      retentionInterval = RetentionRules.requireInterval(interval);
       retentionPolicy = policy;
-      retentionInterval = interval;
       return this;
     }
 

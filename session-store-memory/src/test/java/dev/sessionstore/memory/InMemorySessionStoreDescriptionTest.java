@@ -6,7 +6,10 @@ import dev.sessionstore.SessionStore;
 import org.junit.jupiter.api.DisplayName;
 import org.junit.jupiter.api.Test;
 
-/** An in-memory store names itself and its target, and two stores are told apart. */
+/**
+ * An in-memory store names itself and its target, and two stores are told apart; it has no schema, so no schema
+ * version.
+ */
 class InMemorySessionStoreDescriptionTest {
 
   @Test
@@ -16,6 +19,14 @@ class InMemorySessionStoreDescriptionTest {
          SessionStore second = InMemorySessionStore.builder().build()) {
       assertThat(first.toString()).startsWith("InMemorySessionStore[heap of this process, instance ");
       assertThat(first.toString()).isNotEqualTo(second.toString());
+    }
+  }
+
+  @Test
+  @DisplayName("an in-memory store has no schema version")
+  void hasNoSchemaVersion() {
+    try (SessionStore store = InMemorySessionStore.builder().build()) {
+      assertThat(store.schemaVersion()).isEmpty();
     }
   }
 }

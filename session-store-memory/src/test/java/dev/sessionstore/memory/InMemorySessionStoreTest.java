@@ -9,6 +9,7 @@ import dev.sessionstore.InvalidArgumentException;
 import dev.sessionstore.Json;
 import dev.sessionstore.NewEvent;
 import dev.sessionstore.NewModelCall;
+import dev.sessionstore.RetentionPolicy;
 import dev.sessionstore.RunWrite;
 import dev.sessionstore.SessionQuery;
 import dev.sessionstore.SessionStore;
@@ -62,6 +63,20 @@ class InMemorySessionStoreTest {
           .isInstanceOfSatisfying(InvalidArgumentException.class,
               e -> assertThat(e.field()).isEqualTo("modelCallAudit"))
           .hasMessageContaining("modelCallAudit: was already set");
+    }
+
+    @Test
+    @DisplayName("a retention schedule's interval lies between 10 ms and 1 hour, as on every adapter")
+    void boundsTheRetentionInterval() {
+      RetentionPolicy policy = RetentionPolicy.builder().deleteSessionsIdleFor(Duration.ofDays(30)).build();
+      InMemorySessionStore.builder().retention(policy, Duration.ofMillis(10)).build().close();
+      InMemorySessionStore.builder().retention(policy, Duration.ofHours(1)).build().close();
+      for (Duration bad : List.of(Duration.ofMillis(9), Duration.ofHours(2))) {
+        assertThatThrownBy(() -> InMemorySessionStore.builder().retention(policy, bad)).as("interval %s", bad)
+            .isInstanceOfSatisfying(InvalidArgumentException.class,
+                e -> assertThat(e.field()).isEqualTo("retentionInterval"))
+            .hasMessageContaining("use between 10 ms and 1 hour");
+      }
     }
 
     @Test

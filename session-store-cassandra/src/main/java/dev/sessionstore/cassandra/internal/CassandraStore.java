@@ -16,6 +16,7 @@ import dev.sessionstore.ToolCalls;
 import dev.sessionstore.UnsupportedCapabilityException;
 import java.util.Collections;
 import java.util.EnumSet;
+import java.util.OptionalInt;
 import java.util.Set;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -121,6 +122,12 @@ public final class CassandraStore implements SessionStore {
   @Override
   public Set<Capability> capabilities() {
     return CAPABILITIES;
+  }
+
+  /** {@link Schema#VERSION}: the build created or migrated the keyspace to it, or refused to open. */
+  @Override
+  public OptionalInt schemaVersion() {
+    return OptionalInt.of(Schema.VERSION);
   }
 
   /** The adapter and its target: keyspace and namespace. */

@@ -20,6 +20,7 @@ import java.sql.SQLException;
 import java.time.Clock;
 import java.util.EnumSet;
 import java.util.Optional;
+import java.util.OptionalInt;
 import java.util.Set;
 
 /**
@@ -125,9 +126,12 @@ public final class JdbcStore implements SessionStore {
   private final DeadlineSweeper sweeper;
   private final JdbcRetention retention;
   private final String description;
+  private final OptionalInt schemaVersion;
 
-  private JdbcStore(StoreSettings settings, Database database, Tables tables, String databaseAddress) {
+  private JdbcStore(StoreSettings settings, Database database, Tables tables, String databaseAddress,
+      int schemaVersion) {
     this.database = database;
+    this.schemaVersion = OptionalInt.of(schemaVersion);
     this.description = "JdbcSessionStore[database=" + databaseAddress + ", schema=" + tables.schemaName()
         + ", tablePrefix=" + tables.prefix() + "]";
     this.clock = settings.clock();
@@ -182,13 +186,9 @@ public final class JdbcStore implements SessionStore {
     Database database = new Database(settings.dataSource(), dialect, settings.retryTimeout(),
         settings.statementTimeout());
     SchemaMigrator migrator = new SchemaMigrator(database, tables, settings.migrationLockTimeout());
-    if (settings.createSchema()) {
-      migrator.migrate();
-    } else {
-      migrator.verify();
-    }
+    int schemaVersion = settings.createSchema() ? migrator.migrate() : migrator.verify();
     String address = database.read("read the database address", connection -> address(connection.getMetaData()));
-    return new JdbcStore(settings, database, tables, address);
+    return new JdbcStore(settings, database, tables, address, schemaVersion);
   }
 
   /** The database's JDBC URL without user, password or other properties, which may hold secrets. */
@@ -265,6 +265,12 @@ public final class JdbcStore implements SessionStore {
   /** This store's listener for other writers' appends, {@link WakeUpListener#NONE} without one. */
   WakeUpListener listener() {
     return listener;
+  }
+
+  /** The version the schema recorded when the store was built: the last migration applied to it. */
+  @Override
+  public OptionalInt schemaVersion() {
+    return schemaVersion;
   }
 
   /** The adapter and its target: database address, schema and table prefix; never a user or password. */

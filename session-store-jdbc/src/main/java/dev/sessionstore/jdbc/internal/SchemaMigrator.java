@@ -63,10 +63,12 @@ final class SchemaMigrator {
    * Creates the schema if missing and runs every script not recorded yet, all in one transaction under the
    * migration lock.
    *
+   * @return the version the schema records after the migration: this library's, or a newer one a newer library
+   *     recorded
    * @throws StoreFailureException (retryable) if another node held the lock for longer than the lock timeout
    */
-  void migrate() {
-    List<Migration> applied = database.transaction("migrate schema " + tables.schemaName(), connection -> {
+  int migrate() {
+    Migrated migrated = database.transaction("migrate schema " + tables.schemaName(), connection -> {
       lock(connection);
       Dialect dialect = database.dialect();
       dialect.createSchemaAndVersionTable(connection, tables);
@@ -81,12 +83,17 @@ final class SchemaMigrator {
         LOG.warn("session-store: schema {} (prefix \"{}\") is at version {}, newer than this library's {}",
             tables.schemaName(), tables.prefix(), current, requiredVersion());
       }
-      return missing;
+      return new Migrated(Math.max(current, requiredVersion()), missing);
     });
-    for (Migration migration : applied) {
+    for (Migration migration : migrated.applied()) {
       LOG.info("session-store: schema {} (prefix \"{}\") migrated to version {} ({})", tables.schemaName(),
           tables.prefix(), migration.version(), migration.description());
     }
+    return migrated.version();
+  }
+
+  /** What a migration left: the recorded version, and the scripts it ran to get there. */
+  private record Migrated(int version, List<Migration> applied) {
   }
 
   /** Takes the migration lock, or fails naming the wait when another node holds it past the timeout. */
@@ -107,9 +114,10 @@ final class SchemaMigrator {
   /**
    * Checks that the schema holds this store's tables at the version this library needs.
    *
+   * @return the version the schema records: this library's, or a newer one a newer library recorded
    * @throws StoreFailureException if they are missing or older
    */
-  void verify() {
+  int verify() {
     int current = database.read("check schema " + tables.schemaName(), this::recordedVersionIfAny);
     if (current < requiredVersion()) {
       throw new StoreFailureException("session-store: schema \"" + tables.schemaName() + "\" with table prefix \""
@@ -117,6 +125,7 @@ final class SchemaMigrator {
           + requiredVersion() + ": apply the scripts in " + database.dialect().migrationFolder() + " (V"
           + (current + 1) + " onwards), or build the store with createSchema(true)", null);
     }
+    return current;
   }
 
   private int recordedVersionIfAny(Connection connection) throws SQLException {

@@ -12,7 +12,8 @@ import org.springframework.context.annotation.Bean;
 
 /**
  * With Spring Boot's health API present ({@code spring-boot-health}, which the Actuator brings): a health indicator
- * {@code sessionStore}, up when the store answers a read (with the store's description), down with the error
+ * {@code sessionStore}, up when the store answers a read (with the store's description as
+ * {@code store} and, when it versions a schema, {@code schemaVersion}), down with the error
  * otherwise. Turned off by {@code management.health.sessionstore.enabled=false}. Spring Boot 4's health API, which
  * moved from the Actuator's packages to {@code org.springframework.boot.health}; the Boot 3 starter has its own.
  */
@@ -27,8 +28,9 @@ public class SessionStoreHealthAutoConfiguration {
   @ConditionalOnMissingBean(name = "sessionStoreHealthIndicator")
   public HealthIndicator sessionStoreHealthIndicator(SessionStore store) {
     return () -> {
-      RuntimeException failure = StoreProbe.failure(store);
-      return (failure == null ? Health.up() : Health.down(failure)).withDetail("store", store.toString()).build();
+      StoreProbe.Result probe = StoreProbe.probe(store);
+      return (probe.failure() == null ? Health.up() : Health.down(probe.failure())).withDetails(probe.details())
+          .build();
     };
   }
 }

@@ -12,8 +12,9 @@ import org.springframework.context.annotation.Bean;
 
 /**
  * With Spring Boot Actuator present: a health indicator {@code sessionStore}, up when the store answers a read
- * (with the store's description), down with the error otherwise. Turned off by
- * {@code management.health.sessionstore.enabled=false}. Spring Boot 3's health API; the Boot 4 starter has its own.
+ * (with the store's description as {@code store} and, when it versions a schema, {@code schemaVersion}), down with
+ * the error otherwise. Turned off by {@code management.health.sessionstore.enabled=false}. Spring Boot 3's health
+ * API; the Boot 4 starter has its own.
  */
 @AutoConfiguration(after = SessionStoreAutoConfiguration.class)
 @ConditionalOnClass(HealthIndicator.class)
@@ -26,8 +27,9 @@ public class SessionStoreHealthAutoConfiguration {
   @ConditionalOnMissingBean(name = "sessionStoreHealthIndicator")
   public HealthIndicator sessionStoreHealthIndicator(SessionStore store) {
     return () -> {
-      RuntimeException failure = StoreProbe.failure(store);
-      return (failure == null ? Health.up() : Health.down(failure)).withDetail("store", store.toString()).build();
+      StoreProbe.Result probe = StoreProbe.probe(store);
+      return (probe.failure() == null ? Health.up() : Health.down(probe.failure())).withDetails(probe.details())
+          .build();
     };
   }
 }

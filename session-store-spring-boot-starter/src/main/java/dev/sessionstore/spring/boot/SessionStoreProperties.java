@@ -80,8 +80,8 @@ public record SessionStoreProperties(
    * @param keepEvents          cut whole chapters, oldest first and never past the latest summary, of sessions holding
    *                            more events than this
    * @param modelCallsOlderThan remove model-call audit rows recorded longer ago than this (e.g. {@code 7d})
-   * @param interval            how often the store applies the policy; default 10 minutes (JDBC stores: between 10 ms
-   *                            and 1 hour)
+   * @param interval            how often the store applies the policy, between 10 ms and 1 hour on every store (the
+   *                            schedule runs first one interval after startup); default 10 minutes
    */
   public record Retention(
       Duration idleFor,

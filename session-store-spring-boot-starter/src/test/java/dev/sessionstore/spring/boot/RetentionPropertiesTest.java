@@ -170,13 +170,15 @@ class RetentionPropertiesTest {
   }
 
   @Test
-  @DisplayName("a session-store.retention.interval above the JDBC store's 1 hour fails startup naming it")
-  void jdbcIntervalAboveAnHour() {
+  @DisplayName("a session-store.retention.interval above 1 hour fails startup naming it, on the JDBC and memory stores")
+  void intervalAboveAnHour() {
     runner.withPropertyValues("session-store.sqlite.path=" + folder.resolve("x.db"),
         "session-store.retention.keep-events=10", "session-store.retention.interval=2h").run(context -> {
           assertThat(context).hasFailed();
           assertThat(context.getStartupFailure()).hasStackTraceContaining("session-store.retention.interval: ");
         });
+    assertFailsNaming("session-store.retention.interval", "session-store.retention.keep-events=10",
+        "session-store.retention.interval=2h");
   }
 
   @Test
