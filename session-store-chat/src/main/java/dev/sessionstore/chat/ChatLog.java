@@ -435,13 +435,18 @@ public final class ChatLog<M> {
         step.session(SessionWrite.of(conversationId).withMetadata(ownerKey, ownerValue));
       }
       plan.cutFrom().ifPresent(step::truncateFrom);
-      written = store.commit(step.build()).orElseThrow().events();
+      try {
+        written = store.commit(step.build()).orElseThrow().events();
+      } finally {
+        if (plan.cutFrom().isPresent()) {
+          // a cut may leave the log at a last seq it had before, with other content (also when its outcome is
+          // unknown): no view read before it may come back
+          windows.forget(conversationId);
+        }
+      }
     }
     long lastSeq = written.get(written.size() - 1).seq();
-    if (plan.cutFrom().isPresent()) {
-      // a cut may leave the log at a last seq it had before, with other content: no earlier view may come back
-      windows.forget(conversationId);
-    } else {
+    if (plan.cutFrom().isEmpty()) {
       windows.offer(conversationId, after(stored, plan, written, lastSeq), stamp);
     }
     return lastSeq;
