@@ -1,26 +1,24 @@
 package dev.sessionstore.adk;
 
+import com.zaxxer.hikari.HikariDataSource;
 import dev.sessionstore.SessionStore;
 import dev.sessionstore.jdbc.JdbcSessionStore;
+import dev.sessionstore.jdbc.TestDatabase;
 import dev.sessionstore.memory.InMemorySessionStore;
-import io.zonky.test.db.postgres.embedded.EmbeddedPostgres;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.sql.Connection;
-import java.sql.DriverManager;
 import java.sql.SQLException;
-import java.sql.Statement;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.UUID;
 import java.util.stream.Stream;
 
 /**
  * A kind of store the ADK tests run on. Each {@link Database} it opens is isolated from every other (a PostgreSQL
  * schema, a SQLite file, a heap); {@link Database#open()} gives a new store instance on that database each time, as a
- * restarted process would get.
+ * restarted process would get. PostgreSQL is the JDBC module's test database ({@link TestDatabase}: an explicit URL,
+ * else a container, else embedded binaries).
  */
 enum Backend {
   MEMORY {
@@ -34,13 +32,14 @@ enum Backend {
   POSTGRESQL {
     @Override
     Database database() {
-      String url = PostgresUrl.get();
-      String schema = "adk_" + UUID.randomUUID().toString().replace("-", "").substring(0, 12);
-      return new Database(() -> JdbcSessionStore.builder().jdbcUrl(url).schema(schema).build(), () -> {
-        try (Connection connection = DriverManager.getConnection(url);
-             Statement statement = connection.createStatement()) {
-          statement.execute("DROP SCHEMA IF EXISTS " + schema + " CASCADE");
-        }
+      TestDatabase postgres = TestDatabase.get();
+      String schema = TestDatabase.uniqueName("adk");
+      HikariDataSource pool = new HikariDataSource();
+      pool.setDataSource(postgres.adminDataSource());
+      pool.setMaximumPoolSize(10);
+      return new Database(() -> JdbcSessionStore.builder().dataSource(pool).schema(schema).build(), () -> {
+        pool.close();
+        postgres.execute("DROP SCHEMA IF EXISTS " + schema + " CASCADE");
       });
     }
   },
@@ -109,45 +108,5 @@ enum Backend {
 
   interface Cleanup {
     void run() throws IOException, SQLException;
-  }
-
-  /**
-   * The PostgreSQL the tests use: {@code SESSION_STORE_TEST_JDBC_URL} (or the {@code sessionstore.test.jdbcUrl}
-   * property), else an embedded one started once for this JVM. The choice is printed.
-   */
-  static final class PostgresUrl {
-
-    private static String url;
-
-    private PostgresUrl() {
-    }
-
-    static synchronized String get() {
-      if (url == null) {
-        String configured = System.getProperty("sessionstore.test.jdbcUrl",
-            System.getenv("SESSION_STORE_TEST_JDBC_URL"));
-        if (configured != null && !configured.isBlank()) {
-          url = configured;
-          System.out.println("session-store ADK tests use: explicit URL "
-              + configured.replaceAll("password=[^&]*", "password=***"));
-        } else {
-          try {
-            EmbeddedPostgres embedded = EmbeddedPostgres.builder().start();
-            Runtime.getRuntime().addShutdownHook(new Thread(() -> {
-              try {
-                embedded.close();
-              } catch (IOException e) {
-                System.err.println("stopping the embedded PostgreSQL failed: " + e);
-              }
-            }));
-            url = embedded.getJdbcUrl("postgres", "postgres");
-            System.out.println("session-store ADK tests use: embedded PostgreSQL " + url);
-          } catch (IOException e) {
-            throw new UncheckedIOException("no SESSION_STORE_TEST_JDBC_URL and no embedded PostgreSQL", e);
-          }
-        }
-      }
-      return url;
-    }
   }
 }

@@ -27,15 +27,26 @@ import java.util.regex.Pattern;
  *
  * <h2>Design: one partition per session</h2>
  * Everything a session owns lives in one partition of {@code session_data}, keyed by (namespace, session id)
- * (guarantee 19 of docs/guarantees.md): the session record and the log's {@code head} in static columns, events
- * (clustered by their zero-padded seq), one id row per event (its id → its seq) and runs. Every write (an append, a
- * session or run upsert, a metadata merge, a cut, a whole step) is <b>one conditional batch on that partition</b>:
+ * (guarantee 19 of docs/guarantees.md): the session record, the log's {@code head} and the writer-fencing claim in
+ * static columns, events (clustered by their zero-padded seq), one id row per event (its id → its seq), runs, tool
+ * calls, summaries, checkpoints and model-call audit rows. Every write (an append, a session or run upsert, a metadata
+ * merge, a cut, a tool-call registration, resolution or deadline change, an audit row, a whole step) is <b>one
+ * conditional batch on that partition</b>:
  * it reads the head and the stored events with the write's ids, decides with the shared rules of
  * {@code dev.sessionstore.spi} what to write, and commits {@code IF head = <the head it read>} with a new head. The
  * lightweight transaction (Paxos) makes the read-decide-write linearizable per session: gapless seqs, all-or-nothing
  * batches and steps, expected-seq checks and idempotent replays (ids are checked before seqs, so a retry returns the
  * stored seqs). Writes commit at {@code QUORUM} with {@code SERIAL} conditions and reads run at {@code QUORUM}, so what
  * a call returned is on a quorum of replicas and visible to the next read; all three levels are configurable.
+ *
+ * <p>So a tool call's resolution is a compare-and-set by construction: the attempt read the call pending, and its
+ * batch applies only if no write reached the partition since; of any number of resolvers in any number of processes
+ * exactly one applies, and the others re-read the call resolved (a replay or a stale resolve). A due call (its
+ * deadline reached by the store clock) is expired by the same kind of batch by the first read, step or sweep that
+ * meets it, so an expiry, once seen, is what every later read sees. Writer fencing is the same: a claim is a
+ * conditional write of the partition's token (one above the one it read, never cleared, not even by a deletion, so
+ * tokens of a session id only grow), and a step checks its token against the header it read and commits on the same
+ * head, so a claim in between fails the step's batch, which re-reads and is refused.
  *
  * <h2>What spans partitions, and how it stays consistent</h2>
  * <ul>
@@ -59,7 +70,30 @@ import java.util.regex.Pattern;
  *   <li><b>Global checkpoints</b> ({@code global_checkpoints}): one partition per name, written with lightweight
  *       transactions only, so puts and deletes of one name are ordered and a delete says truly whether it removed
  *       one. Session checkpoints are rows of the session's partition and go with it.</li>
- *   <li>Forks and deadline sweeps: not built yet (see the capabilities).</li>
+ *   <li><b>Deadlines</b> ({@code deadlines}, one partition per hour of the store clock, and {@code deadline_hours}):
+ *       a step that sets a deadline first writes a hint row in the deadline's hour, then the hour (plain, idempotent
+ *       writes), then its batch. The call's row is the truth: every {@link Builder#sweepInterval} each store instance
+ *       reads the due hints and expires each call through the call's own conditional batch, which applies only if
+ *       the call is still pending with a deadline the clock has reached; the first instance to get there fires it,
+ *       whichever process set it. A crash before the batch leaves a hint of a deadline never set, which a sweep drops;
+ *       an hour is dropped only once past and empty, at the write timestamp of the moment before its hints were
+ *       read, so a hint written into it later keeps it.</li>
+ *   <li><b>Old audit rows</b>: removed row by row at the write timestamp each was read with (a turn recorded again
+ *       since keeps its new row); across sessions, through the listing index, one session at a time (repeating a
+ *       call cut short finishes it).</li>
+ *   <li><b>Forks</b>: a fork is a partition of its own, created by one conditional batch that copies what the fork
+ *       takes from its parent (events up to the fork point, the summaries, runs and tool calls of that prefix, the
+ *       checkpoints), read from the parent in one consistent view; so a fork is whole or absent, and owns its copies
+ *       (cutting or deleting the parent never changes it). A fork costs a copy of its prefix, not constant time, and
+ *       the prefix must fit one batch ({@link Builder#maxMutationBytes}, else the fork is refused before anything is
+ *       written). A fork reading its parent's partition up to the fork point would be constant time, but every cut
+ *       and deletion of the parent would then have to keep that prefix for its forks.</li>
+ *   <li><b>Archives</b>: an export is one consistent view of the partition; an import is one conditional batch that
+ *       creates the partition whole (the same size bound as a fork), after the listing index, the deadline hints and
+ *       the name claim. Global checkpoints are listed through {@code global_checkpoint_names}, written before each
+ *       checkpoint and never removed (a listed name whose checkpoint is gone is skipped).</li>
+ *   <li>Retention is not built yet (not among the store's capabilities): not impossible on Cassandra, it needs a log
+ *       that starts after seq 1 once its oldest chapters are cut.</li>
  * </ul>
  *
  * <h2>Outcomes</h2>
@@ -110,6 +144,8 @@ public final class CassandraSessionStore {
     private Duration retryTimeout = Duration.ofSeconds(10);
     private Duration pollInterval = Duration.ofMillis(100);
     private long maxMutationBytes = 12L * 1024 * 1024;
+    private Duration sweepInterval = Duration.ofSeconds(1);
+    private boolean modelCallAudit;
 
     private Builder() {
     }
@@ -200,6 +236,24 @@ public final class CassandraSessionStore {
     }
 
     /**
+     * How often the store looks for tool-call deadlines that have come, to expire their calls without waiting for a
+     * read: every instance sweeps, and the first to find a call due expires it. Default 1 s.
+     */
+    public Builder sweepInterval(Duration interval) {
+      this.sweepInterval = positive("sweepInterval", interval);
+      return this;
+    }
+
+    /**
+     * Whether the store records the model-call audit ({@link SessionStore#modelCalls()}): rows of the session's
+     * partition, written with the step that carries them. Default false: steps' audit rows are not stored.
+     */
+    public Builder modelCallAudit(boolean enabled) {
+      this.modelCallAudit = enabled;
+      return this;
+    }
+
+    /**
      * The largest write (one conditional batch) the store sends; a larger one is rejected before anything is written.
      * Default 12 MiB, under Cassandra's default limits: a mutation of half the {@code commitlog_segment_size} (32 MiB)
      * and a CQL message of {@code native_transport_max_message_size} (unset, at most 2.5 % of the node's heap: 12.8 MiB
@@ -231,7 +285,8 @@ public final class CassandraSessionStore {
           : session;
       String replication = "{'class': 'SimpleStrategy', 'replication_factor': " + replicationFactor + "}";
       StoreSettings settings = new StoreSettings(driverSession, owns, keyspace, namespace, replication, createSchema,
-          writeConsistency, serialConsistency, readConsistency, clock, retryTimeout, pollInterval, maxMutationBytes);
+          writeConsistency, serialConsistency, readConsistency, clock, retryTimeout, pollInterval, maxMutationBytes,
+          sweepInterval, modelCallAudit);
       try {
         return ValidatingSessionStore.wrap(new CassandraStore(settings));
       } catch (RuntimeException e) {

@@ -55,6 +55,6 @@ class CassandraConformanceTest extends SessionStoreConformance {
   private static SessionStore build(CqlSession session, String namespace, Clock clock) {
     return CassandraSessionStore.builder().session(session).keyspace(KEYSPACE).namespace(namespace)
         .replicationFactor(SharedCluster.replicationFactor()).clock(clock).maxMutationBytes(MAX_MUTATION_BYTES)
-        .build();
+        .modelCallAudit(true).build();
   }
 }

@@ -190,12 +190,16 @@ class CassandraSessionStoreTest {
     stores.add(store);
 
     assertThat(session.execute("SELECT version FROM " + keyspace + ".schema_version").one().getInt(0))
-        .isEqualTo(3);
+        .isEqualTo(4);
     assertThat(store.events().find("s", "e1")).map(Event::seq).contains(1L);
     store.events().append("s", NewEvent.of("t").withId("e2"));
     store.checkpoints().put(dev.sessionstore.CheckpointKey.of("s", "turn"), new byte[] {7});
     store.summaries().put("s", new dev.sessionstore.NewSummary(1, 2, Json.of("{}"), 1));
     assertThat(store.summaries().revive("s").lastSeq()).isEqualTo(2);
+    store.toolCalls().save(dev.sessionstore.ToolCallWrite.of("c1", "s", "ask").withRequestEventId("e1")
+        .withDeadline(java.time.Instant.now().plusSeconds(60)));
+    assertThat(store.sessions().claim("s", "worker").token()).isEqualTo(1);
+    assertThat(store.toolCalls().pending("s")).hasSize(1);
   }
 
   @Test
@@ -211,6 +215,6 @@ class CassandraSessionStoreTest {
     assertThatThrownBy(() -> CassandraSessionStore.builder().session(faulty.session()).keyspace(keyspace)
         .replicationFactor(1).createSchema(false).build())
         .isInstanceOf(StoreFailureException.class)
-        .hasMessageContaining("version 99, newer than this store's 3");
+        .hasMessageContaining("version 99, newer than this store's 4");
   }
 }

@@ -4,7 +4,6 @@ import com.datastax.oss.driver.api.core.cql.BatchStatement;
 import com.datastax.oss.driver.api.core.cql.BatchStatementBuilder;
 import com.datastax.oss.driver.api.core.cql.DefaultBatchType;
 import com.datastax.oss.driver.api.core.uuid.Uuids;
-import dev.sessionstore.Capability;
 import dev.sessionstore.OutcomeUnknownException;
 import dev.sessionstore.Session;
 import dev.sessionstore.SessionPage;
@@ -12,7 +11,7 @@ import dev.sessionstore.SessionQuery;
 import dev.sessionstore.SessionWrite;
 import dev.sessionstore.Sessions;
 import dev.sessionstore.Step;
-import dev.sessionstore.UnsupportedCapabilityException;
+import dev.sessionstore.WriterClaim;
 import dev.sessionstore.cassandra.internal.Rows.Header;
 import dev.sessionstore.spi.IdOrder;
 import dev.sessionstore.spi.SessionCursor;
@@ -47,10 +46,12 @@ final class CassandraSessions implements Sessions {
   private final NameClaims names;
   private final SessionQueue queue;
   private final SessionWaiters waiters;
+  private final WriterFences fences;
   private final String ns;
 
   CassandraSessions(Cql cql, PartitionReader reader, StepWriter writer, SessionIndex index, NameClaims names,
       SessionQueue queue, SessionWaiters waiters) {
+    this.fences = new WriterFences(cql, reader, queue);
     this.cql = cql;
     this.reader = reader;
     this.writer = writer;
@@ -109,13 +110,12 @@ final class CassandraSessions implements Sessions {
 
   @Override
   public Session fork(String sessionId, long atSeq) {
-    // not built yet: a fork copies its parent's prefix into its own partition
-    throw new UnsupportedCapabilityException(Capability.FORKS);
+    return fork(sessionId, atSeq, UUID.randomUUID().toString());
   }
 
   @Override
   public Session fork(String sessionId, long atSeq, String newSessionId) {
-    throw new UnsupportedCapabilityException(Capability.FORKS);
+    return writer.fork(sessionId, atSeq, newSessionId);
   }
 
   /**
@@ -184,6 +184,16 @@ final class CassandraSessions implements Sessions {
     }
     throw new OutcomeUnknownException("the outcome of deleting session " + sessionId + " is unknown; deleting it "
         + "again is safe", unknown);
+  }
+
+  @Override
+  public WriterClaim claim(String sessionId, String ownerId) {
+    return fences.claim(sessionId, ownerId);
+  }
+
+  @Override
+  public Optional<WriterClaim> currentClaim(String sessionId) {
+    return fences.current(sessionId);
   }
 
   @Override

@@ -29,13 +29,14 @@ public final class CassandraStore implements SessionStore {
   private static final Logger LOG = LoggerFactory.getLogger(CassandraStore.class);
 
   /**
-   * What this increment of the adapter supports. Not built yet (none is impossible on Cassandra): tool calls,
-   * deadlines (and durable deadlines), forks, the model-call audit, archives, writer
-   * fencing and retention. Cross-process wake-up is by polling ({@code pollInterval}).
+   * What the adapter supports: every capability but {@link Capability#RETENTION}, not built yet (not impossible on
+   * Cassandra: it needs a log that starts after seq 1). Cross-process wake-up is by polling ({@code pollInterval}).
    */
   private static final Set<Capability> CAPABILITIES = Collections.unmodifiableSet(EnumSet.of(
       Capability.WAITING_READS, Capability.CROSS_PROCESS_WAKEUP, Capability.TRUNCATION, Capability.TENANTS,
-      Capability.CHECKPOINTS, Capability.SUMMARIES));
+      Capability.CHECKPOINTS, Capability.SUMMARIES, Capability.TOOL_CALLS, Capability.DEADLINES,
+      Capability.DURABLE_DEADLINES, Capability.WRITER_FENCING, Capability.MODEL_CALL_AUDIT,
+      Capability.FORKS, Capability.ARCHIVES));
 
   private final StoreSettings settings;
   private final SessionWaiters waiters = new SessionWaiters();
@@ -45,6 +46,10 @@ public final class CassandraStore implements SessionStore {
   private final CassandraCheckpoints checkpoints;
   private final CassandraSummaries summaries;
   private final StepWriter writer;
+  private final CassandraToolCalls toolCalls;
+  private final CassandraModelCallAudit modelCalls;
+  private final CassandraArchives archives;
+  private final DeadlineSweeper sweeper;
 
   /**
    * A store on {@code settings}: creates or checks the schema, then prepares its statements.
@@ -65,6 +70,10 @@ public final class CassandraStore implements SessionStore {
     this.runs = new CassandraRuns(reader, writer);
     this.checkpoints = new CassandraCheckpoints(cql, reader, writer);
     this.summaries = new CassandraSummaries(reader, writer);
+    this.toolCalls = new CassandraToolCalls(cql, reader, writer, waiters);
+    this.sweeper = new DeadlineSweeper(cql, writer);
+    this.modelCalls = new CassandraModelCallAudit(cql, writer, index);
+    this.archives = new CassandraArchives(cql, reader, writer, checkpoints, modelCalls);
     LOG.debug("cassandra session store opened: {}", this);
   }
 
@@ -85,7 +94,7 @@ public final class CassandraStore implements SessionStore {
 
   @Override
   public ToolCalls toolCalls() {
-    throw new UnsupportedCapabilityException(Capability.TOOL_CALLS);
+    return toolCalls;
   }
 
   @Override
@@ -100,12 +109,12 @@ public final class CassandraStore implements SessionStore {
 
   @Override
   public ModelCallAudit modelCalls() {
-    throw new UnsupportedCapabilityException(Capability.MODEL_CALL_AUDIT);
+    return modelCalls;
   }
 
   @Override
   public Archives archives() {
-    throw new UnsupportedCapabilityException(Capability.ARCHIVES);
+    return archives;
   }
 
   @Override
@@ -115,7 +124,7 @@ public final class CassandraStore implements SessionStore {
 
   @Override
   public StepOutcome commit(Step step) {
-    return new StepOutcome.Committed(writer.commit(step, false));
+    return writer.write(step, false, Set.of()).outcome();
   }
 
   @Override
@@ -131,6 +140,7 @@ public final class CassandraStore implements SessionStore {
 
   @Override
   public void close() {
+    sweeper.close();
     waiters.close();
     if (settings.ownsSession()) {
       settings.session().close();

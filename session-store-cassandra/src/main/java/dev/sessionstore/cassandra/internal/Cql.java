@@ -15,7 +15,7 @@ final class Cql {
 
   /** The session columns (static) of {@code session_data}, in the order {@link Rows#session} reads them. */
   static final String SESSION_COLUMNS = "session_id, head, last_seq, s_name, s_tenant, s_agent, s_status, s_settings, "
-      + "s_metadata, s_fork_parent, s_fork_seq, s_created, s_updated";
+      + "s_metadata, s_fork_parent, s_fork_seq, s_created, s_updated, fence_token, fence_owner";
 
   /** The event columns of an event row, in the order {@link Rows#event} reads them. */
   static final String EVENT_COLUMNS = "seq, event_id, type, run_id, agent_id, parent_id, payload, ts";
@@ -25,6 +25,10 @@ final class Cql {
 
   /** The run columns of a run row, in the order {@link Rows#run} reads them. */
   static final String RUN_COLUMNS = "key, status, usage, error, created, updated, saved";
+
+  /** The columns of a tool-call row, in the order {@link Rows#toolCall} reads them. */
+  static final String TOOL_CALL_COLUMNS = "key, run_id, event_id, type, payload, status, result, deadline, created, "
+      + "updated";
 
   final StoreSettings settings;
   private final CqlSession session;
@@ -38,6 +42,7 @@ final class Cql {
   final PreparedStatement runs;
   final PreparedStatement run;
   final PreparedStatement writeHeader;
+  final PreparedStatement claimFence;
   final PreparedStatement insertEvent;
   final PreparedStatement insertId;
   final PreparedStatement deleteEvent;
@@ -51,14 +56,30 @@ final class Cql {
   final PreparedStatement summariesFrom;
   final PreparedStatement insertSummary;
   final PreparedStatement deleteSummary;
+  final PreparedStatement toolCall;
+  final PreparedStatement toolCallsIn;
+  final PreparedStatement toolCalls;
+  final PreparedStatement insertToolCall;
+  final PreparedStatement addDeadline;
+  final PreparedStatement addDeadlineHour;
+  final PreparedStatement deadlineHours;
+  final PreparedStatement dueDeadlines;
+  final PreparedStatement removeDeadline;
+  final PreparedStatement removeDeadlineHour;
+  final PreparedStatement modelCalls;
+  final PreparedStatement insertModelCall;
+  final PreparedStatement deleteModelCall;
   final PreparedStatement checkpoint;
   final PreparedStatement checkpointsIn;
+  final PreparedStatement checkpoints;
   final PreparedStatement insertCheckpoint;
   final PreparedStatement deleteCheckpoint;
   final PreparedStatement globalCheckpoint;
   final PreparedStatement updateGlobalCheckpoint;
   final PreparedStatement insertGlobalCheckpoint;
   final PreparedStatement deleteGlobalCheckpoint;
+  final PreparedStatement addGlobalName;
+  final PreparedStatement globalNames;
   final PreparedStatement indexSession;
   final PreparedStatement unindexSession;
   final PreparedStatement indexBucket;
@@ -86,6 +107,8 @@ final class Cql {
     writeHeader = prepare("UPDATE " + data + " SET head = ?, last_seq = ?, s_name = ?, s_tenant = ?, s_agent = ?, "
         + "s_status = ?, s_settings = ?, s_metadata = ?, s_fork_parent = ?, s_fork_seq = ?, s_created = ?, "
         + "s_updated = ?" + partition + " IF head = ?");
+    claimFence = prepare("UPDATE " + data + " SET head = ?, fence_token = ?, fence_owner = ?" + partition
+        + " IF head = ?");
     insertEvent = prepare("INSERT INTO " + data + " (ns, session_id, kind, key, seq, event_id, type, run_id, "
         + "agent_id, parent_id, payload, ts) VALUES (?, ?, 'e', ?, ?, ?, ?, ?, ?, ?, ?, ?)");
     insertId = prepare("INSERT INTO " + data + " (ns, session_id, kind, key, seq) VALUES (?, ?, 'i', ?, ?)");
@@ -103,7 +126,30 @@ final class Cql {
     insertSummary = prepare("INSERT INTO " + data + " (ns, session_id, kind, key, seq, from_seq, payload, version, "
         + "created) VALUES (?, ?, 's', ?, ?, ?, ?, ?, ?)");
     deleteSummary = prepare("DELETE FROM " + data + partition + " AND kind = 's' AND key = ?");
+    String callRows = "SELECT " + TOOL_CALL_COLUMNS + " FROM " + data + partition + " AND kind = 't'";
+    toolCall = prepare(callRows + " AND key = ?");
+    toolCallsIn = prepare(callRows + " AND key IN ?");
+    toolCalls = prepare(callRows);
+    insertToolCall = prepare("INSERT INTO " + data + " (ns, session_id, kind, key, run_id, event_id, type, payload, "
+        + "status, result, deadline, created, updated) VALUES (?, ?, 't', ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)");
+    modelCalls = prepare("SELECT seq, type, payload, usage, created, WRITETIME(created) FROM " + data + partition
+        + " AND kind = 'm'");
+    insertModelCall = prepare("INSERT INTO " + data + " (ns, session_id, kind, key, seq, type, payload, usage, "
+        + "created) VALUES (?, ?, 'm', ?, ?, ?, ?, ?, ?)");
+    deleteModelCall = prepare("DELETE FROM " + data + " USING TIMESTAMP ?" + partition + " AND kind = 'm' "
+        + "AND key = ?");
+    String deadlines = settings.keyspace() + ".deadlines";
+    String hours = settings.keyspace() + ".deadline_hours";
+    addDeadline = prepare("INSERT INTO " + deadlines + " (ns, hour, due, session_id, call_id) VALUES (?, ?, ?, ?, ?)");
+    addDeadlineHour = prepare("INSERT INTO " + hours + " (ns, hour) VALUES (?, ?)");
+    deadlineHours = prepare("SELECT hour FROM " + hours + " WHERE ns = ? AND hour <= ?");
+    dueDeadlines = prepare("SELECT due, session_id, call_id FROM " + deadlines + " WHERE ns = ? AND hour = ? "
+        + "AND due <= ?");
+    removeDeadline = prepare("DELETE FROM " + deadlines + " WHERE ns = ? AND hour = ? AND due = ? AND session_id = ? "
+        + "AND call_id = ?");
+    removeDeadlineHour = prepare("DELETE FROM " + hours + " USING TIMESTAMP ? WHERE ns = ? AND hour = ?");
     checkpoint = prepare("SELECT key, data, updated FROM " + data + partition + " AND kind = 'c' AND key = ?");
+    checkpoints = prepare("SELECT key, data, updated FROM " + data + partition + " AND kind = 'c'");
     checkpointsIn = prepare("SELECT key FROM " + data + partition + " AND kind = 'c' AND key IN ?");
     insertCheckpoint = prepare("INSERT INTO " + data + " (ns, session_id, kind, key, data, updated) "
         + "VALUES (?, ?, 'c', ?, ?, ?)");
@@ -115,6 +161,9 @@ final class Cql {
     insertGlobalCheckpoint = prepare("INSERT INTO " + globals + " (ns, name, data, updated) VALUES (?, ?, ?, ?) "
         + "IF NOT EXISTS");
     deleteGlobalCheckpoint = prepare("DELETE FROM " + globals + " WHERE ns = ? AND name = ? IF EXISTS");
+    String globalNamesTable = settings.keyspace() + ".global_checkpoint_names";
+    addGlobalName = prepare("INSERT INTO " + globalNamesTable + " (ns, name) VALUES (?, ?)");
+    globalNames = prepare("SELECT name FROM " + globalNamesTable + " WHERE ns = ?");
     String index = settings.keyspace() + ".session_index";
     indexSession = prepare("INSERT INTO " + index + " (ns, bucket, session_id) VALUES (?, ?, ?)");
     unindexSession = prepare("DELETE FROM " + index + " WHERE ns = ? AND bucket = ? AND session_id = ?");

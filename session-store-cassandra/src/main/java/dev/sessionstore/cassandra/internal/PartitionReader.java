@@ -10,6 +10,7 @@ import dev.sessionstore.EventQuery;
 import dev.sessionstore.Run;
 import dev.sessionstore.Session;
 import dev.sessionstore.Summary;
+import dev.sessionstore.ToolCall;
 import dev.sessionstore.cassandra.internal.Rows.Header;
 import dev.sessionstore.spi.EventFilter;
 import dev.sessionstore.spi.EventPaging;
@@ -204,6 +205,27 @@ final class PartitionReader {
     }
   }
 
+  /** The session's tool calls with these ids, as stored (a due call is not expired here), by id. */
+  Map<String, ToolCall> toolCalls(String sessionId, Collection<String> ids, boolean serial) {
+    Map<String, ToolCall> calls = new HashMap<>();
+    for (List<String> chunk : chunks(List.copyOf(ids))) {
+      for (Row row : cql.read(cql.toolCallsIn.bind(ns, sessionId, chunk), serial)) {
+        ToolCall call = Rows.toolCall(sessionId, row);
+        calls.put(call.id(), call);
+      }
+    }
+    return calls;
+  }
+
+  /** Every tool call of the session, as stored, in no particular order. */
+  List<ToolCall> toolCalls(String sessionId, boolean serial) {
+    List<ToolCall> calls = new ArrayList<>();
+    for (Row row : cql.read(cql.toolCalls.bind(ns, sessionId).setPageSize(PAGE_SIZE), serial)) {
+      calls.add(Rows.toolCall(sessionId, row));
+    }
+    return calls;
+  }
+
   /** Which of {@code names} the session holds checkpoints under. */
   Set<String> checkpointNames(String sessionId, Collection<String> names, boolean serial) {
     Set<String> found = new HashSet<>();
@@ -213,6 +235,15 @@ final class PartitionReader {
       }
     }
     return found;
+  }
+
+  /** Every checkpoint of the session. */
+  List<Checkpoint> checkpoints(String sessionId) {
+    List<Checkpoint> checkpoints = new ArrayList<>();
+    for (Row row : cql.read(cql.checkpoints.bind(ns, sessionId))) {
+      checkpoints.add(Rows.checkpoint(CheckpointKey.of(sessionId, row.getString(0)), row));
+    }
+    return checkpoints;
   }
 
   /** The session's checkpoint {@code name}. */

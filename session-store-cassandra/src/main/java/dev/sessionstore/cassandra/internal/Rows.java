@@ -5,11 +5,14 @@ import dev.sessionstore.Checkpoint;
 import dev.sessionstore.CheckpointKey;
 import dev.sessionstore.Event;
 import dev.sessionstore.ForkOrigin;
+import dev.sessionstore.ModelCall;
 import dev.sessionstore.Run;
 import dev.sessionstore.RunStatus;
 import dev.sessionstore.Session;
 import dev.sessionstore.SessionStatus;
 import dev.sessionstore.Summary;
+import dev.sessionstore.ToolCall;
+import dev.sessionstore.ToolCallStatus;
 import dev.sessionstore.spi.StoredJson;
 import java.nio.ByteBuffer;
 import java.util.List;
@@ -19,8 +22,11 @@ import java.util.UUID;
 /** Rows of the store's tables as records, and the keys rows are stored under. */
 final class Rows {
 
-  /** The kinds of rows a session's partition holds: events, event ids, runs, checkpoints, summaries. */
-  static final List<String> KINDS = List.of("e", "i", "r", "c", "s");
+  /**
+   * The kinds of rows a session's partition holds: events, event ids, runs, checkpoints, summaries, tool calls and
+   * model-call audit rows.
+   */
+  static final List<String> KINDS = List.of("e", "i", "r", "c", "s", "t", "m");
 
   private Rows() {
   }
@@ -31,10 +37,10 @@ final class Rows {
   }
 
   /** The header of a session's partition: its head (null when the partition is empty) and its session. */
-  record Header(UUID head, long lastSeq, Session session) {
+  record Header(UUID head, long lastSeq, Session session, long fenceToken, String fenceOwner) {
 
     /** The header of a partition that holds nothing. */
-    static final Header EMPTY = new Header(null, 0, null);
+    static final Header EMPTY = new Header(null, 0, null, 0, null);
 
     boolean exists() {
       return session != null;
@@ -48,7 +54,8 @@ final class Rows {
     }
     UUID head = row.getUuid(from + 1);
     long lastSeq = row.isNull(from + 2) ? 0 : row.getLong(from + 2);
-    return new Header(head, lastSeq, row.isNull(from + 11) ? null : session(row, from, lastSeq));
+    return new Header(head, lastSeq, row.isNull(from + 11) ? null : session(row, from, lastSeq),
+        row.isNull(from + 13) ? 0 : row.getLong(from + 13), row.getString(from + 14));
   }
 
   private static Session session(Row row, int from, long lastSeq) {
@@ -72,6 +79,21 @@ final class Rows {
     return new Run(row.getString(0), sessionId, RunStatus.valueOf(row.getString(1)),
         StoredJson.of(row.getString(2)), error == null ? null : StoredJson.of(error),
         Micros.instant(row.getLong(4)), Micros.instant(row.getLong(5)));
+  }
+
+  /** The tool call in a row of {@link Cql#TOOL_CALL_COLUMNS}. */
+  static ToolCall toolCall(String sessionId, Row row) {
+    String result = row.getString(6);
+    return new ToolCall(row.getString(0), sessionId, row.getString(1), row.getString(2), row.getString(3),
+        StoredJson.of(row.getString(4)), ToolCallStatus.valueOf(row.getString(5)),
+        result == null ? null : StoredJson.of(result), row.isNull(7) ? null : Micros.instant(row.getLong(7)),
+        Micros.instant(row.getLong(8)), Micros.instant(row.getLong(9)));
+  }
+
+  /** The model-call audit row in a row of (turn, model, context, usage, recorded). */
+  static ModelCall modelCall(String sessionId, Row row) {
+    return new ModelCall(sessionId, row.getLong(0), row.getString(1), StoredJson.of(row.getString(2)),
+        StoredJson.of(row.getString(3)), Micros.instant(row.getLong(4)));
   }
 
   /** The summary in a row of {@link Cql#SUMMARY_COLUMNS}. */

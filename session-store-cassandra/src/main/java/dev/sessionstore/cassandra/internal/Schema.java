@@ -23,7 +23,7 @@ import org.slf4j.LoggerFactory;
 public final class Schema {
 
   /** The layout this code reads and writes. */
-  public static final int VERSION = 3;
+  public static final int VERSION = 4;
 
   private static final Logger LOG = LoggerFactory.getLogger(Schema.class);
   private static final Duration DDL_TIMEOUT = Duration.ofSeconds(60);
@@ -39,7 +39,11 @@ public final class Schema {
         version int)""",
       // Everything one session owns, in one partition: the session record and the log's head in static columns,
       // events (kind 'e', key = seq zero-padded), event ids (kind 'i', key = id, seq), runs (kind 'r', key = id),
-      // checkpoints (kind 'c', key = name, data), summaries (kind 's', key = toSeq zero-padded, content in payload).
+      // checkpoints (kind 'c', key = name, data), summaries (kind 's', key = toSeq zero-padded, content in payload),
+      // tool calls (kind 't', key = call id: run_id, event_id = requesting event, type = tool name, payload =
+      // arguments, status, result, deadline, created, updated), model-call audit rows (kind 'm', key = turn
+      // zero-padded: seq = turn, type = model, payload = context, usage, created = recorded). The writer-fencing
+      // claim is static (fence_token, fence_owner) and is never cleared, not even by a deletion.
       """
       CREATE TABLE IF NOT EXISTS %s.session_data (
         ns text,
@@ -58,6 +62,8 @@ public final class Schema {
         s_fork_seq bigint static,
         s_created bigint static,
         s_updated bigint static,
+        fence_token bigint static,
+        fence_owner text static,
         seq bigint,
         event_id text,
         type text,
@@ -75,6 +81,8 @@ public final class Schema {
         data blob,
         from_seq bigint,
         version int,
+        result text,
+        deadline bigint,
         PRIMARY KEY ((ns, session_id), kind, key))""",
       // Which sessions a namespace has, spread over buckets: the listing's starting point, never its truth.
       """
@@ -97,12 +105,38 @@ public final class Schema {
         name text,
         data blob,
         updated bigint,
-        PRIMARY KEY ((ns, name)))""");
+        PRIMARY KEY ((ns, name)))""",
+      // Tool-call deadlines by the hour they fall in: where a sweep finds what is due. A row is a hint, never the
+      // truth: the sweeper expires a call only through the call's own conditional write on its partition.
+      """
+      CREATE TABLE IF NOT EXISTS %s.deadlines (
+        ns text,
+        hour bigint,
+        due bigint,
+        session_id text,
+        call_id text,
+        PRIMARY KEY ((ns, hour), due, session_id, call_id))""",
+      // The hours of a namespace that may hold deadline rows: where a sweep starts.
+      """
+      CREATE TABLE IF NOT EXISTS %s.deadline_hours (
+        ns text,
+        hour bigint,
+        PRIMARY KEY ((ns), hour))""",
+      // The names of a namespace's global checkpoints: where listing them starts, never their truth.
+      """
+      CREATE TABLE IF NOT EXISTS %s.global_checkpoint_names (
+        ns text,
+        name text,
+        PRIMARY KEY ((ns), name))""");
 
   /** What takes a keyspace of version {@code i + 1} to version {@code i + 2}; {@code %s} is the keyspace. */
   static final List<List<String>> MIGRATIONS = List.of(
-      List.of("ALTER TABLE %s.session_data ADD data blob", TABLES.get(TABLES.size() - 1)),
-      List.of("ALTER TABLE %s.session_data ADD from_seq bigint", "ALTER TABLE %s.session_data ADD version int"));
+      List.of("ALTER TABLE %s.session_data ADD data blob", TABLES.get(4)),
+      List.of("ALTER TABLE %s.session_data ADD from_seq bigint", "ALTER TABLE %s.session_data ADD version int"),
+      List.of("ALTER TABLE %s.session_data ADD result text", "ALTER TABLE %s.session_data ADD deadline bigint",
+          "ALTER TABLE %s.session_data ADD fence_token bigint static",
+          "ALTER TABLE %s.session_data ADD fence_owner text static", TABLES.get(5), TABLES.get(6),
+          TABLES.get(7)));
 
   private Schema() {
   }

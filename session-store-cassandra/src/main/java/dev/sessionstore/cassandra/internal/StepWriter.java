@@ -2,41 +2,54 @@ package dev.sessionstore.cassandra.internal;
 
 import com.datastax.oss.driver.api.core.cql.BatchStatement;
 import com.datastax.oss.driver.api.core.cql.BatchStatementBuilder;
+import com.datastax.oss.driver.api.core.cql.BoundStatement;
 import com.datastax.oss.driver.api.core.cql.DefaultBatchType;
 import com.datastax.oss.driver.api.core.uuid.Uuids;
-import dev.sessionstore.Capability;
 import dev.sessionstore.Checkpoint;
 import dev.sessionstore.CheckpointChange;
 import dev.sessionstore.CheckpointKey;
+import dev.sessionstore.ConflictException;
 import dev.sessionstore.Event;
+import dev.sessionstore.ImportOutcome;
 import dev.sessionstore.InvalidArgumentException;
+import dev.sessionstore.ModelCall;
 import dev.sessionstore.NewEvent;
 import dev.sessionstore.NotFoundException;
 import dev.sessionstore.OutcomeUnknownException;
 import dev.sessionstore.Run;
 import dev.sessionstore.Session;
+import dev.sessionstore.SessionArchive;
 import dev.sessionstore.SessionWrite;
 import dev.sessionstore.Step;
+import dev.sessionstore.Resolution;
+import dev.sessionstore.StepOutcome;
 import dev.sessionstore.StepResult;
 import dev.sessionstore.StoreFailureException;
 import dev.sessionstore.Summary;
-import dev.sessionstore.UnsupportedCapabilityException;
+import dev.sessionstore.ToolCall;
 import dev.sessionstore.cassandra.internal.Rows.Header;
+import dev.sessionstore.spi.ArchiveRules;
 import dev.sessionstore.spi.EventBatch;
+import dev.sessionstore.ToolCallStatus;
 import dev.sessionstore.spi.Failures;
+import dev.sessionstore.spi.ForkRule;
 import dev.sessionstore.spi.StepLog;
+import dev.sessionstore.spi.ToolCallTransitions;
 import dev.sessionstore.spi.Upserts;
 import java.nio.ByteBuffer;
 import java.time.Instant;
 import java.time.temporal.ChronoUnit;
 import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.HashSet;
 import java.util.List;
+import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
 import java.util.UUID;
 import java.util.concurrent.ThreadLocalRandom;
 import java.util.concurrent.locks.LockSupport;
+import java.util.function.Function;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -86,54 +99,239 @@ final class StepWriter {
   }
 
   /**
-   * Commits {@code step}; with {@code mustExist}, an unknown session is a {@link dev.sessionstore.NotFoundException}
-   * (a metadata merge) instead of being created.
+   * Commits {@code step} and returns what it stored; for steps without resolutions, which are never rejected. With
+   * {@code mustExist}, an unknown session is a {@link dev.sessionstore.NotFoundException} (a metadata merge) instead
+   * of being created.
    */
   StepResult commit(Step step, boolean mustExist) {
-    requireSupported(step);
+    return write(step, mustExist, Set.of()).outcome.orElseThrow();
+  }
+
+  /**
+   * Commits {@code step} as {@link #commit} does and says how: its outcome (rejected when a resolution is stale), the
+   * tool calls it names (and those of {@code lookAt}) as they stood before it, a due call already expired, and
+   * which checkpoint deletions found a checkpoint. The calls of {@code lookAt} that are due are expired by the same
+   * conditional batch, also when the step is otherwise empty or rejected.
+   */
+  Attempt write(Step step, boolean mustExist, Set<String> lookAt) {
     StepLog log = StepLog.of(step);
-    return queue.run(step.sessionId(), () -> commit(step, log, mustExist).result);
+    return queue.run(step.sessionId(), () -> commit(step.sessionId(),
+        (header, serial) -> plan(step, log, mustExist, lookAt, header, serial)));
+  }
+
+  /**
+   * The session's call {@code toolCallId} as it stands after a compare-and-set that expires it if it is due (pending,
+   * its deadline reached by the store clock); null when the call or its session is unknown.
+   */
+  ToolCall expire(String sessionId, String toolCallId) {
+    try {
+      return write(Step.builder(sessionId).build(), true, Set.of(toolCallId)).callsBefore.get(toolCallId);
+    } catch (NotFoundException unknownSession) {
+      return null;
+    }
   }
 
   /** The events {@code step} (events only) stores, for a caller that holds the session's queue already. */
   List<Event> commitQueued(Step step, boolean mustExist) {
-    return commit(step, StepLog.of(step), mustExist).result.events();
+    StepLog log = StepLog.of(step);
+    return commit(step.sessionId(), (header, serial) -> plan(step, log, mustExist, Set.of(), header, serial))
+        .outcome.orElseThrow().events();
   }
 
   /**
    * Deletes the session checkpoint {@code name} and says whether it was there; an unknown session is not created.
    */
   boolean deleteCheckpoint(String sessionId, String name) {
-    Step step = Step.builder(sessionId).deleteCheckpoint(name).build();
-    return queue.run(sessionId, () -> {
-      try {
-        return !commit(step, StepLog.of(step), true).removedCheckpoints.isEmpty();
-      } catch (NotFoundException unknownSession) {
-        return false;
-      }
-    });
+    try {
+      return !write(Step.builder(sessionId).deleteCheckpoint(name).build(), true, Set.of()).removedCheckpoints
+          .isEmpty();
+    } catch (NotFoundException unknownSession) {
+      return false;
+    }
   }
 
-  private Attempt commit(Step step, StepLog log, boolean mustExist) {
+  /**
+   * Creates {@code forkId} as a fork of {@code parentId} at {@code atSeq} (guarantee 11 of docs/guarantees.md): what
+   * {@link ForkRule} says the fork takes, read from the parent in one consistent view, is copied into the fork's
+   * partition by one conditional batch that also creates the session, so a fork is whole or absent, and owns its
+   * copies (cutting or deleting the parent never changes it). It costs a copy of the prefix, which must fit one
+   * batch ({@link StoreSettings#maxMutationBytes}).
+   *
+   * @throws dev.sessionstore.NotFoundException if the parent is unknown or has no event {@code atSeq}
+   * @throws dev.sessionstore.ConflictException if a session {@code forkId} exists
+   */
+  Session fork(String parentId, long atSeq, String forkId) {
+    ForkSource source = Reads.run(() -> reader.consistent(parentId, header -> forkSource(parentId, header, atSeq)));
+    return queue.run(forkId, () -> commit(forkId, (header, serial) -> planFork(source, forkId, atSeq, header)))
+        .outcome.orElseThrow().session();
+  }
+
+  private ForkSource forkSource(String parentId, Header header, long atSeq) {
+    if (!header.exists()) {
+      throw Failures.sessionNotFound(parentId);
+    }
+    if (atSeq < 1 || atSeq > header.lastSeq()) {
+      throw Failures.forkPointNotFound(parentId, atSeq);
+    }
+    Instant now = cql.settings.clock().instant().truncatedTo(ChronoUnit.MICROS);
+    List<Event> events = reader.eventsBetween(parentId, 0, atSeq);
+    Set<String> eventIds = new HashSet<>();
+    Set<String> runIds = new HashSet<>();
+    for (Event event : events) {
+      eventIds.add(event.id());
+      if (event.runId() != null) {
+        runIds.add(event.runId());
+      }
+    }
+    List<ToolCall> calls = new ArrayList<>();
+    for (ToolCall call : reader.toolCalls(parentId, false)) {
+      if (call.requestEventId() != null && eventIds.contains(call.requestEventId())) {
+        calls.add(ToolCallTransitions.isDue(call, now) ? ToolCallTransitions.expired(call, now) : call);
+      }
+    }
+    return new ForkSource(header.session(), events,
+        reader.summaries(parentId).stream().filter(summary -> ForkRule.takesSummary(summary, atSeq)).toList(),
+        reader.runs(parentId).stream().map(PartitionReader.SavedRun::run).filter(run -> runIds.contains(run.id()))
+            .toList(),
+        calls, reader.checkpoints(parentId));
+  }
+
+  private Attempt planFork(ForkSource source, String forkId, long atSeq, Header header) {
+    if (header.exists()) {
+      throw Failures.forkTargetExists(forkId);
+    }
+    Session fork = ForkRule.session(source.parent(), forkId, atSeq,
+        cql.settings.clock().instant().truncatedTo(ChronoUnit.MICROS));
+    UUID newHead = Uuids.timeBased();
+    BatchStatementBuilder batch = BatchStatement.builder(DefaultBatchType.LOGGED);
+    batch.addStatement(bindHeader(newHead, atSeq, fork, header));
+    long bytes = ROW_OVERHEAD + utf8(fork.settings().text()) + metadataLength(fork);
+    for (Event event : source.events()) {
+      bytes += addEvent(batch, ForkRule.copy(event, forkId));
+    }
+    for (Summary summary : source.summaries()) {
+      bytes += addSummary(batch, ForkRule.copy(summary, forkId));
+    }
+    for (Run run : source.runs()) {
+      bytes += addRun(batch, ForkRule.copy(run, forkId), newHead);
+    }
+    List<ToolCall> calls = source.calls().stream().map(call -> ForkRule.copy(call, forkId)).toList();
+    for (ToolCall call : calls) {
+      bytes += addCall(batch, forkId, call);
+    }
+    for (Checkpoint checkpoint : source.checkpoints()) {
+      bytes += addCheckpoint(batch, ForkRule.copy(checkpoint, forkId));
+    }
+    requireFits(forkId, bytes);
+    index.add(forkId);
+    DeadlineSweeper.hint(cql, forkId, calls.stream()
+        .filter(call -> call.status() == ToolCallStatus.PENDING && call.deadline() != null).toList());
+    return new Attempt(batch.build(), newHead, new StepOutcome.Committed(emptyResult(fork)), null, true, Set.of(),
+        Map.of());
+  }
+
+  /**
+   * Stores {@code archive} as its session, exactly as archived, in one conditional batch that also creates the
+   * session (guarantee 4 of docs/guarantees.md), unless the session exists: then the outcome compares the stored
+   * session, as a read sees it now, with the archive ({@link ArchiveRules#outcomeOver}) and nothing is written.
+   * An import whose outcome was unknown and is run again finds its session stored as archived: unchanged.
+   *
+   * @param stored the stored session's archive, read against the header an attempt read
+   * @return the outcome; {@link ImportOutcome#CONFLICT} also when another session holds the archive's name
+   */
+  ImportOutcome importArchive(SessionArchive archive, Function<Header, SessionArchive> stored) {
+    String sessionId = archive.sessionId();
+    ImportOutcome[] outcome = new ImportOutcome[1];
+    try {
+      queue.run(sessionId, () -> commit(sessionId, (header, serial) -> {
+        if (header.exists()) {
+          outcome[0] = ArchiveRules.outcomeOver(stored.apply(header), archive);
+          return new Attempt(null, null, new StepOutcome.Committed(emptyResult(header.session())), null, false,
+              Set.of(), Map.of());
+        }
+        outcome[0] = ImportOutcome.IMPORTED;
+        return planImport(archive, header);
+      }));
+    } catch (ConflictException nameTaken) {
+      return ImportOutcome.CONFLICT;
+    }
+    return outcome[0];
+  }
+
+  private Attempt planImport(SessionArchive archive, Header header) {
+    String sessionId = archive.sessionId();
+    Session session = archive.session();
+    UUID newHead = Uuids.timeBased();
+    BatchStatementBuilder batch = BatchStatement.builder(DefaultBatchType.LOGGED);
+    batch.addStatement(bindHeader(newHead, archive.lastSeq(), session, header));
+    long bytes = ROW_OVERHEAD + utf8(session.settings().text()) + metadataLength(session);
+    for (Event event : archive.events()) {
+      bytes += addEvent(batch, event);
+    }
+    for (Summary summary : archive.summaries()) {
+      bytes += addSummary(batch, summary);
+    }
+    for (Run run : archive.runs()) {
+      bytes += addRun(batch, run, newHead);
+    }
+    for (ToolCall call : archive.toolCalls()) {
+      bytes += addCall(batch, sessionId, call);
+    }
+    for (Checkpoint checkpoint : archive.checkpoints()) {
+      bytes += addCheckpoint(batch, checkpoint);
+    }
+    if (cql.settings.modelCallAudit()) {
+      for (ModelCall row : archive.modelCalls()) {
+        bytes += addModelCall(batch, row);
+      }
+    }
+    requireFits(sessionId, bytes);
+    index.add(sessionId);
+    DeadlineSweeper.hint(cql, sessionId, archive.toolCalls().stream()
+        .filter(call -> call.status() == ToolCallStatus.PENDING && call.deadline() != null).toList());
+    if (session.name() != null) {
+      names.claim(session.name(), sessionId);
+    }
+    return new Attempt(batch.build(), newHead, new StepOutcome.Committed(emptyResult(session)), null, true, Set.of(),
+        Map.of());
+  }
+
+  /** The result of a write that is no step: the session, nothing else. */
+  private static StepResult emptyResult(Session session) {
+    return new StepResult(session, Optional.empty(), 0, List.of(), List.of(), List.of(), Optional.empty(), List.of(),
+        Optional.empty());
+  }
+
+  /** What a fork copies from its parent. */
+  private record ForkSource(Session parent, List<Event> events, List<Summary> summaries, List<Run> runs,
+      List<ToolCall> calls, List<Checkpoint> checkpoints) {
+  }
+
+  /** Plans one attempt of a write against the partition's header; {@code serial} when it settles a doubt. */
+  private interface Planner {
+    Attempt plan(Header header, boolean serial);
+  }
+
+  private Attempt commit(String sessionId, Planner planner) {
     long deadline = System.nanoTime() + cql.settings.retryTimeout().toNanos();
     Attempt pending = null;
     RuntimeException unknown = null;
     for (int round = 0; ; round++) {
       Attempt attempt;
       try {
-        Header header = reader.header(step.sessionId(), unknown != null);
+        Header header = reader.header(sessionId, unknown != null);
         if (pending != null && pending.newHead.equals(header.head())) {
           return done(pending);
         }
-        attempt = plan(step, log, mustExist, header, unknown != null);
+        attempt = planner.plan(header, unknown != null);
       } catch (RuntimeException e) {
         if (!DriverFailures.isDriverFailure(e)) {
           throw e;
         }
         if (unknown == null) {
-          throw DriverFailures.failed("reading session " + step.sessionId(), e);
+          throw DriverFailures.failed("reading session " + sessionId, e);
         }
-        pauseOrGiveUp(step, round, deadline, unknown);
+        pauseOrGiveUp(sessionId, round, deadline, unknown);
         continue;
       }
       if (attempt.batch == null) {
@@ -147,58 +345,48 @@ final class StepWriter {
       } catch (RuntimeException e) {
         if (!DriverFailures.outcomeUnknown(e)) {
           if (unknown != null) {
-            pauseOrGiveUp(step, round, deadline, unknown);
+            pauseOrGiveUp(sessionId, round, deadline, unknown);
             continue;
           }
-          throw DriverFailures.failed("writing to session " + step.sessionId(), e);
+          throw DriverFailures.failed("writing to session " + sessionId, e);
         }
-        LOG.debug("outcome of a write to session {} unknown, settling it", step.sessionId(), e);
+        LOG.debug("outcome of a write to session {} unknown, settling it", sessionId, e);
         unknown = e;
         pending = attempt;
       }
       if (unknown == null && System.nanoTime() - deadline > 0) {
-        throw new StoreFailureException("session " + step.sessionId() + ": every attempt lost the race for the "
+        throw new StoreFailureException("session " + sessionId + ": every attempt lost the race for the "
             + "partition within " + cql.settings.retryTimeout() + "; nothing was written", true, null);
       }
-      pauseOrGiveUp(step, round, deadline, unknown);
+      pauseOrGiveUp(sessionId, round, deadline, unknown);
     }
   }
 
   private Attempt done(Attempt attempt) {
     if (attempt.releasedName != null) {
-      names.releaseAfterCommit(attempt.releasedName, attempt.result.session().id());
+      names.releaseAfterCommit(attempt.releasedName, attempt.outcome.orElseThrow().session().id());
     }
-    if (attempt.changesLog) {
+    if (attempt.wakes) {
       waiters.signal();
     }
     return attempt;
   }
 
   /** Waits a little (more each round, with jitter) before the next attempt; gives up past the deadline. */
-  private static void pauseOrGiveUp(Step step, int round, long deadline, RuntimeException unknown) {
+  private static void pauseOrGiveUp(String sessionId, int round, long deadline, RuntimeException unknown) {
     if (unknown != null && System.nanoTime() - deadline > 0) {
-      throw new OutcomeUnknownException("the outcome of a write to session " + step.sessionId()
+      throw new OutcomeUnknownException("the outcome of a write to session " + sessionId
           + " is unknown and could not be settled in time; retrying with the same ids is safe", unknown);
     }
     long maxMicros = Math.min(50_000, 500L << Math.min(round, 7));
     LockSupport.parkNanos(ThreadLocalRandom.current().nextLong(maxMicros / 2, maxMicros + 1) * 1_000);
   }
 
-  private static void requireSupported(Step step) {
-    if (!step.toolCalls().isEmpty() || !step.resolutions().isEmpty()) {
-      throw new UnsupportedCapabilityException(Capability.TOOL_CALLS);
-    }
-    if (!step.deadlines().isEmpty()) {
-      throw new UnsupportedCapabilityException(Capability.DEADLINES);
-    }
-    if (step.modelCall().isPresent()) {
-      throw new UnsupportedCapabilityException(Capability.MODEL_CALL_AUDIT);
-    }
-  }
-
   /** Decides what {@code step} writes against the partition as {@code header} shows it. */
-  private Attempt plan(Step step, StepLog log, boolean mustExist, Header header, boolean serial) {
+  private Attempt plan(Step step, StepLog log, boolean mustExist, Set<String> lookAt, Header header,
+      boolean serial) {
     String sessionId = step.sessionId();
+    WriterFences.check(sessionId, header, step.fence());
     if (!header.exists() && (mustExist || step.truncateFrom().isPresent())) {
       throw Failures.sessionNotFound(sessionId);
     }
@@ -210,10 +398,27 @@ final class StepWriter {
         .orElseGet(() -> stored != null ? stored : Upserts.session(SessionWrite.of(sessionId), null, now));
     Optional<Run> run = step.run().map(write -> Upserts.run(write,
         reader.run(sessionId, write.id(), serial).orElse(null), now));
+    List<Event> removedEvents = plan.cuts() ? reader.eventsFrom(sessionId, plan.cutFrom(), serial) : List.of();
     long lastSeq = (plan.cuts() ? plan.cutFrom() - 1 : header.lastSeq()) + plan.fresh().size();
     List<Event> appended = new ArrayList<>(plan.fresh().size());
     for (NewEvent event : plan.fresh()) {
       appended.add(EventBatch.toStored(sessionId, event, lastSeq - plan.fresh().size() + appended.size() + 1, now));
+    }
+    StepCalls calls = new StepCalls(sessionId, readCalls(step, lookAt, sessionId, serial), now);
+    if (plan.cuts()) {
+      calls.unlinkCut(removedEvents, appended, reader.toolCalls(sessionId, serial));
+    }
+    Set<String> foreign = log.foreignRequestEventIds();
+    Map<String, Event> requesting = foreign.isEmpty() ? Map.of() : reader.eventsByIds(sessionId, foreign, serial);
+    for (String eventId : foreign) {
+      Event event = requesting.get(eventId);
+      if (event == null || !plan.keeps(event)) {
+        throw Failures.eventNotFound(sessionId, eventId);
+      }
+    }
+    List<Resolution.Stale> stale = calls.apply(step);
+    if (!stale.isEmpty()) {
+      return rejected(sessionId, header, calls, new StepOutcome.Rejected(stale));
     }
     long lastSeqAfter = lastSeq;
     Optional<Summary> summary = step.summary().map(asked -> {
@@ -223,32 +428,35 @@ final class StepWriter {
       return new Summary(sessionId, asked.fromSeq(), asked.toSeq(), asked.content(), asked.version(), now);
     });
     List<Checkpoint> checkpoints = new ArrayList<>();
+    Map<String, Checkpoint> puts = new HashMap<>();
     for (CheckpointChange change : step.checkpoints()) {
       if (change.data() != null) {
-        checkpoints.add(new Checkpoint(CheckpointKey.of(sessionId, change.name()), change.data(), now));
+        Checkpoint put = new Checkpoint(CheckpointKey.of(sessionId, change.name()), change.data(), now);
+        checkpoints.add(put);
+        puts.put(change.name(), put);
       }
     }
+    Optional<ModelCall> audit = step.modelCall().filter(call -> cql.settings.modelCallAudit())
+        .map(call -> new ModelCall(sessionId, call.turn(), call.model(), call.context(), call.usage(), now));
     StepResult result = new StepResult(session.withLastSeq(lastSeq), run, plan.removes(), plan.results(appended),
-        List.of(), List.of(), summary, checkpoints, Optional.empty());
+        calls.registered(), calls.resolutions(), summary, checkpoints, audit);
+    StepOutcome outcome = new StepOutcome.Committed(result);
     boolean writesSomething = !header.exists() || step.session().isPresent() || run.isPresent()
-        || plan.changesLog() || !step.checkpoints().isEmpty() || summary.isPresent();
+        || plan.changesLog() || !step.checkpoints().isEmpty() || summary.isPresent() || calls.changes()
+        || audit.isPresent();
     if (!writesSomething) {
-      return new Attempt(null, null, result, null, false, Set.of());
+      return new Attempt(null, null, outcome, null, false, Set.of(), calls.before());
     }
     UUID newHead = Uuids.timeBased();
     BatchStatementBuilder batch = BatchStatement.builder(DefaultBatchType.LOGGED);
     long bytes = ROW_OVERHEAD + utf8(session.settings().text()) + metadataLength(session);
-    batch.addStatement(cql.writeHeader.bind(newHead, lastSeq, session.name(), session.tenant(), session.agentId(),
-        session.status().value(), session.settings().text(), session.metadata(),
-        session.forkedFrom() == null ? null : session.forkedFrom().sessionId(),
-        session.forkedFrom() == null ? null : session.forkedFrom().seq(),
-        Micros.of(session.createdAt()), Micros.of(session.updatedAt()), ns, sessionId, header.head()));
+    batch.addStatement(bindHeader(newHead, lastSeq, session, header));
     if (plan.cuts()) {
       // Row by row, and never a row this batch writes again: every statement of a conditional batch gets one
       // timestamp, at which a deletion shadows an insert, so a range deletion would hide the step's new events.
       Set<String> rewrittenIds = new HashSet<>();
       appended.forEach(event -> rewrittenIds.add(event.id()));
-      for (Event removed : reader.eventsFrom(sessionId, plan.cutFrom(), serial)) {
+      for (Event removed : removedEvents) {
         if (removed.seq() > lastSeq) {
           batch.addStatement(cql.deleteEvent.bind(ns, sessionId, Rows.eventKey(removed.seq())));
         }
@@ -263,25 +471,19 @@ final class StepWriter {
       }
     }
     if (summary.isPresent()) {
-      Summary put = summary.get();
-      batch.addStatement(cql.insertSummary.bind(ns, sessionId, Rows.eventKey(put.toSeq()), put.toSeq(),
-          put.fromSeq(), put.content().text(), put.version(), Micros.of(put.createdAt())));
-      bytes += ROW_OVERHEAD + utf8(put.content().text());
+      bytes += addSummary(batch, summary.get());
     }
     for (Event event : appended) {
-      batch.addStatement(cql.insertEvent.bind(ns, sessionId, Rows.eventKey(event.seq()), event.seq(), event.id(),
-          event.type(), event.runId(), event.agentId(), event.parentId(), event.payload().text(),
-          Micros.of(event.timestamp())));
-      batch.addStatement(cql.insertId.bind(ns, sessionId, event.id(), event.seq()));
-      bytes += 2 * ROW_OVERHEAD + 2L * utf8(event.id()) + utf8(event.type()) + utf8(event.payload().text())
-          + utf8(event.runId()) + utf8(event.agentId()) + utf8(event.parentId());
+      bytes += addEvent(batch, event);
     }
     if (run.isPresent()) {
-      Run saved = run.get();
-      batch.addStatement(cql.insertRun.bind(ns, sessionId, saved.id(), saved.status().name(), saved.usage().text(),
-          saved.error() == null ? null : saved.error().text(), Micros.of(saved.createdAt()),
-          Micros.of(saved.updatedAt()), newHead));
-      bytes += ROW_OVERHEAD + utf8(saved.usage().text()) + (saved.error() == null ? 0 : utf8(saved.error().text()));
+      bytes += addRun(batch, run.get(), newHead);
+    }
+    for (ToolCall call : calls.changed()) {
+      bytes += addCall(batch, sessionId, call);
+    }
+    if (audit.isPresent()) {
+      bytes += addModelCall(batch, audit.get());
     }
     List<String> deleted = step.checkpoints().stream().filter(change -> change.data() == null)
         .map(CheckpointChange::name).toList();
@@ -291,22 +493,108 @@ final class StepWriter {
       if (change.data() == null) {
         batch.addStatement(cql.deleteCheckpoint.bind(ns, sessionId, change.name()));
       } else {
-        batch.addStatement(cql.insertCheckpoint.bind(ns, sessionId, change.name(), ByteBuffer.wrap(change.data()),
-            Micros.of(now)));
-        bytes += ROW_OVERHEAD + utf8(change.name()) + change.data().length;
+        bytes += addCheckpoint(batch, puts.get(change.name()));
       }
     }
     requireFits(sessionId, bytes);
-    // what spans partitions goes first, idempotently: the listing index, then the name claim (the last check)
+    // what spans partitions goes first, idempotently: the listing index, deadline hints, then the name claim (the
+    // last check)
     if (!header.exists()) {
       index.add(sessionId);
     }
+    DeadlineSweeper.hint(cql, sessionId, calls.newDeadlines());
     if (session.name() != null && (stored == null || !session.name().equals(stored.name()))) {
       names.claim(session.name(), sessionId);
     }
     String releasedName = stored != null && stored.name() != null && !stored.name().equals(session.name())
         ? stored.name() : null;
-    return new Attempt(batch.build(), newHead, result, releasedName, plan.changesLog(), removedCheckpoints);
+    return new Attempt(batch.build(), newHead, outcome, releasedName, plan.changesLog() || calls.changes(),
+        removedCheckpoints, calls.before());
+  }
+
+  /** The tool calls {@code step} names and those of {@code lookAt}, as stored. */
+  private Map<String, ToolCall> readCalls(Step step, Set<String> lookAt, String sessionId, boolean serial) {
+    Set<String> ids = new HashSet<>(lookAt);
+    step.toolCalls().forEach(call -> ids.add(call.id()));
+    step.resolutions().forEach(resolution -> ids.add(resolution.toolCallId()));
+    step.deadlines().forEach(change -> ids.add(change.toolCallId()));
+    return ids.isEmpty() ? Map.of() : reader.toolCalls(sessionId, ids, serial);
+  }
+
+  /**
+   * A rejected step: nothing of it is written, but the calls it found due are stored expired (with the head only),
+   * so that the expiry it reported is the one every later read sees.
+   */
+  private Attempt rejected(String sessionId, Header header, StepCalls calls, StepOutcome outcome) {
+    if (calls.expired().isEmpty()) {
+      return new Attempt(null, null, outcome, null, false, Set.of(), calls.before());
+    }
+    UUID newHead = Uuids.timeBased();
+    BatchStatementBuilder batch = BatchStatement.builder(DefaultBatchType.LOGGED)
+        .addStatement(bindHeader(newHead, header.lastSeq(), header.session(), header));
+    for (ToolCall call : calls.expired()) {
+      batch.addStatement(bindCall(sessionId, call));
+    }
+    return new Attempt(batch.build(), newHead, outcome, null, true, Set.of(), calls.before());
+  }
+
+  private BoundStatement bindHeader(UUID newHead, long lastSeq, Session session, Header header) {
+    return cql.writeHeader.bind(newHead, lastSeq, session.name(), session.tenant(), session.agentId(),
+        session.status().value(), session.settings().text(), session.metadata(),
+        session.forkedFrom() == null ? null : session.forkedFrom().sessionId(),
+        session.forkedFrom() == null ? null : session.forkedFrom().seq(),
+        Micros.of(session.createdAt()), Micros.of(session.updatedAt()), ns, session.id(), header.head());
+  }
+
+  /** Adds the rows of {@code event} (its row and its id row) to {@code batch}; returns their size. */
+  private long addEvent(BatchStatementBuilder batch, Event event) {
+    String sessionId = event.sessionId();
+    batch.addStatement(cql.insertEvent.bind(ns, sessionId, Rows.eventKey(event.seq()), event.seq(), event.id(),
+        event.type(), event.runId(), event.agentId(), event.parentId(), event.payload().text(),
+        Micros.of(event.timestamp())));
+    batch.addStatement(cql.insertId.bind(ns, sessionId, event.id(), event.seq()));
+    return 2 * ROW_OVERHEAD + 2L * utf8(event.id()) + utf8(event.type()) + utf8(event.payload().text())
+        + utf8(event.runId()) + utf8(event.agentId()) + utf8(event.parentId());
+  }
+
+  private long addSummary(BatchStatementBuilder batch, Summary summary) {
+    batch.addStatement(cql.insertSummary.bind(ns, summary.sessionId(), Rows.eventKey(summary.toSeq()),
+        summary.toSeq(), summary.fromSeq(), summary.content().text(), summary.version(),
+        Micros.of(summary.createdAt())));
+    return ROW_OVERHEAD + utf8(summary.content().text());
+  }
+
+  /** Adds {@code run}'s row, saved by the write that sets {@code head}. */
+  private long addRun(BatchStatementBuilder batch, Run run, UUID head) {
+    batch.addStatement(cql.insertRun.bind(ns, run.sessionId(), run.id(), run.status().name(), run.usage().text(),
+        run.error() == null ? null : run.error().text(), Micros.of(run.createdAt()), Micros.of(run.updatedAt()),
+        head));
+    return ROW_OVERHEAD + utf8(run.usage().text()) + (run.error() == null ? 0 : utf8(run.error().text()));
+  }
+
+  private long addCall(BatchStatementBuilder batch, String sessionId, ToolCall call) {
+    batch.addStatement(bindCall(sessionId, call));
+    return ROW_OVERHEAD + utf8(call.toolName()) + utf8(call.arguments().text())
+        + (call.result() == null ? 0 : utf8(call.result().text()));
+  }
+
+  private long addModelCall(BatchStatementBuilder batch, ModelCall row) {
+    batch.addStatement(cql.insertModelCall.bind(ns, row.sessionId(), Rows.eventKey(row.turn()), row.turn(),
+        row.model(), row.context().text(), row.usage().text(), Micros.of(row.recordedAt())));
+    return ROW_OVERHEAD + utf8(row.model()) + utf8(row.context().text()) + utf8(row.usage().text());
+  }
+
+  private long addCheckpoint(BatchStatementBuilder batch, Checkpoint checkpoint) {
+    batch.addStatement(cql.insertCheckpoint.bind(ns, checkpoint.key().sessionId(), checkpoint.key().name(),
+        ByteBuffer.wrap(checkpoint.data()), Micros.of(checkpoint.updatedAt())));
+    return ROW_OVERHEAD + utf8(checkpoint.key().name()) + checkpoint.data().length;
+  }
+
+  private BoundStatement bindCall(String sessionId, ToolCall call) {
+    return cql.insertToolCall.bind(ns, sessionId, call.id(), call.runId(), call.requestEventId(), call.toolName(),
+        call.arguments().text(), call.status().name(), call.result() == null ? null : call.result().text(),
+        call.deadline() == null ? null : Micros.of(call.deadline()), Micros.of(call.createdAt()),
+        Micros.of(call.updatedAt()));
   }
 
   /** Rejects, before anything is written, a batch larger than one mutation may be. */
@@ -337,10 +625,11 @@ final class StepWriter {
   }
 
   /**
-   * One planned write: the batch (null when the step writes nothing), the head it sets, what it returns, the name it
-   * gives up, whether it changes the log and which of its checkpoint deletions find a checkpoint.
+   * One planned write: the batch (null when the step writes nothing), the head it sets, its outcome, the name it
+   * gives up, whether it wakes waiters (it changes a log or a tool call), which of its checkpoint deletions find a
+   * checkpoint, and the calls it names as they stood before it (a due call expired).
    */
-  private record Attempt(BatchStatement batch, UUID newHead, StepResult result, String releasedName,
-      boolean changesLog, Set<String> removedCheckpoints) {
+  record Attempt(BatchStatement batch, UUID newHead, StepOutcome outcome, String releasedName, boolean wakes,
+      Set<String> removedCheckpoints, Map<String, ToolCall> callsBefore) {
   }
 }

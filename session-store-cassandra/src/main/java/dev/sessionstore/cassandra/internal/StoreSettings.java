@@ -22,6 +22,8 @@ import java.time.Duration;
  * @param retryTimeout      how long a write may retry lost races and settle an unknown outcome before giving up
  * @param pollInterval      how often a waiting read looks for appends of other processes
  * @param maxMutationBytes  the largest conditional batch the store writes; a larger one is rejected unwritten
+ * @param sweepInterval     how often the store looks for tool-call deadlines that are due
+ * @param modelCallAudit    whether the store records the model-call audit
  */
 public record StoreSettings(
     CqlSession session,
@@ -36,5 +38,7 @@ public record StoreSettings(
     Clock clock,
     Duration retryTimeout,
     Duration pollInterval,
-    long maxMutationBytes) {
+    long maxMutationBytes,
+    Duration sweepInterval,
+    boolean modelCallAudit) {
 }

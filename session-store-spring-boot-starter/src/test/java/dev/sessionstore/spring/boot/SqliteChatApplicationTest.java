@@ -19,7 +19,9 @@ class SqliteChatApplicationTest extends ChatApplicationContract {
   private static final Path FOLDER = folder();
   private static final Map<String, Object> PROPERTIES = Map.of(
       "session-store.sqlite.path", FOLDER.resolve("sessions.db").toString(),
-      "spring.autoconfigure.exclude", "org.springframework.boot.autoconfigure.jdbc.DataSourceAutoConfiguration");
+      // Either line's DataSource auto-configuration (Boot 4 moved it); Boot ignores a name not on the class path.
+      "spring.autoconfigure.exclude", "org.springframework.boot.autoconfigure.jdbc.DataSourceAutoConfiguration,"
+          + "org.springframework.boot.jdbc.autoconfigure.DataSourceAutoConfiguration");
 
   private static Path folder() {
     try {

@@ -11,10 +11,10 @@ import org.springframework.ai.chat.prompt.Prompt;
 import org.springframework.ai.model.tool.ToolCallingChatOptions;
 import org.springframework.ai.model.tool.ToolCallingManager;
 import org.springframework.ai.model.tool.ToolExecutionResult;
-import org.springframework.ai.tool.function.FunctionToolCallback;
 import org.springframework.boot.SpringBootConfiguration;
 import org.springframework.boot.autoconfigure.EnableAutoConfiguration;
 import org.springframework.context.annotation.Bean;
+import org.springframework.context.annotation.Import;
 
 /**
  * A chat application as a user writes one with the starter: a {@link ChatClient} with
@@ -24,16 +24,8 @@ import org.springframework.context.annotation.Bean;
  */
 @SpringBootConfiguration
 @EnableAutoConfiguration
+@Import(ScriptedChatModel.class)
 class ChatApplication {
-
-  /** The tool's input. */
-  record WeatherRequest(String city) {
-  }
-
-  @Bean
-  ScriptedChatModel chatModel() {
-    return new ScriptedChatModel();
-  }
 
   @Bean
   ChatClient chatClient(ChatModel chatModel, ChatMemory chatMemory) {
@@ -48,8 +40,7 @@ class ChatApplication {
   @Bean
   ToolCallingChatOptions chatOptions() {
     return ToolCallingChatOptions.builder()
-        .toolCallbacks(FunctionToolCallback.builder("weather", (WeatherRequest request) -> "sunny in " + request.city())
-            .description("The weather in a city").inputType(WeatherRequest.class).build())
+        .toolCallbacks(WeatherTool.callback())
         .internalToolExecutionEnabled(false)
         .build();
   }

@@ -13,7 +13,7 @@ import org.springframework.context.annotation.Bean;
 /**
  * With Spring Boot Actuator present: a health indicator {@code sessionStore}, up when the store answers a read
  * (with the store's description), down with the error otherwise. Turned off by
- * {@code management.health.sessionstore.enabled=false}.
+ * {@code management.health.sessionstore.enabled=false}. Spring Boot 3's health API; the Boot 4 starter has its own.
  */
 @AutoConfiguration(after = SessionStoreAutoConfiguration.class)
 @ConditionalOnClass(HealthIndicator.class)
@@ -26,12 +26,8 @@ public class SessionStoreHealthAutoConfiguration {
   @ConditionalOnMissingBean(name = "sessionStoreHealthIndicator")
   public HealthIndicator sessionStoreHealthIndicator(SessionStore store) {
     return () -> {
-      try {
-        store.sessions().list(dev.sessionstore.SessionQuery.all().limit(1));
-        return Health.up().withDetail("store", store.toString()).build();
-      } catch (RuntimeException e) {
-        return Health.down(e).withDetail("store", store.toString()).build();
-      }
+      RuntimeException failure = StoreProbe.failure(store);
+      return (failure == null ? Health.up() : Health.down(failure)).withDetail("store", store.toString()).build();
     };
   }
 }
