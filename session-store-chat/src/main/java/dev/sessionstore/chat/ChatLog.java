@@ -15,15 +15,16 @@ import dev.sessionstore.Step;
 import dev.sessionstore.StoreFailureException;
 import dev.sessionstore.chat.internal.IdentityTags;
 import dev.sessionstore.chat.internal.Intent;
-import dev.sessionstore.chat.internal.PendingRead;
 import dev.sessionstore.chat.internal.Snapshot;
 import dev.sessionstore.chat.internal.StoredMessage;
 import dev.sessionstore.chat.internal.StoredWindow;
 import dev.sessionstore.chat.internal.Tag;
+import dev.sessionstore.chat.internal.WindowCache;
 import dev.sessionstore.chat.internal.WindowDiff;
 import dev.sessionstore.chat.internal.WindowPlan;
 import dev.sessionstore.chat.internal.WindowState;
 import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.HashSet;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -35,6 +36,7 @@ import java.util.UUID;
 import java.util.concurrent.ThreadLocalRandom;
 import java.util.concurrent.atomic.AtomicLong;
 import java.util.concurrent.locks.LockSupport;
+import java.util.function.Supplier;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -73,17 +75,26 @@ import org.slf4j.LoggerFactory;
  *       above. Two blind lists are never mixed: the last writer's list is the window.</li>
  * </ol>
  *
+ * <h2>The window cache</h2>
+ * A chat log keeps the window it last read or wrote of each of its most recently used conversations (1,000 by
+ * default, see {@link #create(SessionStore, MessageCodec, String, String, int)}), with the last seq the log ended at.
+ * {@link #window} reads only the log's last seq and uses the kept window when the log still ends there; otherwise
+ * (another process or chat log wrote, the conversation is new to this one) it reads the window from the log. A write
+ * is first tried against the kept window, with its last seq as the expected seq, so a turn of a read-modify-write
+ * memory costs one read of the last seq and one append. The kept windows are hints: every write is checked by its
+ * expected seq, and a read by the last seq, so a stale one costs a re-read, never a wrong result (but see the limit
+ * under concurrency). Instances handed out are always new ones, decoded from the stored events.
+ *
  * <h2>Concurrency</h2>
  * The intent of a list built from a read is fixed before the first attempt and names only messages its caller was
- * handed. A write that follows the calling thread's read of the conversation is first tried against the window that
- * read returned, with the read's last seq as the expected seq, so a turn of a read-modify-write memory reads the log
- * once. When another writer committed first, the step fails on its expected seq, and {@code replace} reads the
+ * handed. When another writer committed first, the step fails on its expected seq, and {@code replace} reads the
  * window again and re-applies the same intent on top of it, up to {@link #MAX_ATTEMPTS} times with short random
  * pauses. So messages other writers wrote after the caller's read are always kept (a cut appends them again after
  * the kept part, with fresh ids), a message another writer evicted or removed stays so, and each writer's new
  * messages are appended together, in its own order, after what others wrote. No message is lost or interleaved.
- * (The expected seq is the log's last seq: a concurrent edit that cuts and appends back to exactly the same last seq
- * between a read and a commit is not detected.)
+ * (The expected seq is the log's last seq: a concurrent edit by another process or chat log that cuts and appends
+ * back to exactly the same last seq between a read and a commit is not detected, nor, for the same reason, by a read
+ * served from the window cache. This chat log's own cuts and deletes drop the conversation's kept window.)
  *
  * <h2>The window rule</h2>
  * The window {@link #window} returns never starts with a tool result whose call it cut off: when eviction would
@@ -95,10 +106,13 @@ import org.slf4j.LoggerFactory;
  * {@link #conversationIds} lists only sessions so marked, so a store shared with other uses lists only the
  * conversations written through chat logs of the same owner.
  *
- * <p>Thread-safe. Costs: a read is two queries (the newest window event, the events from the window's start), plus
- * one per pinned message; a write adds one commit holding the new events (and a window event when the window moved),
- * and reads the window first only when the calling thread has no pending read of the conversation or another writer
- * committed since that read.
+ * <p>Thread-safe. Costs, none growing with the history behind the window: a read is one query of the log's last seq
+ * when the kept window is current, else three (the last seq, the newest window event, the events from the window's
+ * start) plus one per pinned message. A write that appends (new messages, a window event when the window moved) is
+ * one {@link dev.sessionstore.EventLog#appendAll} with the expected last seq (on PostgreSQL one statement); the first
+ * write of a conversation and a cut are one {@link Step}; a write reads the window first only when this chat log
+ * keeps none for the conversation or another writer committed since. {@code TurnCostTest} of the Spring AI and
+ * LangChain4j bridges counts a turn's statements on PostgreSQL: the same at 30, 300 and 3,000 messages.
  *
  * @param <M> the framework's message type
  */
@@ -109,6 +123,9 @@ public final class ChatLog<M> {
 
   /** The default metadata key marking the sessions a chat log wrote. */
   public static final String DEFAULT_OWNER_KEY = "session-store.chat-memory";
+
+  /** How many conversations' windows a chat log keeps in memory unless told otherwise. */
+  public static final int DEFAULT_CACHED_CONVERSATIONS = 1000;
 
   /** How many times {@link #replace} tries when other writers keep committing first. */
   public static final int MAX_ATTEMPTS = 1000;
@@ -123,31 +140,51 @@ public final class ChatLog<M> {
   private final IdentityTags tags = new IdentityTags();
   private final AtomicLong snapshots = new AtomicLong();
   /** Per thread, its last read of each conversation not yet followed by a write (the newest 64). */
-  private final ThreadLocal<Map<String, PendingRead<M>>> reads = ThreadLocal.withInitial(() -> new LinkedHashMap<>(16,
+  private final ThreadLocal<Map<String, Snapshot>> reads = ThreadLocal.withInitial(() -> new LinkedHashMap<>(16,
       0.75f, true) {
     @Override
-    protected boolean removeEldestEntry(Map.Entry<String, PendingRead<M>> eldest) {
+    protected boolean removeEldestEntry(Map.Entry<String, Snapshot> eldest) {
       return size() > 64;
     }
   });
+  private final WindowCache<M> windows;
   private final String[] messageTypes;
 
-  private ChatLog(SessionStore store, MessageCodec<M> codec, String ownerKey, String ownerValue) {
+  private ChatLog(SessionStore store, MessageCodec<M> codec, String ownerKey, String ownerValue,
+                  int cachedConversations) {
     this.store = store;
     this.codec = codec;
     this.ownerKey = ownerKey;
     this.ownerValue = ownerValue;
+    this.windows = new WindowCache<>(cachedConversations);
     this.messageTypes = codec.eventTypes().toArray(String[]::new);
   }
 
   /**
    * A chat log on {@code store} mapping messages with {@code codec}, whose sessions carry the metadata entry
-   * {@code ownerKey = ownerValue}.
+   * {@code ownerKey = ownerValue}, keeping the windows of the last {@value #DEFAULT_CACHED_CONVERSATIONS}
+   * conversations it used.
    *
    * @throws InvalidArgumentException naming the argument if one is null or blank
    */
   public static <M> ChatLog<M> create(SessionStore store, MessageCodec<M> codec, String ownerKey,
                                       String ownerValue) {
+    return create(store, codec, ownerKey, ownerValue, DEFAULT_CACHED_CONVERSATIONS);
+  }
+
+  /**
+   * A chat log on {@code store} mapping messages with {@code codec}, whose sessions carry the metadata entry
+   * {@code ownerKey = ownerValue}, keeping the windows of the {@code cachedConversations} conversations it used last
+   * (0 keeps none: every read and write reads the window from the log; see "Costs" in the class description).
+   *
+   * @throws InvalidArgumentException naming the argument if one is null or blank, or {@code cachedConversations} is
+   *                                  negative
+   */
+  public static <M> ChatLog<M> create(SessionStore store, MessageCodec<M> codec, String ownerKey,
+                                      String ownerValue, int cachedConversations) {
+    if (cachedConversations < 0) {
+      throw new InvalidArgumentException("cachedConversations", "must not be negative, was " + cachedConversations);
+    }
     require("store", store);
     require("codec", codec);
     if (require("ownerKey", ownerKey).isBlank()) {
@@ -159,7 +196,7 @@ public final class ChatLog<M> {
     if (codec.eventTypes().contains(WINDOW_EVENT_TYPE)) {
       throw new InvalidArgumentException("codec", "writes the reserved event type " + WINDOW_EVENT_TYPE);
     }
-    return new ChatLog<>(store, codec, ownerKey, ownerValue);
+    return new ChatLog<>(store, codec, ownerKey, ownerValue, cachedConversations);
   }
 
   /** The store this chat log writes to. */
@@ -170,19 +207,31 @@ public final class ChatLog<M> {
   /**
    * The conversation's window, oldest first: what the framework sees. Empty for an unknown conversation. Each call
    * returns new instances, remembered with one snapshot of this read for {@link #replace}; the read is also the
-   * calling thread's pending read of the conversation until its next {@code replace} of it.
+   * calling thread's pending read of the conversation until its next {@code replace} of it. One query (the log's last
+   * seq) when the window cache holds the conversation's current window, else a read of the window from the log.
    */
   public List<M> window(String conversationId) {
     require("conversationId", conversationId);
-    StoredWindow<M> window = read(conversationId);
+    long stamp = windows.stamp();
+    long lastSeq = store.events().lastSeq(conversationId);
+    Optional<StoredWindow<M>> cached = windows.get(conversationId).filter(known -> known.lastSeq() == lastSeq);
+    StoredWindow<M> window;
+    if (cached.isPresent()) {
+      window = cached.get();
+    } else {
+      window = lastSeq == 0 ? StoredWindow.empty() : read(conversationId);
+      windows.offer(conversationId, window, stamp);
+    }
     List<StoredMessage<M>> stored = window.messages();
     Snapshot snapshot = new Snapshot(conversationId, stored.stream().map(StoredMessage::eventId).toList(),
         window.lastSeq(), snapshots.incrementAndGet());
-    reads.get().put(conversationId, new PendingRead<>(snapshot, window));
+    reads.get().put(conversationId, snapshot);
     List<M> messages = new ArrayList<>(stored.size());
     for (StoredMessage<M> message : stored) {
-      tags.put(message.message(), new Tag(snapshot, message.eventId()));
-      messages.add(message.message());
+      // new instances every time: the cached ones are the diff's, and a caller may change what it was handed
+      M handedOut = codec.decode(message.event());
+      tags.put(handedOut, new Tag(snapshot, message.eventId()));
+      messages.add(handedOut);
     }
     return messages;
   }
@@ -206,17 +255,23 @@ public final class ChatLog<M> {
       require("messages[" + i + "]", messages.get(i));
       ids.add(UUID.randomUUID().toString());
     }
-    Optional<PendingRead<M>> pendingRead = Optional.ofNullable(reads.get().remove(conversationId));
-    Optional<Intent<M>> relative = WindowDiff.intent(conversationId, messages, tags::get,
-        pendingRead.map(PendingRead::snapshot));
+    Optional<Snapshot> pendingRead = Optional.ofNullable(reads.get().remove(conversationId));
+    Optional<Intent<M>> relative = WindowDiff.intent(conversationId, messages, tags::get, pendingRead);
     for (int attempt = 1; ; attempt++) {
-      // The pending read's window is exact unless another writer committed since, which the expected seq detects.
-      StoredWindow<M> stored = attempt == 1 && pendingRead.isPresent() ? pendingRead.get().window()
-          : read(conversationId);
+      // The cached window is exact unless another writer committed since, which the expected seq detects.
+      long stamp = windows.stamp();
+      Optional<StoredWindow<M>> cached = attempt == 1 ? windows.get(conversationId) : Optional.empty();
+      StoredWindow<M> stored = cached.orElseGet(() -> read(conversationId));
+      if (cached.isEmpty()) {
+        windows.offer(conversationId, stored, stamp);
+      }
       Intent<M> intent = relative.orElseGet(() -> WindowDiff.blind(messages, stored, codec));
       WindowPlan<M> plan = WindowDiff.plan(intent, stored, ids, () -> UUID.randomUUID().toString(), codec);
+      if (plan.isEmpty() && cached.isPresent() && store.events().lastSeq(conversationId) != stored.lastSeq()) {
+        continue; // nothing to write against a window that is no longer the log's: decide on the log's
+      }
       try {
-        long view = plan.isEmpty() ? stored.lastSeq() : commit(conversationId, stored, plan);
+        long view = plan.isEmpty() ? stored.lastSeq() : commit(conversationId, stored, plan, stamp);
         remember(conversationId, messages, intent, ids, view);
         return;
       } catch (SeqConflictException e) {
@@ -228,6 +283,27 @@ public final class ChatLog<M> {
             attempt);
         LockSupport.parkNanos(ThreadLocalRandom.current().nextLong(Math.min(attempt, 20) * 100_000L));
       }
+    }
+  }
+
+  /**
+   * Runs {@code call} with the calling thread's pending reads set aside and gives them back after: a read inside is
+   * not pending for later calls on this thread, and a write inside sees no pending read from earlier ones, so it is
+   * told apart by the instances its list holds alone. For calls that run on a pooled thread on behalf of a caller
+   * (asynchronous methods): a read and the write built from it usually run on different threads there, and a read
+   * left pending on a pool thread would make a later, unrelated write of the same conversation on that thread relative
+   * to it rather than blind.
+   *
+   * @throws InvalidArgumentException if {@code call} is null
+   */
+  public <T> T isolated(Supplier<T> call) {
+    require("call", call);
+    Map<String, Snapshot> outer = reads.get();
+    reads.remove();
+    try {
+      return call.get();
+    } finally {
+      reads.set(outer);
     }
   }
 
@@ -280,7 +356,11 @@ public final class ChatLog<M> {
    */
   public boolean delete(String conversationId) {
     require("conversationId", conversationId);
-    return store.sessions().delete(conversationId);
+    try {
+      return store.sessions().delete(conversationId);
+    } finally {
+      windows.forget(conversationId);
+    }
   }
 
   /**
@@ -329,21 +409,64 @@ public final class ChatLog<M> {
   }
 
   private StoredMessage<M> stored(Event event) {
-    return new StoredMessage<>(event.seq(), event.id(), event.type(), event.payload(), codec.decode(event));
+    return new StoredMessage<>(event, codec.decode(event));
   }
 
-  /** Commits {@code plan} against the log as {@code stored} read it; returns the log's last seq after it. */
-  private long commit(String conversationId, StoredWindow<M> stored, WindowPlan<M> plan) {
-    Step.Builder step = Step.builder(conversationId).expectLastSeq(stored.lastSeq());
-    if (stored.lastSeq() == 0) {
-      step.session(SessionWrite.of(conversationId).withMetadata(ownerKey, ownerValue));
-    }
-    plan.cutFrom().ifPresent(step::truncateFrom);
+  /**
+   * Commits {@code plan} against the log as {@code stored} read it and keeps the window it leaves in the cache;
+   * returns the log's last seq after it. A plan that only appends to an existing log is one {@code appendAll} with
+   * the expected last seq (one statement on PostgreSQL); the first write (which marks the session as this owner's)
+   * and a cut are one {@link Step}.
+   *
+   * @param stamp the cache stamp taken before {@code stored} was read or taken from the cache
+   */
+  private long commit(String conversationId, StoredWindow<M> stored, WindowPlan<M> plan, long stamp) {
+    List<NewEvent> events = new ArrayList<>(plan.appended().size() + 1);
     for (WindowPlan.Append<M> append : plan.appended()) {
-      step.event(new NewEvent(append.eventId(), append.type(), null, null, null, append.payload(), null));
+      events.add(new NewEvent(append.eventId(), append.type(), null, null, null, append.payload(), null));
     }
-    plan.window().ifPresent(window -> step.event(NewEvent.of(WINDOW_EVENT_TYPE, window.toJson())));
-    return store.commit(step.build()).orElseThrow().lastSeq();
+    plan.window().ifPresent(window -> events.add(NewEvent.of(WINDOW_EVENT_TYPE, window.toJson())));
+    List<Event> written;
+    if (stored.lastSeq() > 0 && plan.cutFrom().isEmpty()) {
+      written = store.events().appendAll(conversationId, events, stored.lastSeq());
+    } else {
+      Step.Builder step = Step.builder(conversationId).expectLastSeq(stored.lastSeq()).events(events);
+      if (stored.lastSeq() == 0) {
+        step.session(SessionWrite.of(conversationId).withMetadata(ownerKey, ownerValue));
+      }
+      plan.cutFrom().ifPresent(step::truncateFrom);
+      try {
+        written = store.commit(step.build()).orElseThrow().events();
+      } finally {
+        if (plan.cutFrom().isPresent()) {
+          // a cut may leave the log at a last seq it had before, with other content (also when its outcome is
+          // unknown): no view read before it may come back
+          windows.forget(conversationId);
+        }
+      }
+    }
+    long lastSeq = written.get(written.size() - 1).seq();
+    if (plan.cutFrom().isEmpty()) {
+      windows.offer(conversationId, after(stored, plan, written, lastSeq), stamp);
+    }
+    return lastSeq;
+  }
+
+  /** The window an append-only {@code plan} leaves: the stored one with the written events, by the new state. */
+  private StoredWindow<M> after(StoredWindow<M> stored, WindowPlan<M> plan, List<Event> written, long lastSeq) {
+    Map<String, M> instances = new HashMap<>();
+    plan.appended().forEach(append -> instances.put(append.eventId(), append.message()));
+    List<StoredMessage<M>> known = new ArrayList<>(stored.messages());
+    for (Event event : written) {
+      if (instances.containsKey(event.id())) {
+        known.add(new StoredMessage<>(event, instances.get(event.id())));
+      }
+    }
+    WindowState state = plan.window().orElse(stored.state());
+    List<StoredMessage<M>> pinned = known.stream().filter(message -> state.pinned().contains(message.seq()))
+        .sorted(java.util.Comparator.comparingLong(StoredMessage::seq)).toList();
+    List<StoredMessage<M>> tail = known.stream().filter(message -> message.seq() >= state.start()).toList();
+    return new StoredWindow<>(state, pinned, tail, lastSeq);
   }
 
   /**

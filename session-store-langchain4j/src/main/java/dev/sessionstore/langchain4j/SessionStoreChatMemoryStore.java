@@ -53,7 +53,16 @@ import java.util.function.Function;
  *
  * <h2>Async</h2>
  * The {@code *Async} methods run the blocking ones on the builder's {@link Executor}: by default a virtual thread per
- * call on Java 21 and later, a shared cached pool of daemon threads on Java 17.
+ * call on Java 21 and later, a shared cached pool of daemon threads on Java 17. Each runs isolated from what ran
+ * before on the executor's thread ({@link ChatLog#isolated}): a list given to {@code updateMessagesAsync} is told
+ * apart by the instances it holds alone, never by a read some earlier call left on a pooled thread. (So a list of
+ * only new messages written after an asynchronous read of an empty memory is a blind write.)
+ *
+ * <h2>Cost</h2>
+ * A store keeps the window it last read or wrote of its recently used memories (1,000), checked against the log's
+ * last seq: a {@code getMessages} is then one query, an {@code updateMessages} that appends one statement on
+ * PostgreSQL (the new messages and, when the window moved, a window event), whatever the history's length. A memory
+ * another store instance or process wrote since is read from the log again (three queries).
  *
  * <p>Thread-safe; one instance per store is meant to be shared by every memory.
  */
@@ -123,16 +132,25 @@ public final class SessionStoreChatMemoryStore implements ChatMemoryStore {
     log.delete(sessionId(memoryId));
   }
 
-  /** {@link #getMessages} on the executor; the future fails with what it throws. */
+  /**
+   * {@link #getMessages} on the executor; the future fails with what it throws. The read is tied to the instances it
+   * returns only, not to the executor's thread (see "Async" in the class description).
+   */
   @Override
   public CompletableFuture<List<ChatMessage>> getMessagesAsync(Object memoryId) {
-    return CompletableFuture.supplyAsync(() -> getMessages(memoryId), executor);
+    return CompletableFuture.supplyAsync(() -> log.isolated(() -> getMessages(memoryId)), executor);
   }
 
-  /** {@link #updateMessages} on the executor; the future fails with what it throws. */
+  /**
+   * {@link #updateMessages} on the executor; the future fails with what it throws. The list is told apart by the
+   * instances it holds alone, whatever ran before on the executor's thread (see "Async" in the class description).
+   */
   @Override
   public CompletableFuture<Void> updateMessagesAsync(Object memoryId, List<ChatMessage> messages) {
-    return CompletableFuture.runAsync(() -> updateMessages(memoryId, messages), executor);
+    return CompletableFuture.runAsync(() -> log.isolated(() -> {
+      updateMessages(memoryId, messages);
+      return null;
+    }), executor);
   }
 
   /** {@link #deleteMessages} on the executor; the future fails with what it throws. */

@@ -340,6 +340,48 @@ abstract class ChatMemoryStoreContract {
   }
 
   @Test
+  @DisplayName("two store instances taking turns on one memory each see what the other wrote since its last call")
+  void instancesTakingTurnsSeeEachOther() {
+    SessionStoreChatMemoryStore other = SessionStoreChatMemoryStore.builder(store).build();
+    ChatMemory first = MessageWindowChatMemory.builder().id("m").maxMessages(3).chatMemoryStore(memoryStore).build();
+    ChatMemory second = MessageWindowChatMemory.builder().id("m").maxMessages(3).chatMemoryStore(other).build();
+    first.add(UserMessage.from("q1"));
+    second.add(AiMessage.from("a1"));
+    first.add(UserMessage.from("q2"));
+    second.add(AiMessage.from("a2"));
+    first.add(UserMessage.from("q3"));
+
+    assertThat(memoryStore.getMessages("m")).containsExactly(UserMessage.from("q2"), AiMessage.from("a2"),
+        UserMessage.from("q3"));
+    assertThat(other.getMessages("m")).isEqualTo(memoryStore.getMessages("m"));
+    assertThat(memoryStore.history("m")).containsExactly(UserMessage.from("q1"), AiMessage.from("a1"),
+        UserMessage.from("q2"), AiMessage.from("a2"), UserMessage.from("q3"));
+
+    // a blind list equal to what this instance last wrote, after the other replaced it: written, not skipped
+    memoryStore.updateMessages("n", List.of(UserMessage.from("q"), AiMessage.from("a")));
+    other.updateMessages("n", List.of(UserMessage.from("x")));
+    memoryStore.updateMessages("n", List.of(UserMessage.from("q"), AiMessage.from("a")));
+    assertThat(other.getMessages("n")).containsExactly(UserMessage.from("q"), AiMessage.from("a"));
+  }
+
+  @Test
+  @DisplayName("an async read left on a pooled thread does not make a later blind async write of the memory an append")
+  void asyncReadsAreNotTiedToPooledThreads() throws Exception {
+    ExecutorService pool = Executors.newSingleThreadExecutor();
+    try {
+      SessionStoreChatMemoryStore async = SessionStoreChatMemoryStore.builder(store).executor(pool).build();
+      assertThat(async.getMessagesAsync("m").get(30, TimeUnit.SECONDS)).isEmpty();
+      memoryStore.updateMessages("m", List.of(UserMessage.from("x")));
+
+      async.updateMessagesAsync("m", List.of(UserMessage.from("y"))).get(30, TimeUnit.SECONDS);
+
+      assertThat(memoryStore.getMessages("m")).containsExactly(UserMessage.from("y"));
+    } finally {
+      pool.shutdown();
+    }
+  }
+
+  @Test
   @DisplayName("async methods run on the builder's executor and fail their future as the blocking ones throw")
   void asyncMethods() throws Exception {
     AtomicInteger tasks = new AtomicInteger();

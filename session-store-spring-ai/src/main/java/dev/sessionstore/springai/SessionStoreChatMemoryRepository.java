@@ -41,6 +41,12 @@ import org.springframework.ai.chat.messages.Message;
  * never lose or interleave messages: a step that loses the race re-reads the window and re-applies its list, keeping
  * what the other writer added.
  *
+ * <h2>Cost</h2>
+ * A repository keeps the window it last read or wrote of its recently used conversations (1,000), checked against
+ * the log's last seq: a {@code findByConversationId} is then one query, a {@code saveAll} that appends one statement
+ * on PostgreSQL (the new messages and, when the window moved, a window event), whatever the history's length. A
+ * conversation another repository instance or process wrote since is read from the log again (three queries).
+ *
  * <h2>The window rule</h2>
  * The window never starts with a tool response whose tool call it cut off (which model APIs reject): when eviction
  * would leave a {@code ToolResponseMessage} first, the window starts after it. It stays in {@link #history}.

@@ -4,6 +4,7 @@ import dev.sessionstore.benchmarks.StoreKind;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.ArrayList;
 import java.util.List;
 
 /**
@@ -24,6 +25,11 @@ import java.util.List;
  * ran on the machine), {@code --only <names>} (the measures whose class names are listed, comma-separated, e.g.
  * {@code SingleAppend,BatchSweep}: for comparing a change on the rows it touches; write such a run elsewhere with
  * {@code --out}).
+ *
+ * <p>The Cassandra measures ({@code CassandraAppends}, {@code CassandraReads}: the Cassandra store against its raw
+ * CQL twin) are not in the default set: they need a Cassandra node, which the harness starts itself from the
+ * adapter's test fixture (about 1 GB of memory and 20 s more) unless {@link CassandraNode#CONTACT_POINT} names one.
+ * Run them with {@code --only CassandraAppends,CassandraReads}.
  */
 public final class Harness {
 
@@ -49,6 +55,11 @@ public final class Harness {
       new AppendCostByLength(),
       new VirtualThreadWaits());
 
+  /** Measures run only when {@code --only} names them: they need a Cassandra node ({@link CassandraNode}). */
+  private static final List<Measure> ON_REQUEST = List.of(
+      new CassandraAppends(),
+      new CassandraReads());
+
   private Harness() {
   }
 
@@ -67,7 +78,11 @@ public final class Harness {
             + "; use --out <folder>, --smoke, --note <text>, --only <measures>");
       }
     }
-    run(new Bench(StoreKind.jdbcUrl(), scale), out, note, measures);
+    try {
+      run(new Bench(StoreKind.jdbcUrl(), scale), out, note, measures);
+    } finally {
+      CassandraNode.closeIfUsed();
+    }
   }
 
   /** Runs every measure on {@code bench} and writes {@value #PAGE} and {@value #CHART} into {@code out}. */
@@ -94,12 +109,14 @@ public final class Harness {
   /** The measures whose class names {@code names} lists, comma-separated, in the set's order. */
   private static List<Measure> only(String names) {
     List<String> wanted = List.of(names.split(","));
-    List<Measure> measures = MEASURES.stream()
+    List<Measure> all = new ArrayList<>(MEASURES);
+    all.addAll(ON_REQUEST);
+    List<Measure> measures = all.stream()
         .filter(measure -> wanted.contains(measure.getClass().getSimpleName()))
         .toList();
     if (measures.size() != wanted.size()) {
       throw new IllegalArgumentException("--only " + names + ": the measures are "
-          + MEASURES.stream().map(measure -> measure.getClass().getSimpleName()).toList());
+          + all.stream().map(measure -> measure.getClass().getSimpleName()).toList());
     }
     return measures;
   }

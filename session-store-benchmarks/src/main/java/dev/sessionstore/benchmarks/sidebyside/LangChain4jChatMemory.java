@@ -23,6 +23,10 @@ import java.util.stream.Stream;
  * long log, reading the newest record looks back through the log for a second one, its page's cursor); after each
  * measured turn, outside the measurement, both go back to the history without it and collect their garbage, so that
  * the rewriting store's (megabytes of JSON per turn at 10,000 messages) is not collected in the library's next turn.
+ * The library goes back by cutting its log directly, behind the memory store's back: the first {@code add} of each
+ * measured turn so finds the window it keeps in memory stale and reads the window from the log (the newest window
+ * record, the events from the window's start), as a turn through another instance would; the second uses the kept
+ * window (one query of the last seq, one append).
  */
 final class LangChain4jChatMemory implements Measure {
 

@@ -88,8 +88,9 @@ final class SpringAiTurn implements Measure {
       + "a schema of its own on the same database, a pool of the same settings): the memory reads the window, trims "
       + "it and calls `saveAll`, which deletes the conversation's rows and inserts the window again in one "
       + "transaction. The library side is the same `MessageWindowChatMemory` over `SessionStoreChatMemoryRepository` "
-      + "(session-store-spring-ai): it reads the window and appends the new message (and a window event when the "
-      + "window moves) in one step. Messages alternate user and assistant turns of the same text on both sides.";
+      + "(session-store-spring-ai): it reads the log's last seq, which tells it the window it keeps in memory is "
+      + "current, and appends the new message (and a window event when the window moves) with that last seq as the "
+      + "expected one: two statements. Messages alternate user and assistant turns of the same text on both sides.";
 
   /** One interleaved run: a turn on each side, the bridge's window {@code bridgeWindow}, Spring's {@code springWindow}. */
   private static Sides measure(Bench bench, int length, int bridgeWindow, int springWindow) throws Exception {

@@ -19,6 +19,11 @@ public record StoredWindow<M>(WindowState state, List<StoredMessage<M>> pinned, 
     tail = List.copyOf(tail);
   }
 
+  /** The window of an empty log. */
+  public static <M> StoredWindow<M> empty() {
+    return new StoredWindow<>(WindowState.WHOLE_LOG, List.of(), List.of(), 0);
+  }
+
   /** The window's messages in order: the pinned ones, then the tail. */
   public List<StoredMessage<M>> messages() {
     if (pinned.isEmpty()) {

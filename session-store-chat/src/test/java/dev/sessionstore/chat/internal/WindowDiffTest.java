@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import dev.sessionstore.Event;
 import dev.sessionstore.Json;
 import dev.sessionstore.chat.MessageCodec;
+import java.time.Instant;
 import java.util.ArrayList;
 import java.util.IdentityHashMap;
 import java.util.LinkedHashMap;
@@ -347,8 +348,12 @@ class WindowDiffTest {
 
     void add(Msg... added) {
       for (Msg message : added) {
-        messages.add(new StoredMessage<>(++lastSeq, freshId(), "msg", CODEC.payload(message), message));
+        messages.add(new StoredMessage<>(event(++lastSeq, freshId(), CODEC.payload(message)), message));
       }
+    }
+
+    private static Event event(long seq, String id, Json payload) {
+      return new Event("c", seq, id, "msg", null, null, null, payload, Instant.EPOCH);
     }
 
     /** Another writer's eviction: the window starts at {@code seq}. */
@@ -370,8 +375,7 @@ class WindowDiffTest {
         lastSeq = cut.getAsLong() - 1;
       }
       for (WindowPlan.Append<Msg> append : plan.appended()) {
-        messages.add(new StoredMessage<>(++lastSeq, append.eventId(), append.type(), append.payload(),
-            append.message()));
+        messages.add(new StoredMessage<>(event(++lastSeq, append.eventId(), append.payload()), append.message()));
       }
       if (plan.window().isPresent()) {
         state = plan.window().get();
