@@ -47,9 +47,11 @@ class SqliteChangedSessionWakeupTest {
   private int markers;
 
   @AfterEach
-  void close() {
+  void close() throws InterruptedException {
     stores.forEach(SessionStore::close);
     pool.shutdownNow();
+    // the reads the close ended finish on the pool's threads before the folder is deleted
+    assertThat(pool.awaitTermination(WAIT.toSeconds(), TimeUnit.SECONDS)).as("waiting reads ended").isTrue();
   }
 
   private SessionStore store(boolean waiting) {

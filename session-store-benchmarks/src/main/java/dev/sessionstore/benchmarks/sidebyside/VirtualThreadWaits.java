@@ -78,7 +78,7 @@ final class VirtualThreadWaits implements Measure {
         } else {
           pinnedInStore.incrementAndGet();
           synchronized (pinnedFrames) {
-            pinnedFrames.add(frame);
+            pinnedFrames.add(frame + (event.hasField("pinnedReason") ? " (" + event.getString("pinnedReason") + ")" : ""));
           }
         }
       });
@@ -221,7 +221,8 @@ final class VirtualThreadWaits implements Measure {
    * says so (Java 24+), or a class loader is at the top of its stack.
    */
   private static boolean loadingClasses(RecordedEvent event) {
-    if (event.hasField("pinnedReason") && String.valueOf(event.getValue("pinnedReason")).contains("initialization")) {
+    String reason = event.hasField("pinnedReason") ? event.getString("pinnedReason") : null;
+    if (reason != null && (reason.contains("initialization") || reason.contains("<clinit>"))) {
       return true;
     }
     return event.getStackTrace() != null && event.getStackTrace().getFrames().stream().limit(4)

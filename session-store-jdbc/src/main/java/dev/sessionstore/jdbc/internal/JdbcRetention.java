@@ -188,6 +188,10 @@ final class JdbcRetention implements Retention {
     }
     long through = cut.through();
     sessions.dependents().keepWhole(connection, List.of(sessionId), 1);
+    // a tool call requested by an event the cut removes keeps no link to it, as after a truncation
+    sql.update(connection, "UPDATE " + tables.toolCalls() + " SET request_event_id = NULL WHERE session_id = ?"
+        + " AND request_event_id IN (SELECT id FROM " + tables.events() + " WHERE session_id = ? AND seq <= ?)",
+        sessionId, sessionId, through);
     sql.update(connection, "DELETE FROM " + tables.events() + " WHERE session_id = ? AND seq <= ?", sessionId,
         through);
     sql.update(connection, "DELETE FROM " + tables.segments() + " WHERE session_id = ? AND to_seq <= ?", sessionId,

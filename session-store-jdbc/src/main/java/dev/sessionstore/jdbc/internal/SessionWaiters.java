@@ -140,7 +140,10 @@ final class SessionWaiters {
     Signal retain(String sessionId) {
       lock.lock();
       try {
-        holders.merge(sessionId, 1, Integer::sum);
+        // plain code, no method reference: linking one on a virtual thread pins its carrier (the JDK initializes
+        // its boxing adapters there), which a waiting read must not do
+        Integer held = holders.get(sessionId);
+        holders.put(sessionId, held == null ? 1 : held + 1);
         return this;
       } finally {
         lock.unlock();
@@ -151,7 +154,12 @@ final class SessionWaiters {
     boolean release(String sessionId) {
       lock.lock();
       try {
-        holders.computeIfPresent(sessionId, (id, count) -> count == 1 ? null : count - 1);
+        Integer held = holders.get(sessionId);
+        if (held != null && held == 1) {
+          holders.remove(sessionId);
+        } else if (held != null) {
+          holders.put(sessionId, held - 1);
+        }
         return holders.isEmpty();
       } finally {
         lock.unlock();
