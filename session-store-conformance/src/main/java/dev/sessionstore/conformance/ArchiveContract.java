@@ -568,6 +568,28 @@ public abstract class ArchiveContract extends Contract {
   }
 
   @Test
+  @Tag("guarantee-11")
+  @DisplayName("A fork of an imported session takes the runs its imported prefix names, up to the fork point exactly")
+  void aForkOfAnImportedSessionTakesTheRunsItsPrefixNames() {
+    assumeTrue(store.supports(Capability.FORKS), "store does not declare Capability.FORKS");
+    String sessionId = id("runs");
+    store.runs().save(RunWrite.of("run-1", sessionId));
+    store.runs().save(RunWrite.of("run-2", sessionId));
+    store.events().appendAll(sessionId, List.of(event("e-1").withRunId("run-1"), event("e-2"),
+        event("e-3").withRunId("run-2")));
+    SessionArchive exported = export(store, sessionId);
+
+    try (SessionStore target = otherStore()) {
+      assertThat(target.archives().importSession(exported)).as("import").isEqualTo(ImportOutcome.IMPORTED);
+
+      assertThat(target.runs().list(target.sessions().fork(sessionId, 2).id())).extracting(Run::id)
+          .as("runs of a fork of the imported session at seq 2").containsExactly("run-1");
+      assertThat(target.runs().list(target.sessions().fork(sessionId, 3).id())).extracting(Run::id)
+          .as("runs of a fork of the imported session at seq 3").containsExactlyInAnyOrder("run-1", "run-2");
+    }
+  }
+
+  @Test
   @DisplayName("Exporting an unknown session is empty and creates nothing")
   void exportOfAnUnknownSessionIsEmpty() {
     String sessionId = id("unknown");
