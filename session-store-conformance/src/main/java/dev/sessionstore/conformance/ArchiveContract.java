@@ -568,6 +568,21 @@ public abstract class ArchiveContract extends Contract {
   }
 
   @Test
+  @DisplayName("An archive whose summaries cover a single seq, or end at its last seq, imports with them")
+  void summariesAtTheBoundsImport() {
+    assumeTrue(store.supports(Capability.SUMMARIES), "store does not declare Capability.SUMMARIES");
+    String sessionId = id("bounds");
+    SessionArchive handMade = handMade(sessionId, 3);
+    Instant at = handMade.session().updatedAt();
+    List<Summary> summaries = List.of(new Summary(sessionId, 1, 1, json("{\"one\": 1}"), 1, at),
+        new Summary(sessionId, 2, 3, json("{\"rest\": 2}"), 1, at));
+
+    assertThat(store.archives().importSession(handMade.withSummaries(summaries)))
+        .as("import of summaries 1..1 and 2..3 over a log ending at 3").isEqualTo(ImportOutcome.IMPORTED);
+    assertThat(store.summaries().list(sessionId)).as("imported summaries").isEqualTo(summaries);
+  }
+
+  @Test
   @Tag("guarantee-11")
   @DisplayName("A fork of an imported session takes the runs its imported prefix names, up to the fork point exactly")
   void aForkOfAnImportedSessionTakesTheRunsItsPrefixNames() {
