@@ -568,6 +568,43 @@ public abstract class ArchiveContract extends Contract {
   }
 
   @Test
+  @DisplayName("An archive whose summaries cover a single seq, or end at its last seq, imports with them")
+  void summariesAtTheBoundsImport() {
+    assumeTrue(store.supports(Capability.SUMMARIES), "store does not declare Capability.SUMMARIES");
+    String sessionId = id("bounds");
+    SessionArchive handMade = handMade(sessionId, 3);
+    Instant at = handMade.session().updatedAt();
+    List<Summary> summaries = List.of(new Summary(sessionId, 1, 1, json("{\"one\": 1}"), 1, at),
+        new Summary(sessionId, 2, 3, json("{\"rest\": 2}"), 1, at));
+
+    assertThat(store.archives().importSession(handMade.withSummaries(summaries)))
+        .as("import of summaries 1..1 and 2..3 over a log ending at 3").isEqualTo(ImportOutcome.IMPORTED);
+    assertThat(store.summaries().list(sessionId)).as("imported summaries").isEqualTo(summaries);
+  }
+
+  @Test
+  @Tag("guarantee-11")
+  @DisplayName("A fork of an imported session takes the runs its imported prefix names, up to the fork point exactly")
+  void aForkOfAnImportedSessionTakesTheRunsItsPrefixNames() {
+    assumeTrue(store.supports(Capability.FORKS), "store does not declare Capability.FORKS");
+    String sessionId = id("runs");
+    store.runs().save(RunWrite.of("run-1", sessionId));
+    store.runs().save(RunWrite.of("run-2", sessionId));
+    store.events().appendAll(sessionId, List.of(event("e-1").withRunId("run-1"), event("e-2"),
+        event("e-3").withRunId("run-2")));
+    SessionArchive exported = export(store, sessionId);
+
+    try (SessionStore target = otherStore()) {
+      assertThat(target.archives().importSession(exported)).as("import").isEqualTo(ImportOutcome.IMPORTED);
+
+      assertThat(target.runs().list(target.sessions().fork(sessionId, 2).id())).extracting(Run::id)
+          .as("runs of a fork of the imported session at seq 2").containsExactly("run-1");
+      assertThat(target.runs().list(target.sessions().fork(sessionId, 3).id())).extracting(Run::id)
+          .as("runs of a fork of the imported session at seq 3").containsExactlyInAnyOrder("run-1", "run-2");
+    }
+  }
+
+  @Test
   @DisplayName("Exporting an unknown session is empty and creates nothing")
   void exportOfAnUnknownSessionIsEmpty() {
     String sessionId = id("unknown");

@@ -272,6 +272,17 @@ public abstract class DeadlineContract extends Contract {
   }
 
   @Test
+  @DisplayName("cancelDeadline on a call its deadline expired returns false and leaves it expired")
+  void cancelDeadlineOfAnExpiredCall() {
+    String call = pendingCall();
+    calls().expireAfter(session, call, Duration.ofSeconds(10));
+    clock.advance(Duration.ofSeconds(11));
+
+    assertThat(calls().cancelDeadline(session, call)).as("cancelling the deadline of an expired call").isFalse();
+    assertThat(stored(session, call).status()).as("status after the cancel").isEqualTo(ToolCallStatus.EXPIRED);
+  }
+
+  @Test
   @DisplayName("Setting a deadline on an unknown call is NotFoundException, with expireAt and expireAfter alike")
   void deadlineOnAnUnknownCallIsNotFound() {
     pendingCall();

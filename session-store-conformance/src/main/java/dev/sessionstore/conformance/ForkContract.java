@@ -512,6 +512,35 @@ public abstract class ForkContract extends Contract {
   @Test
   @Tag("guarantee-11")
   @Tag("guarantee-12")
+  @DisplayName("A fork of a fork, and a fork of a log truncated above its runs' first events, take every run their "
+      + "prefix names, up to the fork point exactly")
+  void forksOfForksAndOfTruncatedLogsTakeTheRunsTheirPrefixNames() {
+    assumeTrue(store.supports(Capability.TRUNCATION), "store does not declare Capability.TRUNCATION");
+    String parent = id("parent");
+    for (String run : List.of("first", "at-point", "later")) {
+      store.runs().save(RunWrite.of(run, parent));
+    }
+    store.events().appendAll(parent, List.of(event("e1").withRunId("first"), event("e2").withRunId("at-point"),
+        event("e3").withRunId("later"), event("e4").withRunId("first")));
+    Session fork = store.sessions().fork(parent, 2);
+    store.events().append(fork.id(), event("f3"));
+
+    assertThat(runIds(store.sessions().fork(fork.id(), 2))).as("runs of a fork of the fork at its fork point")
+        .containsExactlyInAnyOrder("first", "at-point");
+    assertThat(runIds(store.sessions().fork(fork.id(), 1))).as("runs of a fork of the fork at seq 1")
+        .containsExactly("first");
+    assertThat(store.events().truncate(parent, 3)).as("events removed by a cut at seq 3").isEqualTo(2);
+    assertThat(runIds(store.sessions().fork(parent, 2))).as("runs of a fork of the parent after the cut")
+        .containsExactlyInAnyOrder("first", "at-point");
+  }
+
+  private List<String> runIds(Session session) {
+    return store.runs().list(session.id()).stream().map(Run::id).toList();
+  }
+
+  @Test
+  @Tag("guarantee-11")
+  @Tag("guarantee-12")
   @DisplayName("Truncating a fork at its first own event, then below its fork point, keeps exactly the events before "
       + "each cut; appends continue from the cut and the parent never changes")
   void truncatingAForkAtAndBelowItsForkPoint() {

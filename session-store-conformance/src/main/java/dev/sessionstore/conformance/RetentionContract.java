@@ -22,6 +22,9 @@ import dev.sessionstore.SessionStatus;
 import dev.sessionstore.SessionStore;
 import dev.sessionstore.SessionWrite;
 import dev.sessionstore.StoreClosedException;
+import dev.sessionstore.ToolCall;
+import dev.sessionstore.ToolCallStatus;
+import dev.sessionstore.ToolCallWrite;
 import java.time.Duration;
 import java.util.List;
 import java.util.Set;
@@ -241,6 +244,57 @@ public abstract class RetentionContract extends Contract {
     assertThat(readAll(store.events(), fork).subList(0, 5)).extracting(Event::id)
         .as("fork's shared prefix").isEqualTo(parentPrefix.stream().map(Event::id).toList());
     assertThat(readAll(store.events(), grandchild)).as("fork of the fork").isEqualTo(grandchildBefore);
+  }
+
+  @Test
+  @DisplayName("A cut of a fork, or of a fork of a fork, goes through the events it shares into its own, to the "
+      + "chapter's end exactly; the sessions it shares them with keep theirs")
+  void aCutOfAForkReachesIntoItsOwnEvents() {
+    String parent = sessionWithChapters("parent", 3);
+    String fork = store.sessions().fork(parent, 2).id();
+    store.events().appendAll(fork, List.of(event("f3"), event("f4"), event("f5"), event("f6")));
+    store.summaries().put(fork, NewSummary.of(1, 3, json("{}")));
+    String grandchild = store.sessions().fork(fork, 5).id();
+    store.events().appendAll(grandchild, List.of(event("g6"), event("g7")));
+    store.summaries().put(grandchild, NewSummary.of(4, 4, json("{}")));
+
+    RetentionReport report = store.retention().apply(keep(3));
+
+    assertThat(Events.ids(readAll(store.events(), fork))).as("fork cut through its first own event")
+        .containsExactly("f4", "f5", "f6");
+    assertThat(Events.ids(readAll(store.events(), grandchild))).as("fork of the fork cut inside its shared part")
+        .containsExactly("f5", "g6", "g7");
+    assertThat(report.events()).as("events cut (3 of the fork, 4 of the fork of the fork)").isEqualTo(7);
+    assertThat(seqs(readAll(store.events(), parent))).as("parent, never cut").isEqualTo(range(1, 3));
+  }
+
+  @Test
+  @DisplayName("A cut drops the link of every tool call whose requesting event it removed; a call requested by a "
+      + "kept event keeps its link")
+  void aCutDropsTheLinksToTheEventsItRemoved() {
+    assumeTrue(store.supports(Capability.TOOL_CALLS), "store does not declare Capability.TOOL_CALLS");
+    String sessionId = sessionWithChapters("linked", 6, 3);
+    ToolCall kept = store.toolCalls().save(ToolCallWrite.of("call-kept", sessionId, "search")
+        .withRequestEventId(sessionId + "-e4"));
+    store.toolCalls().save(ToolCallWrite.of("call-cut", sessionId, "search").withRequestEventId(sessionId + "-e3"));
+
+    assertThat(store.retention().apply(keep(3)).events()).as("events cut").isEqualTo(3);
+
+    ToolCall cut = Lookups.present(store.toolCalls().find(sessionId, "call-cut"), "call-cut");
+    assertThat(cut.requestEventId()).as("requesting event of call-cut after the cut removed it").isNull();
+    assertThat(cut.status()).as("status of call-cut after the cut").isEqualTo(ToolCallStatus.PENDING);
+    assertThat(store.toolCalls().find(sessionId, "call-kept")).as("call requested by a kept event").contains(kept);
+  }
+
+  @Test
+  @DisplayName("A chapter of a single event is cut like any other, and a second cut starts where the first ended")
+  void aChapterOfOneEventIsCut() {
+    String sessionId = sessionWithChapters("single", 5, 1, 2);
+
+    assertThat(store.retention().apply(keep(4)).events()).as("events cut by keeping 4 of 5").isEqualTo(1);
+    assertThat(seqs(readAll(store.events(), sessionId))).as("seqs after the first cut").isEqualTo(range(2, 5));
+    assertThat(store.retention().apply(keep(3)).events()).as("events cut by keeping 3 of 4").isEqualTo(1);
+    assertThat(seqs(readAll(store.events(), sessionId))).as("seqs after the second cut").isEqualTo(range(3, 5));
   }
 
   @Test

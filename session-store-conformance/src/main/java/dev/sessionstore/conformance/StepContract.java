@@ -7,6 +7,7 @@ import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 import dev.sessionstore.Capability;
 import dev.sessionstore.Checkpoint;
+import dev.sessionstore.ConflictException;
 import dev.sessionstore.CheckpointKey;
 import dev.sessionstore.DuplicateEventException;
 import dev.sessionstore.Event;
@@ -113,6 +114,23 @@ public abstract class StepContract extends Contract {
 
   private Snapshot snapshotOfSeeded(String session) {
     return snapshot(session, List.of("c1", "c2"), List.of("turn", "other"));
+  }
+
+  @Test
+  @Tag("guarantee-16")
+  @DisplayName("A step that names its session claims the name: findByName finds the session, and another session "
+      + "cannot take the name")
+  void aStepClaimsItsSessionsName() {
+    String session = id("session");
+    String name = id("name");
+    committed(Step.builder(session).session(SessionWrite.of(session).withName(name)).event(event("e1")).build());
+
+    assertThat(store.sessions().findByName(name).map(Session::id)).as("findByName of the name a step gave")
+        .contains(session);
+    String other = id("other");
+    assertThatThrownBy(() -> store.sessions().save(SessionWrite.of(other).withName(name)))
+        .as("another session saving the name a step gave").isInstanceOf(ConflictException.class);
+    assertThat(store.sessions().find(other)).as("the other session after its save failed").isEmpty();
   }
 
   @Test

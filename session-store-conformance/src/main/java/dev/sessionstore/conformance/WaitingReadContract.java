@@ -10,10 +10,13 @@ import dev.sessionstore.Event;
 import dev.sessionstore.EventLog;
 import dev.sessionstore.EventPage;
 import dev.sessionstore.EventQuery;
+import dev.sessionstore.ImportOutcome;
 import dev.sessionstore.InvalidArgumentException;
 import dev.sessionstore.NewEvent;
 import dev.sessionstore.NotFoundException;
+import dev.sessionstore.SessionArchive;
 import dev.sessionstore.SessionQuery;
+import dev.sessionstore.SessionStore;
 import dev.sessionstore.Step;
 import java.time.Duration;
 import java.util.ArrayList;
@@ -398,6 +401,28 @@ public abstract class WaitingReadContract extends Contract {
     assertThat(Events.ids(page.items())).as("events returned to the read waiting on the fork's id")
         .containsExactly("a", "b");
     assertThat(page.items()).allSatisfy(event -> assertThat(event.sessionId()).isEqualTo(fork));
+  }
+
+  @Test
+  @Tag("guarantee-8")
+  @DisplayName("A read waiting on an id that an archive import then creates wakes with the imported events")
+  void wakesWhenAnImportCreatesTheSession() {
+    assumeTrue(store.supports(Capability.ARCHIVES), "store does not declare Capability.ARCHIVES");
+    String imported = id("imported");
+    SessionArchive archive;
+    try (SessionStore source = otherStore()) {
+      source.events().appendAll(imported, List.of(event("a"), event("b")));
+      archive = source.archives().export(imported).orElseThrow();
+    }
+    Waiter waiter = startWaiting(imported, EventQuery.all(), LONG);
+    pause(SETTLE_MILLIS);
+
+    assertThat(store.archives().importSession(archive)).as("import").isEqualTo(ImportOutcome.IMPORTED);
+    EventPage page = waiter.get("waiting on the id of an import to come");
+
+    assertThat(page.items()).as("events returned to the read waiting on the imported id")
+        .isEqualTo(Events.readAll(log(), imported));
+    assertThat(Events.ids(page.items())).containsExactly("a", "b");
   }
 
   @Test

@@ -6,13 +6,16 @@ import dev.sessionstore.conformance.SessionStoreConformance;
 import java.time.Clock;
 
 /**
- * A store whose waiting reads are woken by appends and step commits but not by forks: a fork that creates the
- * session a read waits on leaves the read asleep until its timeout.
+ * A store whose waiting reads are woken by appends and step commits but not by the other writes that create a
+ * session's events, forks and archive imports: either, creating the session a read waits on, leaves the read asleep
+ * until its timeout.
  */
 class BrokenForkWakesNoWaiterTest extends BrokenStoreTest {
 
   BrokenForkWakesNoWaiterTest() {
-    super(SessionStoreConformance.WaitingReads.class, "wakesWhenAForkCreatesTheSession", "nothing woke it");
+    super(new Caught(SessionStoreConformance.WaitingReads.class, "wakesWhenAForkCreatesTheSession", "nothing woke it"),
+        new Caught(SessionStoreConformance.WaitingReads.class, "wakesWhenAnImportCreatesTheSession",
+            "nothing woke it"));
   }
 
   @Override

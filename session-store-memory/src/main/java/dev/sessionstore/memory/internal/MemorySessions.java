@@ -81,13 +81,15 @@ final class MemorySessions implements Sessions {
   }
 
   /**
-   * Claims the name of a merged session.
+   * Claims the name of a merged session. Every caller claims last, once nothing of its write can fail, so a claim
+   * is never released for a write that did not happen.
    *
-   * @return whether this call claimed it, so that a caller failing later must release it
    * @throws ConflictException if another session claimed the name since {@link #merge}
    */
-  boolean claimName(Session session) {
-    return session.name() != null && registry.names.claim(session.name(), session.id());
+  void claimName(Session session) {
+    if (session.name() != null) {
+      registry.names.claim(session.name(), session.id());
+    }
   }
 
   @Override

@@ -37,20 +37,15 @@ final class OwnerIndex {
   }
 
   /**
-   * Makes {@code sessionId} the owner of {@code key}.
+   * Makes {@code sessionId} the owner of {@code key}, unless it owns it already.
    *
-   * @return {@code true} if this call claimed it, {@code false} if the session owned it already
    * @throws ConflictException if another session owns it
    */
-  boolean claim(String key, String sessionId) {
+  void claim(String key, String sessionId) {
     String owner = owners.putIfAbsent(key, sessionId);
-    if (owner == null) {
-      return true;
+    if (owner != null && !owner.equals(sessionId)) {
+      throw conflict(key, sessionId, owner);
     }
-    if (owner.equals(sessionId)) {
-      return false;
-    }
-    throw conflict(key, sessionId, owner);
   }
 
   /** Gives up {@code sessionId}'s ownership of {@code key}, if it has it. */

@@ -224,13 +224,6 @@ final class SessionLog {
     return visits;
   }
 
-  /** Drops every event from this log; forks keep the events they share. */
-  void clear() {
-    shared.clear();
-    own = new EventStorage(1);
-    firstSeqByRun.clear();
-  }
-
   /** The page {@code query} selects, built by {@link EventPaging} from the matching events in fetch order. */
   EventPage read(EventQuery query) {
     long to = query.before().isPresent() ? query.before().getAsLong() - 1 : Long.MAX_VALUE;

@@ -84,16 +84,15 @@ final class SessionState {
         ? call : ToolCallTransitions.withoutRequestEvent(call));
   }
 
-  /** Marks this state dead: the session record and everything it owned are dropped, waiting readers woken. */
+  /**
+   * Marks this state dead, its session record dropped and waiting readers woken. What it owned is not cleared: no
+   * one reads a removed state's fields (every path checks {@link #isRemoved()} or {@link #exists()} under the lock),
+   * and once the registry has dropped it, the garbage collector takes it all; the event storages its forks share
+   * stay alive through the forks.
+   */
   void remove() {
     removed = true;
     session = null;
-    log.clear();
-    runs.clear();
-    toolCalls.clear();
-    summaries.clear();
-    checkpoints.clear();
-    modelCalls.clear();
     appended.signalAll();
     toolCallsChanged.signalAll();
   }
