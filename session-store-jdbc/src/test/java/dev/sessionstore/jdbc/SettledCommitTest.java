@@ -14,6 +14,10 @@ import dev.sessionstore.SessionStore;
 import dev.sessionstore.ToolCall;
 import dev.sessionstore.ToolCallStatus;
 import dev.sessionstore.ToolCallWrite;
+import dev.sessionstore.spi.RetryCause;
+import dev.sessionstore.spi.SettledOutcome;
+import dev.sessionstore.spi.StoreEventSource;
+import dev.sessionstore.spi.StoreEvents;
 import io.zonky.test.db.postgres.embedded.EmbeddedPostgres;
 import java.io.IOException;
 import java.lang.reflect.InvocationTargetException;
@@ -29,6 +33,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
 import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.TimeUnit;
@@ -128,6 +133,33 @@ class SettledCommitTest {
     Optional<ToolCall> woken = waiter.get(WAKE_BOUND.toMillis(), TimeUnit.MILLISECONDS);
     assertThat(Duration.ofNanos(System.nanoTime() - returned)).isLessThan(WAKE_BOUND);
     assertThat(woken).get().extracting(ToolCall::status).isEqualTo(ToolCallStatus.COMPLETED);
+  }
+
+  @Test
+  @DisplayName("A resolve whose commit was cut off is reported settled once, as applied, after retries for the lost"
+      + " connection only")
+  void settledResolveIsReportedOnce() throws Exception {
+    store.toolCalls().save(ToolCallWrite.of("c-1", "s-1", "search"));
+    List<SettledOutcome> settled = new CopyOnWriteArrayList<>();
+    List<RetryCause> retries = new CopyOnWriteArrayList<>();
+    StoreEventSource.of(store).subscribe(new StoreEvents() {
+      @Override
+      public void retried(RetryCause cause) {
+        retries.add(cause);
+      }
+
+      @Override
+      public void outcomeSettled(SettledOutcome outcome) {
+        settled.add(outcome);
+      }
+    });
+
+    Resolution resolution = cutOffAtCommit(() -> store.toolCalls().resolve("s-1", "c-1", ToolCallStatus.COMPLETED,
+        Json.of("{\"ok\":true}")));
+
+    assertThat(resolution.won()).as("won: %s", resolution).isTrue();
+    assertThat(settled).containsExactly(SettledOutcome.APPLIED);
+    assertThat(retries).isNotEmpty().containsOnly(RetryCause.CONNECTION);
   }
 
   @Test
