@@ -9,12 +9,10 @@ import dev.sessionstore.ToolCallStatus;
 import dev.sessionstore.ToolCallWrite;
 import dev.sessionstore.spi.Expiry;
 import dev.sessionstore.spi.StoreEventSource;
-import dev.sessionstore.spi.StoreEvents;
 import java.time.Duration;
 import java.time.Instant;
 import java.time.temporal.ChronoUnit;
 import java.util.List;
-import java.util.concurrent.atomic.AtomicInteger;
 import java.util.stream.IntStream;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.DisplayName;
@@ -65,15 +63,9 @@ class DurableDeadlineTest {
       writer.toolCalls().save(ToolCallWrite.of(ids.get(i), "session-" + (i % 7), "tool"));
       writer.toolCalls().expireAt("session-" + (i % 7), ids.get(i), past.plusMillis(i));
     }
-    AtomicInteger fired = new AtomicInteger();
-    StoreEvents counting = new StoreEvents() {
-      @Override
-      public void deadlineFired() {
-        fired.incrementAndGet();
-      }
-    };
+    StoreEventsRecorder recorder = new StoreEventsRecorder();
     for (int i = 0; i < 3; i++) {
-      StoreEventSource.of(schema.store(builder -> builder.deadlineSweepInterval(FAST_SWEEPS))).subscribe(counting);
+      StoreEventSource.of(schema.store(builder -> builder.deadlineSweepInterval(FAST_SWEEPS))).subscribe(recorder);
     }
 
     awaitCountInTable("SELECT count(*) FROM \"" + schema.name() + "\".session_store_tool_calls"
@@ -87,7 +79,7 @@ class DurableDeadlineTest {
     }
     assertThat(writer.toolCalls().resolve("session-0", ids.get(0), ToolCallStatus.COMPLETED, Json.emptyObject()).won())
         .as("resolving an expired call").isFalse();
-    assertThat(fired.get()).as("deadlines fired by the sweepers, each call once").isEqualTo(ids.size());
+    assertThat(recorder.deadlines.get()).as("deadlines fired by the sweepers, each call once").isEqualTo(ids.size());
   }
 
   private void awaitStatusInTable(String callId, String status) throws InterruptedException {

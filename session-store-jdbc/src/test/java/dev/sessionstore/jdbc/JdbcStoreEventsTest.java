@@ -10,12 +10,10 @@ import dev.sessionstore.ToolCall;
 import dev.sessionstore.ToolCallStatus;
 import dev.sessionstore.ToolCallWrite;
 import dev.sessionstore.spi.StoreEventSource;
-import dev.sessionstore.spi.StoreEvents;
 import java.time.Duration;
 import java.util.List;
 import java.util.Optional;
 import java.util.concurrent.CompletableFuture;
-import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.DisplayName;
@@ -33,13 +31,8 @@ class JdbcStoreEventsTest {
   private static final Duration WAIT = Duration.ofSeconds(30);
 
   private final TestSchema schema = new TestSchema();
-  private final List<Duration> wakes = new CopyOnWriteArrayList<>();
-  private final StoreEvents recorder = new StoreEvents() {
-    @Override
-    public void readWoken(Duration sinceCommit) {
-      wakes.add(sinceCommit);
-    }
-  };
+  private final StoreEventsRecorder recorder = new StoreEventsRecorder();
+  private final List<Duration> wakes = recorder.wakes;
 
   @AfterEach
   void dropSchema() {

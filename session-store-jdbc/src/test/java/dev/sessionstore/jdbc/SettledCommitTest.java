@@ -17,7 +17,6 @@ import dev.sessionstore.ToolCallWrite;
 import dev.sessionstore.spi.RetryCause;
 import dev.sessionstore.spi.SettledOutcome;
 import dev.sessionstore.spi.StoreEventSource;
-import dev.sessionstore.spi.StoreEvents;
 import io.zonky.test.db.postgres.embedded.EmbeddedPostgres;
 import java.io.IOException;
 import java.lang.reflect.InvocationTargetException;
@@ -33,7 +32,6 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
 import java.util.concurrent.CompletableFuture;
-import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.TimeUnit;
@@ -140,26 +138,15 @@ class SettledCommitTest {
       + " connection only")
   void settledResolveIsReportedOnce() throws Exception {
     store.toolCalls().save(ToolCallWrite.of("c-1", "s-1", "search"));
-    List<SettledOutcome> settled = new CopyOnWriteArrayList<>();
-    List<RetryCause> retries = new CopyOnWriteArrayList<>();
-    StoreEventSource.of(store).subscribe(new StoreEvents() {
-      @Override
-      public void retried(RetryCause cause) {
-        retries.add(cause);
-      }
-
-      @Override
-      public void outcomeSettled(SettledOutcome outcome) {
-        settled.add(outcome);
-      }
-    });
+    StoreEventsRecorder recorder = new StoreEventsRecorder();
+    StoreEventSource.of(store).subscribe(recorder);
 
     Resolution resolution = cutOffAtCommit(() -> store.toolCalls().resolve("s-1", "c-1", ToolCallStatus.COMPLETED,
         Json.of("{\"ok\":true}")));
 
     assertThat(resolution.won()).as("won: %s", resolution).isTrue();
-    assertThat(settled).containsExactly(SettledOutcome.APPLIED);
-    assertThat(retries).isNotEmpty().containsOnly(RetryCause.CONNECTION);
+    assertThat(recorder.settled).containsExactly(SettledOutcome.APPLIED);
+    assertThat(recorder.retries).isNotEmpty().containsOnly(RetryCause.CONNECTION);
   }
 
   @Test

@@ -13,18 +13,13 @@ import dev.sessionstore.spi.RetryCause;
 import dev.sessionstore.spi.StoreEventSource;
 import dev.sessionstore.spi.StoreEventSubscription;
 import dev.sessionstore.spi.StoreEvents;
-import java.time.Clock;
 import java.time.Duration;
-import java.time.Instant;
-import java.time.ZoneId;
-import java.time.ZoneOffset;
 import java.util.List;
 import java.util.Optional;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
-import java.util.concurrent.atomic.AtomicReference;
 import java.util.function.BooleanSupplier;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.DisplayName;
@@ -202,30 +197,6 @@ class InMemoryStoreEventsTest {
     @Override
     public void retried(RetryCause cause) {
       retries.add(cause);
-    }
-  }
-
-  /** A store clock that stands still until moved. */
-  private static final class HandClock extends Clock {
-    private final AtomicReference<Instant> now = new AtomicReference<>(Instant.parse("2030-01-01T00:00:00Z"));
-
-    @Override
-    public ZoneId getZone() {
-      return ZoneOffset.UTC;
-    }
-
-    @Override
-    public Clock withZone(ZoneId zone) {
-      throw new UnsupportedOperationException();
-    }
-
-    @Override
-    public Instant instant() {
-      return now.get();
-    }
-
-    void advance(Duration duration) {
-      now.updateAndGet(instant -> instant.plus(duration));
     }
   }
 }

@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import dev.sessionstore.StoreClosedException;
 import dev.sessionstore.StoreFailureException;
+import dev.sessionstore.jdbc.StoreEventsRecorder;
 import dev.sessionstore.jdbc.TestDatabase;
 import dev.sessionstore.spi.RetryCause;
 import dev.sessionstore.spi.SettledOutcome;
@@ -15,7 +16,6 @@ import java.sql.Statement;
 import java.time.Duration;
 import java.util.List;
 import java.util.concurrent.CompletableFuture;
-import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.CyclicBarrier;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
@@ -34,19 +34,9 @@ class DatabaseRetryTest {
 
   private final String schema = TestDatabase.uniqueName("retry");
   private final DataSource dataSource = TestDatabase.get().adminDataSource();
-  private final List<RetryCause> retries = new CopyOnWriteArrayList<>();
-  private final List<SettledOutcome> settled = new CopyOnWriteArrayList<>();
-  private final StoreEvents recorder = new StoreEvents() {
-    @Override
-    public void retried(RetryCause cause) {
-      retries.add(cause);
-    }
-
-    @Override
-    public void outcomeSettled(SettledOutcome outcome) {
-      settled.add(outcome);
-    }
-  };
+  private final StoreEventsRecorder recorder = new StoreEventsRecorder();
+  private final List<RetryCause> retries = recorder.retries;
+  private final List<SettledOutcome> settled = recorder.settled;
 
   @BeforeEach
   void createTable() {
@@ -215,16 +205,21 @@ class DatabaseRetryTest {
         statement.execute("SET TRANSACTION ISOLATION LEVEL SERIALIZABLE");
         statement.executeQuery("SELECT sum(v) FROM \"" + schema + "\".t").close();
       }
-      if (mine.incrementAndGet() == 1) {
-        try {
-          barrier.await(1, TimeUnit.MINUTES);
-        } catch (Exception e) {
-          throw new IllegalStateException(e);
-        }
-      }
+      meetOnFirstAttempt(barrier, mine);
       increment(connection, id);
       return null;
     });
+  }
+
+  /** Waits at {@code barrier} for the other transaction on this one's first attempt ({@code mine} counts them). */
+  private static void meetOnFirstAttempt(CyclicBarrier barrier, AtomicInteger mine) {
+    if (mine.incrementAndGet() == 1) {
+      try {
+        barrier.await(1, TimeUnit.MINUTES);
+      } catch (Exception e) {
+        throw new IllegalStateException(e);
+      }
+    }
   }
 
   /**
@@ -237,13 +232,7 @@ class DatabaseRetryTest {
     database.transaction("deadlock " + first + "-" + second, connection -> {
       attempts.incrementAndGet();
       increment(connection, first);
-      if (mine.incrementAndGet() == 1) {
-        try {
-          barrier.await(1, TimeUnit.MINUTES);
-        } catch (Exception e) {
-          throw new IllegalStateException(e);
-        }
-      }
+      meetOnFirstAttempt(barrier, mine);
       increment(connection, second);
       return null;
     });
