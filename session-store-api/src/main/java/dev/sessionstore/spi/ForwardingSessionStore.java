@@ -38,8 +38,12 @@ import java.util.function.Function;
  * <p><b>For adapter and decorator authors.</b> When the {@code SessionStore} interface gains an aggregate, it gains
  * a {@code Forwarding*} class and a {@code decorate} method here, and every decorator built on this class forwards
  * it with no change. Thread-safe when the delegate, the interception and the decorated aggregates are.
+ *
+ * <p><b>Store events.</b> A decorator is a {@link StoreEventSource} of the delegate's events: listeners subscribe
+ * to the delegate ({@link StoreEventSource#of}), so metrics bound to a decorated store see the adapter's retries,
+ * deadlines and waiting reads.
  */
-public abstract class ForwardingSessionStore implements SessionStore {
+public abstract class ForwardingSessionStore implements SessionStore, StoreEventSource {
 
   private final SessionStore delegate;
   private final Interception interception;
@@ -195,6 +199,18 @@ public abstract class ForwardingSessionStore implements SessionStore {
   @Override
   public OptionalInt schemaVersion() {
     return delegate.schemaVersion();
+  }
+
+  /** Subscribes {@code listener} to the delegate's events; nothing is reported if the delegate is no source. */
+  @Override
+  public StoreEventSubscription subscribe(StoreEvents listener) {
+    return StoreEventSource.of(delegate).subscribe(listener);
+  }
+
+  /** The delegate's parked reads; 0 if the delegate is no source. */
+  @Override
+  public int parkedReads() {
+    return StoreEventSource.of(delegate).parkedReads();
   }
 
   /** Closes the delegate (idempotent when the delegate's close is, as the contract asks). */

@@ -37,7 +37,7 @@ import java.util.function.Supplier;
  * events and a metadata patch are checked and passed on as unmodifiable copies, which the adapter need not copy
  * again). Thread-safe when the adapter is.
  */
-public final class ValidatingSessionStore implements SessionStore {
+public final class ValidatingSessionStore implements SessionStore, StoreEventSource {
 
   private final SessionStore adapter;
   private final OpenGate gate = new OpenGate();
@@ -168,6 +168,23 @@ public final class ValidatingSessionStore implements SessionStore {
   public OptionalInt schemaVersion() {
     gate.checkOpen();
     return adapter.schemaVersion();
+  }
+
+  /**
+   * Subscribes {@code listener} to the adapter's events ({@link StoreEventSource#of}); also once the store is closed,
+   * when there are none left to report, so that metrics bound late never fail.
+   *
+   * @throws dev.sessionstore.InvalidArgumentException naming {@code listener} if it is null
+   */
+  @Override
+  public StoreEventSubscription subscribe(StoreEvents listener) {
+    return StoreEventSource.of(adapter).subscribe(Arguments.requireNonNull("listener", listener));
+  }
+
+  /** The adapter's parked reads (0 if it is no source); also once the store is closed, for gauges read late. */
+  @Override
+  public int parkedReads() {
+    return StoreEventSource.of(adapter).parkedReads();
   }
 
   /** The adapter's description: what it is and what it stores into. */

@@ -31,6 +31,7 @@ class ForwardingCompletenessTest {
   static Stream<Arguments> forwarders() {
     return Stream.of(
         Arguments.of(SessionStore.class, ForwardingSessionStore.class),
+        Arguments.of(StoreEventSource.class, ForwardingSessionStore.class),
         Arguments.of(Sessions.class, ForwardingSessions.class),
         Arguments.of(EventLog.class, ForwardingEventLog.class),
         Arguments.of(Runs.class, ForwardingRuns.class),

@@ -23,6 +23,9 @@ import dev.sessionstore.jdbc.internal.FirstConnection;
 import dev.sessionstore.jdbc.internal.JdbcStore;
 import dev.sessionstore.jdbc.internal.StoreSettings;
 import dev.sessionstore.spi.RetentionRules;
+import dev.sessionstore.spi.StoreEventSource;
+import dev.sessionstore.spi.StoreEventSubscription;
+import dev.sessionstore.spi.StoreEvents;
 import dev.sessionstore.spi.ValidatingSessionStore;
 import java.sql.DriverManager;
 import java.sql.SQLException;
@@ -102,7 +105,7 @@ import javax.sql.DataSource;
  * standby during failover, deadlocks past the store's retries) and {@code false} for those that need a fix first
  * (privileges, missing tables or database, internal errors).
  */
-public final class JdbcSessionStore implements SessionStore {
+public final class JdbcSessionStore implements SessionStore, StoreEventSource {
 
   private final SessionStore store;
   private final HikariDataSource ownPool;
@@ -168,6 +171,26 @@ public final class JdbcSessionStore implements SessionStore {
   @Override
   public StepOutcome commit(Step step) {
     return store.commit(step);
+  }
+
+  /**
+   * Delivers the store's internal events to {@code listener} until the subscription or the store is closed: each
+   * transaction run again after a deadlock, a serialization failure or a lost connection, with its cause; each
+   * unknown commit outcome the store settled itself; each tool call its deadline sweeper expired; and the wake
+   * latency of a waiting read this instance's own commit woke. Bind {@code SessionStoreMetrics}
+   * (session-store-micrometer) to meter them.
+   *
+   * @throws dev.sessionstore.InvalidArgumentException naming {@code listener} if it is null
+   */
+  @Override
+  public StoreEventSubscription subscribe(StoreEvents listener) {
+    return StoreEventSource.of(store).subscribe(listener);
+  }
+
+  /** The waiting reads and tool-call waits of this instance sleeping now (a snapshot). */
+  @Override
+  public int parkedReads() {
+    return StoreEventSource.of(store).parkedReads();
   }
 
   /** Every {@link Capability}, as an unmodifiable set. */

@@ -8,6 +8,7 @@ import dev.sessionstore.ToolCall;
 import dev.sessionstore.ToolCallStatus;
 import dev.sessionstore.ToolCallWrite;
 import dev.sessionstore.spi.Expiry;
+import dev.sessionstore.spi.StoreEventSource;
 import java.time.Duration;
 import java.time.Instant;
 import java.time.temporal.ChronoUnit;
@@ -52,7 +53,8 @@ class DurableDeadlineTest {
   }
 
   @Test
-  @DisplayName("Three sweeping instances together expire 300 due calls, each with a result naming its own deadline")
+  @DisplayName("Three sweeping instances together expire 300 due calls, each with a result naming its own deadline,"
+      + " and report 300 deadlines fired between them")
   void sweepersShareTheWorkWithoutDoubleExpiry() throws InterruptedException {
     SessionStore writer = schema.store(builder -> builder.deadlineSweepInterval(Duration.ofHours(1)));
     Instant past = Instant.now().minusSeconds(60).truncatedTo(ChronoUnit.MICROS);
@@ -61,8 +63,9 @@ class DurableDeadlineTest {
       writer.toolCalls().save(ToolCallWrite.of(ids.get(i), "session-" + (i % 7), "tool"));
       writer.toolCalls().expireAt("session-" + (i % 7), ids.get(i), past.plusMillis(i));
     }
+    StoreEventsRecorder recorder = new StoreEventsRecorder();
     for (int i = 0; i < 3; i++) {
-      schema.store(builder -> builder.deadlineSweepInterval(FAST_SWEEPS));
+      StoreEventSource.of(schema.store(builder -> builder.deadlineSweepInterval(FAST_SWEEPS))).subscribe(recorder);
     }
 
     awaitCountInTable("SELECT count(*) FROM \"" + schema.name() + "\".session_store_tool_calls"
@@ -76,6 +79,7 @@ class DurableDeadlineTest {
     }
     assertThat(writer.toolCalls().resolve("session-0", ids.get(0), ToolCallStatus.COMPLETED, Json.emptyObject()).won())
         .as("resolving an expired call").isFalse();
+    assertThat(recorder.deadlines.get()).as("deadlines fired by the sweepers, each call once").isEqualTo(ids.size());
   }
 
   private void awaitStatusInTable(String callId, String status) throws InterruptedException {

@@ -14,6 +14,9 @@ import dev.sessionstore.SessionStore;
 import dev.sessionstore.ToolCall;
 import dev.sessionstore.ToolCallStatus;
 import dev.sessionstore.ToolCallWrite;
+import dev.sessionstore.spi.RetryCause;
+import dev.sessionstore.spi.SettledOutcome;
+import dev.sessionstore.spi.StoreEventSource;
 import io.zonky.test.db.postgres.embedded.EmbeddedPostgres;
 import java.io.IOException;
 import java.lang.reflect.InvocationTargetException;
@@ -128,6 +131,22 @@ class SettledCommitTest {
     Optional<ToolCall> woken = waiter.get(WAKE_BOUND.toMillis(), TimeUnit.MILLISECONDS);
     assertThat(Duration.ofNanos(System.nanoTime() - returned)).isLessThan(WAKE_BOUND);
     assertThat(woken).get().extracting(ToolCall::status).isEqualTo(ToolCallStatus.COMPLETED);
+  }
+
+  @Test
+  @DisplayName("A resolve whose commit was cut off is reported settled once, as applied, after retries for the lost"
+      + " connection only")
+  void settledResolveIsReportedOnce() throws Exception {
+    store.toolCalls().save(ToolCallWrite.of("c-1", "s-1", "search"));
+    StoreEventsRecorder recorder = new StoreEventsRecorder();
+    StoreEventSource.of(store).subscribe(recorder);
+
+    Resolution resolution = cutOffAtCommit(() -> store.toolCalls().resolve("s-1", "c-1", ToolCallStatus.COMPLETED,
+        Json.of("{\"ok\":true}")));
+
+    assertThat(resolution.won()).as("won: %s", resolution).isTrue();
+    assertThat(recorder.settled).containsExactly(SettledOutcome.APPLIED);
+    assertThat(recorder.retries).isNotEmpty().containsOnly(RetryCause.CONNECTION);
   }
 
   @Test

@@ -21,7 +21,11 @@ import io.micrometer.observation.ObservationRegistry;
  *
  * <p>Key values: see {@link SessionStoreObservationConvention}. Outcomes: see {@link Outcome}. An operation an
  * adapter retries inside itself (a commit whose outcome it settles) is one observation, since the observed store sees
- * one call. Cost: one observation per call, nothing when the registry is {@link ObservationRegistry#NOOP}.
+ * one call. Cost: one observation per call; nothing (not even its context) while the registry is a no-op
+ * ({@link ObservationRegistry#isNoop()}: {@link ObservationRegistry#NOOP}, or one with no handler yet).
+ *
+ * <p>The store's internal events (retries, settled outcomes, deadlines fired, parked and woken reads) pass through
+ * to the wrapped store ({@link dev.sessionstore.spi.StoreEventSource}); {@link SessionStoreMetrics} meters them.
  *
  * <p>Thread-safe when the wrapped store is. Closing closes the wrapped store.
  */
@@ -97,15 +101,8 @@ public final class ObservedSessionStore extends ForwardingSessionStore {
         throw new InvalidArgumentException("registry", "is required: give the ObservationRegistry to record to"
             + " (ObservationRegistry.NOOP to record nothing)");
       }
-      String name = adapter != null ? adapter : defaultAdapter(store);
+      String name = adapter != null ? adapter : AdapterName.of(store);
       return new ObservedSessionStore(store, new ObservingInterception(registry, convention, name));
-    }
-
-    private static String defaultAdapter(SessionStore store) {
-      String description = String.valueOf(store);
-      int end = description.indexOf('[');
-      String name = (end < 0 ? description : description.substring(0, end)).strip();
-      return name.isEmpty() || name.length() > 64 ? "unknown" : name;
     }
 
     private static <T> T once(String field, T current, T value) {

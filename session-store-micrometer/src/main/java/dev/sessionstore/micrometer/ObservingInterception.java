@@ -8,7 +8,7 @@ import java.util.function.Supplier;
 /**
  * One observation around each operation: started before the call, in scope while it runs (so spans the adapter's
  * driver opens nest under it), stopped after it with its {@link Outcome}; a thrown exception is also reported as the
- * observation's error and rethrown unchanged. Thread-safe.
+ * observation's error and rethrown unchanged. While the registry is a no-op, the call runs alone. Thread-safe.
  */
 final class ObservingInterception implements Interception {
 
@@ -26,6 +26,9 @@ final class ObservingInterception implements Interception {
 
   @Override
   public <T> T around(String operation, String sessionId, Supplier<T> call) {
+    if (registry.isNoop()) {
+      return call.get();
+    }
     SessionStoreObservationContext context = new SessionStoreObservationContext(operation, sessionId, adapter);
     Observation observation = Observation.createNotStarted(convention, DEFAULT, () -> context, registry).start();
     try (Observation.Scope scope = observation.openScope()) {

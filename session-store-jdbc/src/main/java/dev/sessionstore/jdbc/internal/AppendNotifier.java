@@ -24,7 +24,7 @@ final class AppendNotifier implements AutoCloseable {
    * has the other instances notified soon, without waiting.
    */
   void appended(String sessionId) {
-    waiters.wake(sessionId);
+    waiters.wakeAfterCommit(sessionId);
     sender.ifPresent(notifications -> notifications.send(SessionWaiters.wakeKey(sessionId)));
   }
 

@@ -6,6 +6,9 @@ import dev.sessionstore.OutcomeUnknownException;
 import dev.sessionstore.SessionStoreException;
 import dev.sessionstore.StoreClosedException;
 import dev.sessionstore.StoreFailureException;
+import dev.sessionstore.spi.RetryCause;
+import dev.sessionstore.spi.SettledOutcome;
+import dev.sessionstore.spi.StoreEventHub;
 import java.sql.Connection;
 import java.sql.SQLException;
 import java.sql.Statement;
@@ -56,6 +59,9 @@ import org.slf4j.LoggerFactory;
  * {@link StoreClosedException} (the failure as its cause) when nothing was written, and with
  * {@link OutcomeUnknownException} when its outcome is unknown. Calls after close never reach it: the validating
  * layer in front of the store refuses them. Thread-safe.
+ *
+ * <p>Each run again is reported to the store's {@link #events() hub} as a retry with its cause, before it runs, and
+ * each doubt settled here as a settled outcome, once per call; a doubt reported to the caller is not.
  */
 final class Database {
 
@@ -71,6 +77,8 @@ final class Database {
   private final Set<Connection> limited = Collections.synchronizedSet(Collections.newSetFromMap(new WeakHashMap<>()));
   /** Where the dialect {@linkplain Dialect#writesOneAtATime() writes one at a time}: the queue of write transactions. */
   private final Lock writers;
+  private final StoreEventHub events = new StoreEventHub(failure -> LOG.warn(
+      "session-store: a store event listener failed; its later failures are not logged", failure));
   private volatile boolean closed;
 
   /**
@@ -96,6 +104,11 @@ final class Database {
 
   Dialect dialect() {
     return dialect;
+  }
+
+  /** Where the store reports its internal events: retries and settled outcomes here, deadlines and waits elsewhere. */
+  StoreEventHub events() {
+    return events;
   }
 
   /** Stops the retries of work under way, and tells waits to end ({@link #isClosed()}). */
@@ -196,11 +209,13 @@ final class Database {
           long transactionId = inDoubt.transactionId;
           CommitStatus status = attempt(Mode.READ, connection -> dialect.commitStatus(connection, transactionId));
           if (status == CommitStatus.COMMITTED) {
+            events.outcomeSettled(SettledOutcome.APPLIED);
             LOG.debug("session-store: {}: outcome was unknown ({}); the database says it committed", action,
                 describe(doubt));
             return inDoubt.result;
           }
           if (status == CommitStatus.ABORTED) {
+            events.outcomeSettled(SettledOutcome.NOT_APPLIED);
             LOG.debug("session-store: {}: outcome was unknown ({}); the database says it rolled back, running it"
                 + " again", action, describe(doubt));
             inDoubt = null;
@@ -214,16 +229,19 @@ final class Database {
         if (doubt != null && ifUnknown instanceof UnknownOutcome.Check<T> check) {
           Optional<T> applied = attempt(Mode.READ, check.applied());
           if (applied.isPresent()) {
+            events.outcomeSettled(SettledOutcome.APPLIED);
             LOG.debug("session-store: {}: outcome was unknown ({}); the stored state shows it applied", action,
                 describe(doubt));
             return applied.get();
           }
+          events.outcomeSettled(SettledOutcome.NOT_APPLIED);
           LOG.debug("session-store: {}: outcome was unknown ({}); the stored state shows it not applied, running it"
               + " again", action, describe(doubt));
           doubt = null;
         }
         T result = attempt(mode, work, ownResult ? new Committing<>() : null);
         if (doubt != null) {
+          events.outcomeSettled(SettledOutcome.RAN_AGAIN);
           LOG.debug("session-store: {}: outcome was unknown ({}); settled by running it again", action,
               describe(doubt));
         }
@@ -238,6 +256,7 @@ final class Database {
           throw unknown(action, error, error);
         }
         if (failed.committing != null && failed.committing.transactionId == NOTHING_WRITTEN) {
+          events.outcomeSettled(SettledOutcome.APPLIED);
           LOG.debug("session-store: {}: the connection was lost at commit ({}), but the work had written nothing",
               action, describe(error));
           @SuppressWarnings("unchecked")
@@ -262,10 +281,12 @@ final class Database {
             : unknown(action, error, doubt);
       }
       if (conflicted && conflicting.pause()) {
+        events.retried(conflictCause(failure));
         LOG.debug("session-store: {} hit {} (attempt {}), running it again", action, failure.sqlState(), conflicts);
         continue;
       }
       if (disconnected && reconnecting.pause()) {
+        events.retried(RetryCause.CONNECTION);
         LOG.debug("session-store: {} lost its connection ({}), trying again", action, describe(error));
         continue;
       }
@@ -275,6 +296,14 @@ final class Database {
       }
       throw translate(action, error, failure);
     }
+  }
+
+  /** The cause of a transaction rolled back by the database, by its SQLState (none on SQLite: busy or locked). */
+  private static RetryCause conflictCause(SqlFailure failure) {
+    if ("40001".equals(failure.sqlState())) {
+      return RetryCause.SERIALIZATION;
+    }
+    return "40P01".equals(failure.sqlState()) ? RetryCause.DEADLOCK : RetryCause.CONFLICT;
   }
 
   private <T> T attempt(Mode mode, SqlWork<T> work) throws Failed {

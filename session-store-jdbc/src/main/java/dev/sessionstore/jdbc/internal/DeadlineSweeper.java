@@ -21,6 +21,8 @@ import org.slf4j.LoggerFactory;
  * <p>A sweep that fails, for whatever reason ({@link Throwable}, an {@link Error} included: an executor would
  * otherwise cancel every later sweep silently), is logged as a warning once, then at debug while failures repeat,
  * and the next sweep runs on schedule; the first success after failures is logged at info.
+ *
+ * <p>Each call a sweep expired is reported to the store's {@link Database#events() hub} once its batch committed.
  */
 final class DeadlineSweeper implements AutoCloseable {
 
@@ -61,6 +63,9 @@ final class DeadlineSweeper implements AutoCloseable {
         toolCalls.wake(due.stream().map(ToolCall::sessionId).toList());
         batch = due.size();
         expired += batch;
+        for (int i = 0; i < batch; i++) {
+          database.events().deadlineFired();
+        }
       } while (batch == BATCH_SIZE);
       if (failing) {
         LOG.info("session-store: deadline sweeps succeed again");

@@ -15,6 +15,9 @@ import dev.sessionstore.Step;
 import dev.sessionstore.StepOutcome;
 import dev.sessionstore.Summaries;
 import dev.sessionstore.ToolCalls;
+import dev.sessionstore.spi.StoreEventSource;
+import dev.sessionstore.spi.StoreEventSubscription;
+import dev.sessionstore.spi.StoreEvents;
 import java.sql.DatabaseMetaData;
 import java.sql.SQLException;
 import java.time.Clock;
@@ -104,7 +107,7 @@ import java.util.Set;
  * while shared: truncation and deletion first copy the rows that forks share into them ({@link Dependents}), in the
  * same transaction, and a fork share-locks the rows it starts sharing until it commits.
  */
-public final class JdbcStore implements SessionStore {
+public final class JdbcStore implements SessionStore, StoreEventSource {
 
   private static final Set<Capability> CAPABILITIES = Set.copyOf(EnumSet.allOf(Capability.class));
 
@@ -257,6 +260,21 @@ public final class JdbcStore implements SessionStore {
     return CAPABILITIES;
   }
 
+  /**
+   * Reports retries and settled outcomes ({@link Database}), each deadline the sweeper fires ({@link DeadlineSweeper})
+   * and the wake latency of waiting reads this instance's own commits woke ({@link SessionWait}).
+   */
+  @Override
+  public StoreEventSubscription subscribe(StoreEvents listener) {
+    return database.events().subscribe(listener);
+  }
+
+  /** The waiting reads and tool-call waits of this instance sleeping now. */
+  @Override
+  public int parkedReads() {
+    return database.events().parkedReads();
+  }
+
   /** This store's waiting reads, for tests that must see a read parked before they append. */
   SessionWaiters waiters() {
     return waiters;
@@ -291,5 +309,6 @@ public final class JdbcStore implements SessionStore {
     notifier.close();
     listener.close();
     waiters.wakeAll();
+    database.events().close();
   }
 }

@@ -1,7 +1,9 @@
 package dev.sessionstore.jdbc.internal;
 
 import dev.sessionstore.spi.Timeouts;
+import dev.sessionstore.spi.StoreEventHub;
 import java.time.Duration;
+import java.util.OptionalLong;
 import java.util.function.LongFunction;
 import java.util.function.Predicate;
 
@@ -12,6 +14,10 @@ import java.util.function.Predicate;
  * generation the read started at. The poll bounds the delay of a lost wake-up (the writer's process stopped before
  * announcing its commit, or a change no notification reports, such as a deadline the store clock reached). Closing
  * the store ({@link Database#close()}) ends every wait with its last result: the store wakes them all when it closes.
+ *
+ * <p>A wait counts as parked in the store's {@link Database#events() hub} while it sleeps; one that found what it
+ * waited for right after a sleep ended by this instance's own commit reports its wake latency from that commit's
+ * wake-up (another process's commit time is not known here, so its wake-ups are not measured).
  */
 final class SessionWait {
 
@@ -33,15 +39,26 @@ final class SessionWait {
    */
   <T> T await(String sessionId, Duration timeout, LongFunction<T> read, Predicate<T> done, T interrupted) {
     long deadline = System.nanoTime() + Timeouts.nanos(timeout);
+    StoreEventHub events = database.events();
     try (SessionWaiters.Waiter waiter = waiters.register(sessionId)) {
+      OptionalLong wokenBy = OptionalLong.empty(); // when this instance committed the change that ended the last sleep
       while (true) {
         long generation = waiter.generation();
         T result = read.apply(deadline);
         long remaining = deadline - System.nanoTime();
-        if (done.test(result) || remaining <= 0 || database.isClosed()) {
+        boolean found = done.test(result);
+        if (found && wokenBy.isPresent()) {
+          events.readWoken(Duration.ofNanos(System.nanoTime() - wokenBy.getAsLong()));
+        }
+        if (found || remaining <= 0 || database.isClosed()) {
           return result;
         }
-        waiter.awaitAfter(generation, Math.min(remaining, pollInterval.toNanos()));
+        events.readParked();
+        try {
+          wokenBy = waiter.awaitAfter(generation, Math.min(remaining, pollInterval.toNanos()));
+        } finally {
+          events.readUnparked();
+        }
       }
     } catch (InterruptedException e) {
       Thread.currentThread().interrupt();

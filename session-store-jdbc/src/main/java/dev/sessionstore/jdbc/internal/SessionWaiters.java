@@ -5,6 +5,7 @@ import java.util.HashMap;
 import java.util.HashSet;
 import java.util.HexFormat;
 import java.util.Map;
+import java.util.OptionalLong;
 import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.ConcurrentMap;
@@ -77,16 +78,27 @@ final class SessionWaiters {
     return signal == null ? 0 : signal.generation();
   }
 
-  /** Wakes the waiting reads of {@code sessionId}. */
+  /**
+   * Wakes the waiting reads of {@code sessionId} for a change this instance committed just now: a read it wakes
+   * learns when ({@link Waiter#awaitAfter}), for its wake latency.
+   */
+  void wakeAfterCommit(String sessionId) {
+    Signal signal = signals.get(wakeKey(sessionId));
+    if (signal != null) {
+      signal.raise(true);
+    }
+  }
+
+  /** Wakes the waiting reads of {@code sessionId} for a change of another process, made at a time not known here. */
   void wake(String sessionId) {
     wakeByKey(wakeKey(sessionId));
   }
 
-  /** Wakes the waiting reads of the session named by a wake key. */
+  /** Wakes the waiting reads of the session named by a wake key, for a change made at a time not known here. */
   void wakeByKey(String key) {
     Signal signal = signals.get(key);
     if (signal != null) {
-      signal.raise();
+      signal.raise(false);
     }
   }
 
@@ -102,7 +114,7 @@ final class SessionWaiters {
 
   /** Wakes every waiting read: after wake-ups may have been missed. */
   void wakeAll() {
-    signals.values().forEach(Signal::raise);
+    signals.values().forEach(signal -> signal.raise(false));
   }
 
   /** One waiting read's registration. Not shared between threads. */
@@ -124,12 +136,15 @@ final class SessionWaiters {
     }
 
     /**
-     * Waits until the session is signalled after {@code generation} or {@code nanos} pass.
+     * Waits until the session is signalled after {@code generation} or {@code nanos} pass, and returns when (by
+     * {@link System#nanoTime()}) this instance last committed a change of the session after {@code generation}
+     * ({@link #wakeAfterCommit}); empty when it did not: the wait timed out, or only another process's change, a
+     * close or a missed wake-up signalled it.
      *
      * @throws InterruptedException if the thread is interrupted while waiting
      */
-    void awaitAfter(long generation, long nanos) throws InterruptedException {
-      signal.awaitAfter(generation, nanos);
+    OptionalLong awaitAfter(long generation, long nanos) throws InterruptedException {
+      return signal.awaitAfter(generation, nanos);
     }
 
     @Override
@@ -151,6 +166,9 @@ final class SessionWaiters {
     private final ReentrantLock lock = new ReentrantLock();
     private final Condition raised = lock.newCondition();
     private long generation;
+    /** The generation of the last raise for a change this instance committed, and when it was raised. */
+    private long committedGeneration;
+    private long committedAtNanos;
     /** Holders by the session they wait on; once none remain the signal is retired and never held again. */
     private final Map<String, Integer> holders = new HashMap<>();
     private boolean retired;
@@ -213,10 +231,15 @@ final class SessionWaiters {
       }
     }
 
-    void raise() {
+    void raise(boolean committedHere) {
+      long now = committedHere ? System.nanoTime() : 0;
       lock.lock();
       try {
         generation++;
+        if (committedHere) {
+          committedGeneration = generation;
+          committedAtNanos = now;
+        }
         raised.signalAll();
       } finally {
         lock.unlock();
@@ -232,7 +255,7 @@ final class SessionWaiters {
       }
     }
 
-    void awaitAfter(long seen, long nanos) throws InterruptedException {
+    OptionalLong awaitAfter(long seen, long nanos) throws InterruptedException {
       lock.lock();
       try {
         long remaining = nanos;
@@ -244,6 +267,7 @@ final class SessionWaiters {
         } finally {
           parked--;
         }
+        return committedGeneration > seen ? OptionalLong.of(committedAtNanos) : OptionalLong.empty();
       } finally {
         lock.unlock();
       }

@@ -98,7 +98,7 @@ final class MemoryArchives implements Archives {
     for (ModelCall row : archive.modelCalls()) {
       state.modelCalls.put(row.turn(), row);
     }
-    state.appended.signalAll();
+    state.signalAppended();
   }
 
   @Override

@@ -55,7 +55,7 @@ final class MemoryEventLog implements EventLog {
       Instant now = context.now();
       registry.ensureExists(state, now);
       Event appended = state.log.append(event, now);
-      state.appended.signalAll();
+      state.signalAppended();
       return appended;
     });
   }
@@ -114,7 +114,7 @@ final class MemoryEventLog implements EventLog {
       for (Event event : state.log.append(append.fresh(), now)) {
         stored.put(event.id(), event);
       }
-      state.appended.signalAll();
+      state.signalAppended();
     }
     return List.copyOf(append.batch().results(stored));
   }
@@ -134,29 +134,48 @@ final class MemoryEventLog implements EventLog {
     return registry.withExisting(sessionId, state -> state.log.read(query), () -> EMPTY_PAGE);
   }
 
+  /**
+   * Reads; while the page is empty, parks on the session's condition until an append signals it, the timeout passes
+   * or the store closes. A read that parked and then returned events reports its wake latency (from the append's
+   * signal to the return) after it let go of the session's lock.
+   */
   @Override
   public EventPage await(String sessionId, EventQuery query, Duration timeout) {
     long remainingNanos = Timeouts.nanos(timeout);
     while (true) {
       SessionState state = registry.lockLive(sessionId);
       state.addWaiter();
+      boolean parked = false;
+      boolean woken = false;
+      long signalledAt = 0;
       try {
         while (!state.isRemoved()) {
           EventPage page = state.exists() ? state.log.read(query) : EMPTY_PAGE;
+          if (!page.isEmpty() && parked) {
+            woken = true;
+            signalledAt = state.appendedAtNanos();
+          }
           if (!page.isEmpty() || remainingNanos <= 0 || context.isClosed()) {
             return page;
           }
+          parked = true;
+          context.events().readParked();
           try {
             remainingNanos = state.appended.awaitNanos(remainingNanos);
           } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
             return page;
+          } finally {
+            context.events().readUnparked();
           }
         }
       } finally {
         state.removeWaiter();
         registry.discardIfUnused(state);
         state.lock.unlock();
+        if (woken) {
+          context.readWokenSince(signalledAt);
+        }
       }
     }
   }

@@ -188,7 +188,7 @@ final class MemorySessions implements Sessions {
       source.toolCalls().forEach(call -> toolCalls.store(state, ForkRule.copy(call, newSessionId)));
       source.checkpoints().forEach(checkpoint ->
           state.checkpoints.put(checkpoint.key().name(), ForkRule.copy(checkpoint, newSessionId)));
-      state.appended.signalAll();
+      state.signalAppended();
       return fork;
     });
   }

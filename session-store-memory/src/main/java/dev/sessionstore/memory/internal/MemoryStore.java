@@ -31,6 +31,9 @@ import dev.sessionstore.ToolCallWrite;
 import dev.sessionstore.ToolCalls;
 import dev.sessionstore.spi.Failures;
 import dev.sessionstore.spi.StepLog;
+import dev.sessionstore.spi.StoreEventSource;
+import dev.sessionstore.spi.StoreEventSubscription;
+import dev.sessionstore.spi.StoreEvents;
 import dev.sessionstore.spi.ToolCallTransitions;
 import dev.sessionstore.spi.Upserts;
 import java.time.Clock;
@@ -76,11 +79,16 @@ import org.slf4j.LoggerFactory;
  * store was built with one ({@link MemoryRetention}). {@link #close()} stops that thread and wakes waiting readers,
  * which return what they have at once.
  *
+ * <p>Store events ({@link StoreEventSource}): the deadline thread reports each call it expires, and every waiting
+ * read counts as parked while it sleeps on its condition; one that parked and then returned reports its wake latency
+ * from the signal of the append (or resolution) that woke it. Listeners are called after the session's lock is let
+ * go.
+ *
  * <p>The store always runs behind {@link dev.sessionstore.spi.ValidatingSessionStore}, which refuses calls after
  * close and rejects bad arguments; this class relies on the arguments it gets being valid (see the contract in
  * {@code dev.sessionstore.spi}).
  */
-public final class MemoryStore implements SessionStore {
+public final class MemoryStore implements SessionStore, StoreEventSource {
 
   private static final Logger LOG = LoggerFactory.getLogger(MemoryStore.class);
   private static final Set<Capability> CAPABILITIES = Collections.unmodifiableSet(
@@ -260,7 +268,7 @@ public final class MemoryStore implements SessionStore {
     }
     List<Event> appended = state.log.append(plan.fresh(), now);
     if (plan.changesLog()) {
-      state.appended.signalAll();
+      state.signalAppended();
     }
     calls.values().forEach(call -> toolCalls.store(state, call));
     if (plan.cuts()) {
@@ -296,6 +304,17 @@ public final class MemoryStore implements SessionStore {
     return CAPABILITIES;
   }
 
+  /** Reports deadlines fired by the store's timer thread and the wake latency of waiting reads. */
+  @Override
+  public StoreEventSubscription subscribe(StoreEvents listener) {
+    return context.events().subscribe(listener);
+  }
+
+  @Override
+  public int parkedReads() {
+    return context.events().parkedReads();
+  }
+
   /** The adapter and its target: this process's heap, told apart from other in-memory stores by identity. */
   @Override
   public String toString() {
@@ -308,6 +327,7 @@ public final class MemoryStore implements SessionStore {
     if (context.close()) {
       deadlines.close();
       registry.wakeWaiters();
+      context.events().close();
       LOG.debug("in-memory session store closed");
     }
   }

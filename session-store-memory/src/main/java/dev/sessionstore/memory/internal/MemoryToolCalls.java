@@ -93,7 +93,7 @@ final class MemoryToolCalls implements ToolCalls {
       deadlines.cancel(key);
     }
     if (call.status() != ToolCallStatus.PENDING) {
-      state.toolCallsChanged.signalAll();
+      state.signalToolCallsChanged();
     }
   }
 
@@ -145,10 +145,15 @@ final class MemoryToolCalls implements ToolCalls {
     while (true) {
       SessionState state = registry.lockLive(sessionId);
       state.addWaiter();
+      boolean parked = false;
+      boolean woken = false;
+      long signalledAt = 0;
       try {
         while (!state.isRemoved()) {
           ToolCall call = state.exists() ? current(state, toolCallId, context.now()) : null;
           if (call != null && call.status() != ToolCallStatus.PENDING) {
+            woken = parked;
+            signalledAt = state.toolCallsChangedAtNanos();
             return Optional.of(call);
           }
           long remaining = deadlineNanos - System.nanoTime();
@@ -157,17 +162,24 @@ final class MemoryToolCalls implements ToolCalls {
           }
           long wait = call != null && call.deadline() != null
               ? Math.min(remaining, CLOCK_RECHECK.toNanos()) : remaining;
+          parked = true;
+          context.events().readParked();
           try {
             state.toolCallsChanged.awaitNanos(wait);
           } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
             return Optional.empty();
+          } finally {
+            context.events().readUnparked();
           }
         }
       } finally {
         state.removeWaiter();
         registry.discardIfUnused(state);
         state.lock.unlock();
+        if (woken) {
+          context.readWokenSince(signalledAt);
+        }
       }
     }
   }
@@ -214,9 +226,19 @@ final class MemoryToolCalls implements ToolCalls {
     }, () -> false);
   }
 
-  /** The scheduler's action: expires the call if the store clock has reached its deadline. */
+  /**
+   * The scheduler's action: expires the call if the store clock has reached its deadline, and reports the deadline
+   * fired (after the session's lock is let go) when this very action expired it.
+   */
   private void expireIfDue(String sessionId, String toolCallId) {
-    registry.withExisting(sessionId, state -> current(state, toolCallId, context.now()), () -> null);
+    boolean fired = registry.withExisting(sessionId, state -> {
+      ToolCall before = state.toolCalls.get(toolCallId);
+      return before != null && before.status() == ToolCallStatus.PENDING
+          && current(state, toolCallId, context.now()).status() == ToolCallStatus.EXPIRED;
+    }, () -> false);
+    if (fired) {
+      context.events().deadlineFired();
+    }
   }
 
   /**

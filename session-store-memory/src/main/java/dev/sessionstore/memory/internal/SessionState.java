@@ -48,6 +48,10 @@ final class SessionState {
   private volatile Session session;
   private boolean removed;
   private int waiters;
+  /** When events were last added ({@link System#nanoTime()}), for the wake latency of waiting reads. */
+  private long appendedAtNanos;
+  /** When a tool call last changed ({@link System#nanoTime()}), for the wake latency of tool-call waits. */
+  private long toolCallsChangedAtNanos;
 
   SessionState(String id) {
     this.id = id;
@@ -100,6 +104,28 @@ final class SessionState {
   /** Whether this state only exists as a placeholder no one needs any more. */
   boolean isUnused() {
     return session == null && waiters == 0 && !removed;
+  }
+
+  /** Wakes the readers waiting on {@link #appended} for events just added; the caller holds the lock. */
+  void signalAppended() {
+    appendedAtNanos = System.nanoTime();
+    appended.signalAll();
+  }
+
+  /** Wakes the tool-call waits for a call just resolved or expired; the caller holds the lock. */
+  void signalToolCallsChanged() {
+    toolCallsChangedAtNanos = System.nanoTime();
+    toolCallsChanged.signalAll();
+  }
+
+  /** When {@link #signalAppended()} last ran ({@link System#nanoTime()}); the caller holds the lock. */
+  long appendedAtNanos() {
+    return appendedAtNanos;
+  }
+
+  /** When {@link #signalToolCallsChanged()} last ran ({@link System#nanoTime()}); the caller holds the lock. */
+  long toolCallsChangedAtNanos() {
+    return toolCallsChangedAtNanos;
   }
 
   void addWaiter() {

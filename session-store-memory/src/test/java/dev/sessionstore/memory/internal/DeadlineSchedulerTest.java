@@ -2,46 +2,19 @@ package dev.sessionstore.memory.internal;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import java.time.Clock;
+import dev.sessionstore.memory.HandClock;
 import java.time.Duration;
 import java.time.Instant;
-import java.time.ZoneId;
-import java.time.ZoneOffset;
 import java.util.List;
 import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
-import java.util.concurrent.atomic.AtomicReference;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 
 class DeadlineSchedulerTest {
 
-  private static final Instant START = Instant.parse("2030-01-01T00:00:00Z");
-
-  /** A clock that stands still until moved. */
-  private static final class HandClock extends Clock {
-    private final AtomicReference<Instant> now = new AtomicReference<>(START);
-
-    @Override
-    public ZoneId getZone() {
-      return ZoneOffset.UTC;
-    }
-
-    @Override
-    public Clock withZone(ZoneId zone) {
-      throw new UnsupportedOperationException();
-    }
-
-    @Override
-    public Instant instant() {
-      return now.get();
-    }
-
-    void advance(Duration duration) {
-      now.updateAndGet(instant -> instant.plus(duration));
-    }
-  }
+  private static final Instant START = HandClock.START;
 
   private final HandClock clock = new HandClock();
   private final DeadlineScheduler scheduler = new DeadlineScheduler(clock);
