@@ -113,8 +113,17 @@ final class SessionLog {
     return stored;
   }
 
-  /** Stores events that already have their seqs (an imported log), each the next seq; for an empty log. */
-  void addAll(List<Event> sequenced) {
+  /**
+   * Stores events that already have their seqs (an imported log), the first one {@code cutSeq + 1} and each the next;
+   * for an empty log, which then holds what a log cut through {@code cutSeq} ({@link #cutThrough}) holds.
+   */
+  void addAll(long cutSeq, List<Event> sequenced) {
+    if (cutSeq > 0) {
+      if (lastSeq() != 0 || !shared.isEmpty()) {
+        throw new IllegalStateException("an imported log is stored into an empty one");
+      }
+      own = new EventStorage(cutSeq + 1);
+    }
     for (Event event : sequenced) {
       if (event.seq() != lastSeq() + 1) {
         throw new IllegalStateException("event " + event.id() + " has seq " + event.seq() + ", expected "
