@@ -31,6 +31,7 @@ import dev.sessionstore.ToolCallWrite;
 import dev.sessionstore.ToolCalls;
 import dev.sessionstore.spi.Failures;
 import dev.sessionstore.spi.StepLog;
+import dev.sessionstore.spi.StoredValues;
 import dev.sessionstore.spi.ToolCallTransitions;
 import dev.sessionstore.spi.Upserts;
 import java.time.Clock;
@@ -99,6 +100,7 @@ public final class MemoryStore implements SessionStore {
   private final MemoryArchives archives;
   private final WriterFences fences;
   private final MemoryRetention retention;
+  private final MemoryStoredValues storedValues;
 
   /**
    * An empty store reading time from {@code clock}, recording the model-call audit if {@code modelCallAudit}. Starts
@@ -125,6 +127,7 @@ public final class MemoryStore implements SessionStore {
     this.runs = new MemoryRuns(context, registry);
     this.summaries = new MemorySummaries(context, registry);
     this.checkpoints = new MemoryCheckpoints(context, registry);
+    this.storedValues = new MemoryStoredValues(context, registry, checkpoints);
     this.modelCalls = new MemoryModelCallAudit(context, registry, modelCallAudit);
     this.archives = new MemoryArchives(context, registry, sessions, runs, toolCalls, checkpoints, modelCalls);
     this.retention = new MemoryRetention(context, registry, modelCalls);
@@ -289,6 +292,12 @@ public final class MemoryStore implements SessionStore {
   private ToolCall callAsOfStep(SessionState state, Map<String, ToolCall> calls, String toolCallId, Instant now) {
     ToolCall call = calls.get(toolCallId);
     return call != null ? call : toolCalls.current(state, toolCallId, now);
+  }
+
+  /** This store's {@link StoredValues} ({@link Capability#STORED_VALUE_REWRITE}), else what the default answers. */
+  @Override
+  public <T> Optional<T> unwrap(Class<T> type) {
+    return type == StoredValues.class ? Optional.of(type.cast(storedValues)) : SessionStore.super.unwrap(type);
   }
 
   @Override
