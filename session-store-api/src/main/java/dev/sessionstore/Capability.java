@@ -43,5 +43,11 @@ public enum Capability {
    * {@link SessionStore#retention()}: idle sessions, old chapters and old audit rows removed by a
    * {@link RetentionPolicy}, on demand and on a schedule the store owns; forks keep what they show.
    */
-  RETENTION
+  RETENTION,
+  /**
+   * The store hands out {@code dev.sessionstore.spi.StoredValues} through {@link SessionStore#unwrap}: a paged scan
+   * of every stored payload-bearing value and a compare-and-set rewrite of one, for decorators that move values to
+   * a new representation in place (re-encryption under a new key).
+   */
+  STORED_VALUE_REWRITE
 }

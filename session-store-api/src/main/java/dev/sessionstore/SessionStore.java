@@ -1,5 +1,6 @@
 package dev.sessionstore;
 
+import java.util.Optional;
 import java.util.OptionalInt;
 import java.util.Set;
 
@@ -83,6 +84,19 @@ public interface SessionStore extends AutoCloseable {
   /** Whether this store supports {@code capability}. */
   default boolean supports(Capability capability) {
     return capabilities().contains(capability);
+  }
+
+  /**
+   * This store, or the store it decorates (through any number of decorators that pass it on), as {@code type}: the
+   * way a decorator reaches an adapter's SPI hook (such as {@code dev.sessionstore.spi.StoredValues}, declared by
+   * {@link Capability#STORED_VALUE_REWRITE}). Empty when no store in the chain is a {@code type}, or a decorator in
+   * between keeps it to itself because it changes what lies below. The default answers for this object only.
+   *
+   * @throws InvalidArgumentException naming {@code type} if it is null
+   */
+  default <T> Optional<T> unwrap(Class<T> type) {
+    Checks.requireNonNull("type", type);
+    return type.isInstance(this) ? Optional.of(type.cast(this)) : Optional.empty();
   }
 
   /**

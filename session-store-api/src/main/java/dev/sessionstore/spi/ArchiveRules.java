@@ -33,7 +33,9 @@ import java.util.function.Function;
  *   <li>session: metadata as a write may hold it (at most {@link Limits#MAX_METADATA_ENTRIES} entries, keys and
  *       values as {@link Arguments#requireMetadataPatch}, no removal); not forked from itself;</li>
  *   <li>every member belongs to the archive's session;</li>
- *   <li>events: seqs gapless from 1, ids distinct;</li>
+ *   <li>events: seqs gapless from {@link SessionArchive#cutSeq()} + 1 (from 1 when the log was never cut), ids
+ *       distinct; a cut archive needs {@link Capability#RETENTION}, the one capability under which a store holds a
+ *       log cut at its head;</li>
  *   <li>runs and tool calls: ids distinct; a tool call holds a result exactly when it is no longer pending, and a
  *       deadline only while pending; a requesting event it names is an event of the archive's log, as a store holds
  *       it (registering a call names an event of the log, and a cut of the log drops the link of every call whose
@@ -64,7 +66,10 @@ public final class ArchiveRules {
     Arguments.requireNonNull("archive", archive);
     String sessionId = archive.sessionId();
     checkSession(archive.session());
-    checkEvents(sessionId, archive.events());
+    if (archive.isCut()) {
+      requireCapability(capabilities, Capability.RETENTION);
+    }
+    checkEvents(sessionId, archive.cutSeq(), archive.events());
     checkRuns(sessionId, archive.runs());
     checkToolCalls(sessionId, archive.toolCalls(), archive.events(), capabilities);
     checkSummaries(sessionId, archive.summaries(), archive.lastSeq(), capabilities);
@@ -129,15 +134,16 @@ public final class ArchiveRules {
     }
   }
 
-  private static void checkEvents(String sessionId, List<Event> events) {
+  private static void checkEvents(String sessionId, long cutSeq, List<Event> events) {
     Set<String> ids = new HashSet<>();
     for (int i = 0; i < events.size(); i++) {
       Event event = events.get(i);
       String field = "archive.events[" + i + "]";
       requireOwner(field + ".sessionId", event.sessionId(), sessionId);
-      if (event.seq() != i + 1) {
-        throw new InvalidArgumentException(field + ".seq",
-            "seqs must run gapless from 1: expected " + (i + 1) + ", was " + event.seq());
+      if (event.seq() != cutSeq + i + 1) {
+        throw new InvalidArgumentException(field + ".seq", "seqs must run gapless from " + (cutSeq + 1)
+            + (cutSeq == 0 ? "" : ", after the cut through " + cutSeq) + ": expected " + (cutSeq + i + 1)
+            + ", was " + event.seq());
       }
       if (!ids.add(event.id())) {
         throw new InvalidArgumentException(field + ".id", "another event of the archive has id " + event.id());

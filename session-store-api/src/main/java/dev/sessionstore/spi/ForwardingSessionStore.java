@@ -13,6 +13,7 @@ import dev.sessionstore.Step;
 import dev.sessionstore.StepOutcome;
 import dev.sessionstore.Summaries;
 import dev.sessionstore.ToolCalls;
+import java.util.Optional;
 import java.util.OptionalInt;
 import java.util.Set;
 import java.util.function.Function;
@@ -193,6 +194,16 @@ public abstract class ForwardingSessionStore implements SessionStore, StoreEvent
   @Override
   public boolean supports(Capability capability) {
     return delegate.supports(capability);
+  }
+
+  /**
+   * This decorator if it is a {@code type}, else the delegate's answer: a decorator that changes stored values (and
+   * so must not hand out what lies below it) overrides this.
+   */
+  @Override
+  public <T> Optional<T> unwrap(Class<T> type) {
+    Arguments.requireNonNull("type", type);
+    return type.isInstance(this) ? Optional.of(type.cast(this)) : delegate.unwrap(type);
   }
 
   /** The delegate's schema version: a decorator changes what is stored, never the schema it is stored in. */

@@ -15,6 +15,7 @@ import dev.sessionstore.StoreClosedException;
 import dev.sessionstore.Summaries;
 import dev.sessionstore.ToolCalls;
 import dev.sessionstore.UnsupportedCapabilityException;
+import java.util.Optional;
 import java.util.OptionalInt;
 import java.util.Set;
 import java.util.function.Supplier;
@@ -164,6 +165,14 @@ public final class ValidatingSessionStore implements SessionStore, StoreEventSou
   }
 
   /** The adapter's schema version, once the store is checked open. */
+  /** The adapter's answer ({@link SessionStore#unwrap}): the validating layer holds no hook of its own. */
+  @Override
+  public <T> Optional<T> unwrap(Class<T> type) {
+    Arguments.requireNonNull("type", type);
+    gate.checkOpen();
+    return type.isInstance(this) ? Optional.of(type.cast(this)) : adapter.unwrap(type);
+  }
+
   @Override
   public OptionalInt schemaVersion() {
     gate.checkOpen();

@@ -6,7 +6,8 @@ package dev.sessionstore.cli;
  *
  * <pre>
  * {"kind":"header","format":"session-store-export","version":1}
- * {"kind":"session", ...the session...}                          one block per session:
+ * {"kind":"session", ...the session..., "cutSeq":8}             one block per session; cutSeq only when
+ *                                                                retention cut the log's head through that seq
  * {"kind":"event", ...}  {"kind":"run", ...}  {"kind":"toolCall", ...}
  * {"kind":"summary", ...}  {"kind":"checkpoint", ...}  {"kind":"modelCall", ...}
  * {"kind":"end","sessionId":"...","records":12}                  closes the block; records = lines in it
@@ -25,6 +26,8 @@ final class ExportFormat {
   static final String KIND = "kind";
   static final String HEADER = "header";
   static final String SESSION = "session";
+  /** The session line's field naming the seq through which the log's head was cut; absent when it never was. */
+  static final String CUT_SEQ = "cutSeq";
   static final String EVENT = "event";
   static final String RUN = "run";
   static final String TOOL_CALL = "toolCall";

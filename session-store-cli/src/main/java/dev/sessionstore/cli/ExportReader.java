@@ -144,6 +144,7 @@ final class ExportReader {
   private SessionBlock sessionBlock(LineFields first) {
     int firstLine = lineNumber;
     Session session = parse(() -> Records.session(first), ExportFormat.SESSION, null);
+    long cutSeq = parse(() -> first.optionalNumber(ExportFormat.CUT_SEQ, 0), ExportFormat.SESSION, null);
     String id = session.id();
     Map<Object, Integer> recordLines = new IdentityHashMap<>();
     List<Event> events = new ArrayList<>();
@@ -184,7 +185,7 @@ final class ExportReader {
         checkEnd(line, id, recordLines.size());
         sessions++;
         SessionArchive archive = new SessionArchive(session, events, runs, toolCalls, summaries, checkpoints,
-            modelCalls);
+            modelCalls, cutSeq);
         return new SessionBlock(archive, firstLine, lineNumber, recordLines);
       }
       recordLines.put(record, lineNumber);

@@ -29,7 +29,11 @@ final class ExportWriter {
 
   /** One session's block, its records in the archive's canonical order. */
   void session(SessionArchive archive) {
-    line(ExportFormat.SESSION, Records.session(archive.session(), EXACT_TEXT));
+    ObjectNode session = Records.session(archive.session(), EXACT_TEXT);
+    if (archive.isCut()) {
+      session.put(ExportFormat.CUT_SEQ, archive.cutSeq());
+    }
+    line(ExportFormat.SESSION, session);
     archive.events().forEach(event -> line(ExportFormat.EVENT, Records.event(event, EXACT_TEXT)));
     archive.runs().forEach(run -> line(ExportFormat.RUN, Records.run(run, EXACT_TEXT)));
     archive.toolCalls().forEach(call -> line(ExportFormat.TOOL_CALL, Records.toolCall(call, EXACT_TEXT)));

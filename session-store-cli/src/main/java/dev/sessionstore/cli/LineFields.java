@@ -59,6 +59,12 @@ final class LineFields {
     return value.asLong();
   }
 
+  /** The integer, or {@code absent} when the field is absent or null. */
+  long optionalNumber(String field, long absent) {
+    JsonNode value = node.get(field);
+    return value == null || value.isNull() ? absent : number(field);
+  }
+
   int smallNumber(String field) {
     long value = number(field);
     if (value != (int) value) {

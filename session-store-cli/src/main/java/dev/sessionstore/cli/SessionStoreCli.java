@@ -39,6 +39,7 @@ import picocli.CommandLine.Spec;
         ImportCommand.class,
         MigrateCommand.class,
         RetentionCommand.class,
+        ReencryptCommand.class,
         StatsCommand.class},
     exitCodeListHeading = "%nExit codes:%n",
     exitCodeList = {

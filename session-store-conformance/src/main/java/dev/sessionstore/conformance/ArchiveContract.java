@@ -19,6 +19,7 @@ import dev.sessionstore.ModelCall;
 import dev.sessionstore.NewEvent;
 import dev.sessionstore.NewModelCall;
 import dev.sessionstore.NewSummary;
+import dev.sessionstore.RetentionPolicy;
 import dev.sessionstore.Run;
 import dev.sessionstore.RunStatus;
 import dev.sessionstore.RunWrite;
@@ -602,6 +603,87 @@ public abstract class ArchiveContract extends Contract {
       assertThat(target.runs().list(target.sessions().fork(sessionId, 3).id())).extracting(Run::id)
           .as("runs of a fork of the imported session at seq 3").containsExactlyInAnyOrder("run-1", "run-2");
     }
+  }
+
+  @Test
+  @Tag("guarantee-1")
+  @DisplayName("A session whose head retention cut exports with its cut point and imports as it is: the same seqs, "
+      + "the same last seq, and the next append continues after it")
+  void aCutSessionExportsAndImportsAsItIs() {
+    assumeCut();
+    String sessionId = sessionCutThrough(8, 10);
+    SessionArchive exported = export(store, sessionId);
+
+    assertThat(exported.cutSeq()).as("cut seq of the exported archive").isEqualTo(8);
+    assertThat(Events.seqs(exported.events())).as("seqs of the exported log").containsExactly(9L, 10L);
+    assertThat(exported.lastSeq()).as("last seq of the exported archive").isEqualTo(10);
+    try (SessionStore target = otherStore()) {
+      assertThat(target.archives().importSession(exported)).as("import of the cut session")
+          .isEqualTo(ImportOutcome.IMPORTED);
+
+      assertThat(export(target, sessionId)).as("export of the imported cut session").isEqualTo(exported);
+      assertThat(Events.readAll(target.events(), sessionId)).as("log of the imported cut session")
+          .isEqualTo(exported.events());
+      assertThat(present(target.sessions().find(sessionId), "imported session").lastSeq())
+          .as("last seq of the imported cut session").isEqualTo(10);
+      assertThat(target.archives().importSession(exported)).as("second import of the cut session")
+          .isEqualTo(ImportOutcome.UNCHANGED);
+      assertThat(target.events().append(sessionId, event("next")).seq()).as("seq of the next append")
+          .isEqualTo(11);
+    }
+  }
+
+  @Test
+  @DisplayName("A session whose whole log retention cut exports with no events and its cut point as its last seq, "
+      + "and imports so: the next append continues after it")
+  void aWhollyCutSessionImportsWithItsLastSeq() {
+    assumeCut();
+    String sessionId = sessionCutThrough(8, 8);
+    SessionArchive exported = export(store, sessionId);
+
+    assertThat(exported.events()).as("events of the exported archive").isEmpty();
+    assertThat(exported.cutSeq()).as("cut seq of the exported archive").isEqualTo(8);
+    assertThat(exported.session().lastSeq()).as("last seq of the exported session").isEqualTo(8);
+    try (SessionStore target = otherStore()) {
+      assertThat(target.archives().importSession(exported)).as("import of the wholly cut session")
+          .isEqualTo(ImportOutcome.IMPORTED);
+
+      assertThat(export(target, sessionId)).as("export of the imported wholly cut session").isEqualTo(exported);
+      assertThat(target.events().lastSeq(sessionId)).as("last seq in the target").isEqualTo(8);
+      assertThat(target.events().append(sessionId, event("next")).seq()).as("seq of the next append")
+          .isEqualTo(9);
+    }
+  }
+
+  @Test
+  @DisplayName("A cut archive whose log does not start right after its cut point is rejected, naming the event")
+  void aCutArchiveWithAGapIsRejected() {
+    assumeCut();
+    SessionArchive archive = handMade(id("gap"), 6);
+    SessionArchive cut = archive.withEvents(archive.events().subList(3, 6)).withCutSeq(2);
+
+    assertRejected("cut through 2, first seq 4", () -> store.archives().importSession(cut), "archive.events[0].seq");
+    assertThat(store.sessions().find(archive.sessionId())).as("session of the rejected archive").isEmpty();
+  }
+
+  private void assumeCut() {
+    assumeTrue(store.supports(Capability.RETENTION), "store does not declare Capability.RETENTION");
+    assumeTrue(store.supports(Capability.SUMMARIES), "store does not declare Capability.SUMMARIES");
+  }
+
+  /** A session of {@code count} events, summaries ending at 4 and 8, whose head retention cut through 8. */
+  private String sessionCutThrough(long through, int count) {
+    String sessionId = id("cut");
+    for (int i = 1; i <= count; i++) {
+      store.events().append(sessionId, event(sessionId + "-e" + i));
+      tick();
+    }
+    store.summaries().put(sessionId, NewSummary.of(1, 4, json("{\"upTo\": 4}")));
+    store.summaries().put(sessionId, NewSummary.of(5, 8, json("{\"upTo\": 8}")));
+    long removed = store.retention().apply(RetentionPolicy.builder().keepEventsPerSession(count - (int) through + 1)
+        .build()).events();
+    assertThat(removed).as("events the cut removed").isEqualTo(through);
+    return sessionId;
   }
 
   @Test

@@ -80,6 +80,16 @@ public abstract class SessionStoreConformance {
     return null;
   }
 
+  /** The tests of {@link StoredValuesContract}, run as a JUnit nested group against this kit's stores. */
+  @Nested
+  @Tag("optional")
+  @DisplayName("Stored values: every value scanned once in complete pages; a compare-and-set rewrite reads back")
+  public class StoredValues extends StoredValuesContract {
+    StoredValues() {
+      super(SessionStoreConformance.this);
+    }
+  }
+
   /** The tests of {@link RetentionContract}, run as a JUnit nested group against this kit's stores. */
   @Nested
   @Tag("optional")

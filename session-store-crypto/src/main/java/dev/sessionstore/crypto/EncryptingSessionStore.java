@@ -1,10 +1,13 @@
 package dev.sessionstore.crypto;
 
+import dev.sessionstore.Capability;
 import dev.sessionstore.InvalidArgumentException;
 import dev.sessionstore.SessionStore;
+import dev.sessionstore.UnsupportedCapabilityException;
 import dev.sessionstore.spi.Arguments;
 import dev.sessionstore.spi.ForwardingSessionStore;
 import dev.sessionstore.spi.Interception;
+import dev.sessionstore.spi.StoredValues;
 import dev.sessionstore.spi.ValidatingSessionStore;
 
 /**
@@ -44,8 +47,45 @@ import dev.sessionstore.spi.ValidatingSessionStore;
  */
 public final class EncryptingSessionStore extends ForwardingSessionStore {
 
-  private EncryptingSessionStore(SessionStore validated) {
+  /** How many values a re-encryption pass reads per page. */
+  static final int PAGE = 500;
+
+  private final SessionStore wrapped;
+  private final Sealer sealer;
+
+  private EncryptingSessionStore(SessionStore validated, SessionStore wrapped, Sealer sealer) {
     super(validated, Interception.none());
+    this.wrapped = wrapped;
+    this.sealer = sealer;
+  }
+
+  /**
+   * Moves every stored value sealed under another key than the provider's current one to the current key, in place,
+   * so that the old key can then leave the {@link KeyRing}: event payloads, tool-call arguments and results, summary
+   * contents, checkpoint data (session and global) and model-call audit rows. Values already under the current key,
+   * and values stored in clear, are left as they are. Safe beside live writers: each value is replaced by a
+   * compare-and-set, so a value a writer changed since the pass read it is left as the writer wrote it (sealed under
+   * the current key) and counted as {@link ReencryptResult#changed()}; nothing else about a value changes (no
+   * timestamp, seq or status), and readers see either form, both of which open. Idempotent: a run after a complete
+   * one rewrites nothing. A run stopped by {@link ReencryptOptions#limit()} returns the cursor a later run resumes
+   * from.
+   *
+   * <p>Requires a wrapped store with {@link Capability#STORED_VALUE_REWRITE} (the in-memory and JDBC stores have it).
+   *
+   * @return what was done (or, as a dry run, would be)
+   * @throws InvalidArgumentException                  naming {@code options} if null, {@code cursor} if its resume
+   *                                                   cursor is not one a pass returned
+   * @throws dev.sessionstore.UnsupportedCapabilityException if the wrapped store lacks
+   *                                                   {@link Capability#STORED_VALUE_REWRITE}
+   * @throws dev.sessionstore.EncryptionKeyException   naming the key id if a value's key is missing from the
+   *                                                   provider or does not open it (values before it stay rewritten;
+   *                                                   run again with the key, resuming or from the start)
+   */
+  public ReencryptResult reencrypt(ReencryptOptions options) {
+    Arguments.requireNonNull("options", options);
+    StoredValues values = wrapped.unwrap(StoredValues.class)
+        .orElseThrow(() -> new UnsupportedCapabilityException(Capability.STORED_VALUE_REWRITE));
+    return new Reencryption(values, sealer, PAGE).run(options);
   }
 
   /**
@@ -111,8 +151,9 @@ public final class EncryptingSessionStore extends ForwardingSessionStore {
       if (current == null || keys.key(current).isEmpty()) {
         throw new InvalidArgumentException("keys", "the provider's current key " + current + " is not available");
       }
-      Values values = new Values(new Sealer(keys, compression == null || compression));
-      return new EncryptingSessionStore(ValidatingSessionStore.wrap(new SealingSessionStore(store, values)));
+      Sealer sealer = new Sealer(keys, compression == null || compression);
+      return new EncryptingSessionStore(ValidatingSessionStore.wrap(new SealingSessionStore(store, new Values(sealer))),
+          store, sealer);
     }
   }
 }

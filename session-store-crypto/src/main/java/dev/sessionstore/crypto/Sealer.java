@@ -149,6 +149,32 @@ final class Sealer {
     return Optional.of(string(ByteBuffer.wrap(stored, MAGIC.length, stored.length - MAGIC.length)));
   }
 
+  /**
+   * {@code stored}, a sealed document of {@code kind}, opened and sealed again under the current key for the session
+   * it was sealed for (which its envelope names: a value a fork shares stays its parent's).
+   *
+   * @throws dev.sessionstore.EncryptionKeyException naming the key id if the key it names is missing or does not
+   *                                                 open it
+   */
+  Json reseal(String kind, Json stored) {
+    String sid = envelope(stored).orElseThrow().path("sid").asText();
+    return seal(sid.isEmpty() ? null : sid, kind, open(kind, stored));
+  }
+
+  /**
+   * {@code stored}, a sealed blob of {@code kind}, opened and sealed again under the current key, as
+   * {@link #reseal(String, Json)} does for documents.
+   *
+   * @throws dev.sessionstore.EncryptionKeyException naming the key id if the key it names is missing or does not
+   *                                                 open it
+   */
+  byte[] reseal(String kind, byte[] stored) {
+    ByteBuffer in = ByteBuffer.wrap(stored, MAGIC.length, stored.length - MAGIC.length);
+    string(in);
+    String sid = string(in);
+    return seal(sid.isEmpty() ? null : sid, kind, open(kind, stored));
+  }
+
   /** The id of the key new values are sealed under. */
   String currentKeyId() {
     return keys.currentKeyId();

@@ -18,9 +18,13 @@ import dev.sessionstore.ToolCallResolution;
 import dev.sessionstore.ToolCalls;
 import dev.sessionstore.spi.ForwardingSessionStore;
 import dev.sessionstore.spi.Interception;
+import dev.sessionstore.spi.StoredValues;
 import java.util.ArrayList;
+import java.util.Collections;
+import java.util.EnumSet;
 import java.util.List;
 import java.util.Optional;
+import java.util.Set;
 
 /**
  * The sealing layer of an {@link EncryptingSessionStore}, between its validating layer (which checks arguments in
@@ -66,6 +70,30 @@ final class SealingSessionStore extends ForwardingSessionStore {
   protected Archives decorate(Archives archives) {
     return new SealingArchives(archives, values, () -> delegate().supports(Capability.MODEL_CALL_AUDIT)
         && delegate().modelCalls().enabled());
+  }
+
+  /**
+   * The adapter's capabilities but {@link Capability#STORED_VALUE_REWRITE}: below this layer values are sealed, so
+   * its {@link StoredValues} is the encrypting store's own business ({@link EncryptingSessionStore#reencrypt}).
+   */
+  @Override
+  public Set<Capability> capabilities() {
+    Set<Capability> capabilities = EnumSet.noneOf(Capability.class);
+    capabilities.addAll(delegate().capabilities());
+    capabilities.remove(Capability.STORED_VALUE_REWRITE);
+    return Collections.unmodifiableSet(capabilities);
+  }
+
+  /** Whether {@link #capabilities()} holds {@code capability}. */
+  @Override
+  public boolean supports(Capability capability) {
+    return capability != Capability.STORED_VALUE_REWRITE && delegate().supports(capability);
+  }
+
+  /** As the delegate answers, but never its {@link StoredValues}, which hold values in sealed form. */
+  @Override
+  public <T> Optional<T> unwrap(Class<T> type) {
+    return type == StoredValues.class ? Optional.empty() : super.unwrap(type);
   }
 
   /**

@@ -31,6 +31,7 @@ import java.sql.DriverManager;
 import java.sql.SQLException;
 import java.time.Clock;
 import java.time.Duration;
+import java.util.Optional;
 import java.util.OptionalInt;
 import java.util.Set;
 import javax.sql.DataSource;
@@ -206,6 +207,15 @@ public final class JdbcSessionStore implements SessionStore, StoreEventSource {
   @Override
   public OptionalInt schemaVersion() {
     return store.schemaVersion();
+  }
+
+  /**
+   * The store's SPI hooks: {@code dev.sessionstore.spi.StoredValues} ({@link Capability#STORED_VALUE_REWRITE}), a
+   * keyset-paged scan of the tables' values and a compare-and-set {@code UPDATE} of one, on PostgreSQL and SQLite.
+   */
+  @Override
+  public <T> Optional<T> unwrap(Class<T> type) {
+    return type.isInstance(this) ? Optional.of(type.cast(this)) : store.unwrap(type);
   }
 
   /** The adapter and its target: database address, schema and table prefix; never a user or password. */

@@ -31,7 +31,11 @@ public final class CassandraStore implements SessionStore {
 
   /**
    * What the adapter supports: every capability but {@link Capability#RETENTION}, not built yet (not impossible on
-   * Cassandra: it needs a log that starts after seq 1). Cross-process wake-up is by polling ({@code pollInterval}).
+   * Cassandra: it needs a log that starts after seq 1), and so it imports no archive of a cut session either, and
+   * {@link Capability#STORED_VALUE_REWRITE}, left undeclared: a scan of every value needs a token-range walk of each
+   * table and a rewrite a conditional update per row ({@code IF payload = ?}, a Paxos round each), so an encrypting
+   * store over Cassandra cannot re-encrypt in place yet (keep old keys in its ring). Cross-process wake-up is by
+   * polling ({@code pollInterval}).
    */
   private static final Set<Capability> CAPABILITIES = Collections.unmodifiableSet(EnumSet.of(
       Capability.WAITING_READS, Capability.CROSS_PROCESS_WAKEUP, Capability.TRUNCATION, Capability.TENANTS,

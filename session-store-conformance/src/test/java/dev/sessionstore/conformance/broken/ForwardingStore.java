@@ -13,8 +13,10 @@ import dev.sessionstore.Step;
 import dev.sessionstore.StepOutcome;
 import dev.sessionstore.Summaries;
 import dev.sessionstore.ToolCalls;
+import dev.sessionstore.spi.StoredValues;
 import java.util.HashMap;
 import java.util.Map;
+import java.util.Optional;
 import java.util.Set;
 import java.util.function.Consumer;
 import java.util.function.Function;
@@ -102,6 +104,11 @@ public final class ForwardingStore implements SessionStore {
     return replacing(Archives.class, replace.apply(archives()));
   }
 
+  /** This store with its stored values ({@link #unwrap}) replaced by {@code replace} applied to the delegate's. */
+  public ForwardingStore withStoredValues(UnaryOperator<StoredValues> replace) {
+    return replacing(StoredValues.class, replace.apply(delegate.unwrap(StoredValues.class).orElseThrow()));
+  }
+
   /** This store with {@code commit} in place of the delegate's step commit. */
   public ForwardingStore withCommit(Function<Step, StepOutcome> commit) {
     return new ForwardingStore(delegate, replacements, commit, close);
@@ -173,6 +180,13 @@ public final class ForwardingStore implements SessionStore {
   @Override
   public void close() {
     close.run();
+  }
+
+  /** A replacement given for {@code type}, else the delegate's answer. */
+  @Override
+  public <T> Optional<T> unwrap(Class<T> type) {
+    Object replacement = replacements.get(type);
+    return replacement == null ? delegate.unwrap(type) : Optional.of(type.cast(replacement));
   }
 
   private <T> ForwardingStore replacing(Class<T> type, T replacement) {

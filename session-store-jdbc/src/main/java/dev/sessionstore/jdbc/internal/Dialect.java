@@ -146,6 +146,12 @@ interface Dialect {
   String jsonParameter();
 
   /**
+   * A condition that holds when the document {@code column} holds exactly the text bound to its one parameter, as
+   * written: the compare of a compare-and-set rewrite ({@link JdbcStoredValues}).
+   */
+  String jsonTextEquals(String column);
+
+  /**
    * A bind parameter holding session metadata as a JSON object of strings, converted to the type of the metadata
    * column, which is queried by containment and whose text is never returned as written.
    */

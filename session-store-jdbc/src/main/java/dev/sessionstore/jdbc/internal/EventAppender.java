@@ -359,11 +359,12 @@ final class EventAppender {
   }
 
   /**
-   * Stores {@code log}, the whole log of a session this transaction has just created with last seq 0 (seqs gapless
-   * from 1, every event with its timestamp), in batches of at most {@link Limits#MAX_BATCH_SIZE} events and
+   * Stores {@code log}, the whole log of a session this transaction has just created with last seq {@code cutSeq}
+   * (seqs gapless from {@code cutSeq + 1}, every event with its timestamp), in batches of at most {@link Limits#MAX_BATCH_SIZE} events and
    * {@link #MAX_BATCH_CHARS} chars of payload, and moves the last seq to the last event's.
    */
-  void storeLog(Connection connection, String sessionId, List<Event> log, Instant now) throws SQLException {
+  void storeLog(Connection connection, String sessionId, long cutSeq, List<Event> log, Instant now)
+      throws SQLException {
     int from = 0;
     while (from < log.size()) {
       int to = from;
@@ -373,7 +374,7 @@ final class EventAppender {
         chars += log.get(to).payload().text().length();
         to++;
       }
-      storeAfter(connection, sessionId, from, log.subList(from, to).stream().map(EventAppender::asNew).toList(), now);
+      storeAfter(connection, sessionId, cutSeq + from, log.subList(from, to).stream().map(EventAppender::asNew).toList(), now);
       from = to;
     }
   }

@@ -57,6 +57,8 @@ final class JdbcArchives implements Archives {
   private final JdbcCheckpoints checkpoints;
   private final JdbcModelCallAudit modelCalls;
   private final String insertSession;
+  /** The seq through which retention cut a session's log (0: never), exported as the archive's cut point. */
+  private final String selectCutSeq;
 
   JdbcArchives(Database database, Tables tables, Clock clock, EventAppender appender, AppendNotifier notifier,
       JdbcSessions sessions, JdbcEventLog events, JdbcRuns runs, JdbcToolCalls toolCalls, JdbcSummaries summaries,
@@ -76,9 +78,10 @@ final class JdbcArchives implements Archives {
     this.checkpoints = checkpoints;
     this.modelCalls = modelCalls;
     this.insertSession = "INSERT INTO " + tables.sessions()
-        + " (id, name, tenant, agent_id, status, settings, metadata, fork_parent_id, fork_seq, last_seq,"
+        + " (id, name, tenant, agent_id, status, settings, metadata, fork_parent_id, fork_seq, last_seq, cut_seq,"
         + " created_at, updated_at) VALUES (?, ?, ?, ?, ?, " + dialect.jsonParameter() + ", "
-        + dialect.metadataParameter() + ", ?, ?, 0, ?, ?)" + dialect.onConflictIgnore("id");
+        + dialect.metadataParameter() + ", ?, ?, ?, ?, ?, ?)" + dialect.onConflictIgnore("id");
+    this.selectCutSeq = "SELECT cut_seq FROM " + tables.sessions() + " WHERE id = ?";
   }
 
   @Override
@@ -100,7 +103,8 @@ final class JdbcArchives implements Archives {
     return Optional.of(new SessionArchive(session.get(), events.read(connection, sessionId, EventQuery.all()).items(),
         runs.list(connection, sessionId), toolCalls.all(connection, sessionId, now),
         summaries.list(connection, sessionId), checkpoints.list(connection, sessionId),
-        modelCalls.enabled() ? modelCalls.list(connection, sessionId) : List.of()));
+        modelCalls.enabled() ? modelCalls.list(connection, sessionId) : List.of(),
+        sql.first(connection, selectCutSeq, row -> row.getLong(1), sessionId).orElse(0L)));
   }
 
   @Override
@@ -135,7 +139,7 @@ final class JdbcArchives implements Archives {
       if (sql.update(connection, insertSession, session.id(), session.name(), session.tenant(), session.agentId(),
           session.status().value(), session.settings(), MetadataJson.write(session.metadata()),
           session.forkedFrom() == null ? null : session.forkedFrom().sessionId(),
-          session.forkedFrom() == null ? null : session.forkedFrom().seq(),
+          session.forkedFrom() == null ? null : session.forkedFrom().seq(), archive.cutSeq(), archive.cutSeq(),
           session.createdAt(), session.updatedAt()) == 0) {
         return Optional.empty();
       }
@@ -146,7 +150,7 @@ final class JdbcArchives implements Archives {
       }
       throw e;
     }
-    appender.storeLog(connection, session.id(), archive.events(), clock.instant());
+    appender.storeLog(connection, session.id(), archive.cutSeq(), archive.events(), clock.instant());
     runs.insertAll(connection, archive.runs().stream().sorted(UPDATE_ORDER).toList());
     toolCalls.insertAll(connection, archive.toolCalls());
     summaries.insertAll(connection, archive.summaries());

@@ -18,6 +18,7 @@ import dev.sessionstore.ToolCalls;
 import dev.sessionstore.spi.StoreEventSource;
 import dev.sessionstore.spi.StoreEventSubscription;
 import dev.sessionstore.spi.StoreEvents;
+import dev.sessionstore.spi.StoredValues;
 import java.sql.DatabaseMetaData;
 import java.sql.SQLException;
 import java.time.Clock;
@@ -112,6 +113,7 @@ public final class JdbcStore implements SessionStore, StoreEventSource {
   private static final Set<Capability> CAPABILITIES = Set.copyOf(EnumSet.allOf(Capability.class));
 
   private final Database database;
+  private final JdbcStoredValues storedValues;
   private final Clock clock;
   private final EventAppender appender;
   private final SessionWaiters waiters;
@@ -154,6 +156,7 @@ public final class JdbcStore implements SessionStore, StoreEventSource {
     this.summaries = new JdbcSummaries(database, tables, clock);
     this.checkpoints = new JdbcCheckpoints(database, tables, clock, implicitSession);
     this.modelCalls = new JdbcModelCallAudit(database, tables, clock, settings.modelCallAudit(), implicitSession);
+    this.storedValues = new JdbcStoredValues(database, tables);
     this.archives = new JdbcArchives(database, tables, clock, appender, notifier, sessions, events, runs, toolCalls,
         summaries, checkpoints, modelCalls);
     this.steps = new StepCommitter(database, clock, tables, implicitSession, appender, sessions, runs, toolCalls,
@@ -253,6 +256,12 @@ public final class JdbcStore implements SessionStore, StoreEventSource {
   @Override
   public StepOutcome commit(Step step) {
     return steps.commit(step);
+  }
+
+  /** This store's {@link StoredValues} ({@link Capability#STORED_VALUE_REWRITE}), else what the default answers. */
+  @Override
+  public <T> Optional<T> unwrap(Class<T> type) {
+    return type == StoredValues.class ? Optional.of(type.cast(storedValues)) : SessionStore.super.unwrap(type);
   }
 
   @Override

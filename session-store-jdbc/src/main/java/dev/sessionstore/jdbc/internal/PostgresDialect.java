@@ -181,6 +181,11 @@ final class PostgresDialect implements Dialect {
   }
 
   @Override
+  public String jsonTextEquals(String column) {
+    return column + "::text = ?";
+  }
+
+  @Override
   public String jsonParameter() {
     return "?::json";
   }

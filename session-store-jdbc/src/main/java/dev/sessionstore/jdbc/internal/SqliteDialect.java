@@ -258,6 +258,11 @@ final class SqliteDialect implements Dialect {
 
   /** {@code TEXT}, stored as bound: the text as written. */
   @Override
+  public String jsonTextEquals(String column) {
+    return column + " = ?";
+  }
+
+  @Override
   public String jsonParameter() {
     return "?";
   }

@@ -2,6 +2,7 @@ package dev.sessionstore.memory.internal;
 
 import dev.sessionstore.Event;
 import dev.sessionstore.EventQuery;
+import dev.sessionstore.Json;
 import dev.sessionstore.spi.EventFilter;
 import dev.sessionstore.spi.ForkRule;
 import java.util.ArrayList;
@@ -73,6 +74,27 @@ final class EventStorage {
         fetched.add(as(event, sessionId));
       }
     }
+  }
+
+  /**
+   * Replaces the payload of the event at {@code seq} with {@code replacement} if it is {@code expected}, keeping
+   * everything else; false when it is not, or the storage does not hold that seq. Forks sharing the storage see the
+   * new payload, as they see the same stored event.
+   */
+  synchronized boolean replacePayload(long seq, Json expected, Json replacement) {
+    if (seq < firstSeq || seq > lastSeq()) {
+      return false;
+    }
+    int index = (int) (seq - firstSeq);
+    Event event = events.get(index);
+    if (!event.payload().text().equals(expected.text())) {
+      return false;
+    }
+    Event replaced = new Event(event.sessionId(), event.seq(), event.id(), event.type(), event.runId(),
+        event.agentId(), event.parentId(), replacement, event.timestamp());
+    events.set(index, replaced);
+    byId.put(replaced.id(), replaced);
+    return true;
   }
 
   /** Removes the events with seq {@code >= fromSeq}; only for a storage that is not shared. */

@@ -62,7 +62,7 @@ final class MemoryArchives implements Archives {
     return new SessionArchive(state.session(), state.log.read(EventQuery.all()).items(),
         List.copyOf(state.runs.values()), calls, List.copyOf(state.summaries.values()),
         List.copyOf(state.checkpoints.values()),
-        modelCalls.enabled() ? List.copyOf(state.modelCalls.values()) : List.of());
+        modelCalls.enabled() ? List.copyOf(state.modelCalls.values()) : List.of(), state.log.firstSeq() - 1);
   }
 
   @Override
@@ -86,7 +86,7 @@ final class MemoryArchives implements Archives {
   /** Stores a checked archive as the session of {@code state}, which does not exist yet; cannot fail. */
   private void store(SessionState state, SessionArchive archive) {
     registry.store(state, archive.session());
-    state.log.addAll(archive.events());
+    state.log.addAll(archive.cutSeq(), archive.events());
     archive.runs().stream().sorted(UPDATE_ORDER).forEach(run -> runs.store(state, run));
     archive.toolCalls().forEach(call -> toolCalls.store(state, call));
     for (Summary summary : archive.summaries()) {

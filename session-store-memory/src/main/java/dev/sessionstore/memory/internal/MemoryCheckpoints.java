@@ -60,6 +60,11 @@ final class MemoryCheckpoints implements Checkpoints {
     return registry.withExisting(key.sessionId(), state -> state.checkpoints.remove(key.name()) != null, () -> false);
   }
 
+  /** The global checkpoint map itself, for {@link MemoryStoredValues}: read and replaced atomically per name. */
+  ConcurrentHashMap<String, Checkpoint> globalMap() {
+    return globals;
+  }
+
   /** Every global checkpoint, by name in code point order. */
   List<Checkpoint> globals() {
     return globals.values().stream()

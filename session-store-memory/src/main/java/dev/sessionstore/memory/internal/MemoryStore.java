@@ -34,6 +34,7 @@ import dev.sessionstore.spi.StepLog;
 import dev.sessionstore.spi.StoreEventSource;
 import dev.sessionstore.spi.StoreEventSubscription;
 import dev.sessionstore.spi.StoreEvents;
+import dev.sessionstore.spi.StoredValues;
 import dev.sessionstore.spi.ToolCallTransitions;
 import dev.sessionstore.spi.Upserts;
 import java.time.Clock;
@@ -107,6 +108,7 @@ public final class MemoryStore implements SessionStore, StoreEventSource {
   private final MemoryArchives archives;
   private final WriterFences fences;
   private final MemoryRetention retention;
+  private final MemoryStoredValues storedValues;
 
   /**
    * An empty store reading time from {@code clock}, recording the model-call audit if {@code modelCallAudit}. Starts
@@ -133,6 +135,7 @@ public final class MemoryStore implements SessionStore, StoreEventSource {
     this.runs = new MemoryRuns(context, registry);
     this.summaries = new MemorySummaries(context, registry);
     this.checkpoints = new MemoryCheckpoints(context, registry);
+    this.storedValues = new MemoryStoredValues(context, registry, checkpoints);
     this.modelCalls = new MemoryModelCallAudit(context, registry, modelCallAudit);
     this.archives = new MemoryArchives(context, registry, sessions, runs, toolCalls, checkpoints, modelCalls);
     this.retention = new MemoryRetention(context, registry, modelCalls);
@@ -297,6 +300,12 @@ public final class MemoryStore implements SessionStore, StoreEventSource {
   private ToolCall callAsOfStep(SessionState state, Map<String, ToolCall> calls, String toolCallId, Instant now) {
     ToolCall call = calls.get(toolCallId);
     return call != null ? call : toolCalls.current(state, toolCallId, now);
+  }
+
+  /** This store's {@link StoredValues} ({@link Capability#STORED_VALUE_REWRITE}), else what the default answers. */
+  @Override
+  public <T> Optional<T> unwrap(Class<T> type) {
+    return type == StoredValues.class ? Optional.of(type.cast(storedValues)) : SessionStore.super.unwrap(type);
   }
 
   @Override

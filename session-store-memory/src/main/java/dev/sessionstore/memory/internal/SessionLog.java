@@ -3,6 +3,7 @@ package dev.sessionstore.memory.internal;
 import dev.sessionstore.Event;
 import dev.sessionstore.EventPage;
 import dev.sessionstore.EventQuery;
+import dev.sessionstore.Json;
 import dev.sessionstore.NewEvent;
 import dev.sessionstore.spi.EventBatch;
 import dev.sessionstore.spi.EventPaging;
@@ -12,6 +13,7 @@ import java.util.Collection;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 
 /**
  * The event log of one session: the events it shares with the sessions it was forked from, then its own.
@@ -113,8 +115,17 @@ final class SessionLog {
     return stored;
   }
 
-  /** Stores events that already have their seqs (an imported log), each the next seq; for an empty log. */
-  void addAll(List<Event> sequenced) {
+  /**
+   * Stores events that already have their seqs (an imported log), the first one {@code cutSeq + 1} and each the next;
+   * for an empty log, which then holds what a log cut through {@code cutSeq} ({@link #cutThrough}) holds.
+   */
+  void addAll(long cutSeq, List<Event> sequenced) {
+    if (cutSeq > 0) {
+      if (lastSeq() != 0 || !shared.isEmpty()) {
+        throw new IllegalStateException("an imported log is stored into an empty one");
+      }
+      own = new EventStorage(cutSeq + 1);
+    }
     for (Event event : sequenced) {
       if (event.seq() != lastSeq() + 1) {
         throw new IllegalStateException("event " + event.id() + " has seq " + event.seq() + ", expected "
@@ -190,6 +201,49 @@ final class SessionLog {
       }
     }
     return (int) (Math.min(toSeq, lastSeq()) - first + 1);
+  }
+
+  /** The storages this log reads: its own, then those it shares with its ancestors, oldest first. */
+  List<EventStorage> storages() {
+    List<EventStorage> storages = new ArrayList<>();
+    storages.add(own);
+    shared.forEach(segment -> storages.add(segment.storage()));
+    return storages;
+  }
+
+  /** The events this log shows that are held in one of {@code storages}, as this session holds them, by seq. */
+  List<Event> shownFrom(Set<EventStorage> storages) {
+    List<Event> events = new ArrayList<>();
+    for (Segment segment : shared) {
+      if (storages.contains(segment.storage())) {
+        segment.storage().collect(segment.fromSeq() - 1, segment.toSeq(), false, EventQuery.all(), sessionId, events,
+            Long.MAX_VALUE);
+      }
+    }
+    EventStorage current = own;
+    if (storages.contains(current)) {
+      current.collect(current.firstSeq() - 1, Long.MAX_VALUE, false, EventQuery.all(), sessionId, events,
+          Long.MAX_VALUE);
+    }
+    return events;
+  }
+
+  /**
+   * Replaces the payload of the event this log shows at {@code seq} if it is {@code expected}, in the storage that
+   * holds it (its own, or one it shares with its parent or forks); false when it is not, or the log does not show
+   * that seq.
+   */
+  boolean replacePayload(long seq, Json expected, Json replacement) {
+    EventStorage current = own;
+    if (seq >= current.firstSeq()) {
+      return current.replacePayload(seq, expected, replacement);
+    }
+    for (Segment segment : shared) {
+      if (seq >= segment.fromSeq() && seq <= segment.toSeq()) {
+        return segment.storage().replacePayload(seq, expected, replacement);
+      }
+    }
+    return false;
   }
 
   /** The segments of {@code segments} up to seq {@code toSeq}, the last one cut there. */

@@ -31,6 +31,16 @@ final class StoreContext {
     return closed.get();
   }
 
+  /**
+   * Fails when the store was closed: for what is reached past the validating layer ({@link MemoryStoredValues}).
+   * @throws dev.sessionstore.StoreClosedException if it was
+   */
+  void checkOpen() {
+    if (closed.get()) {
+      throw new dev.sessionstore.StoreClosedException();
+    }
+  }
+
   /** Marks the store closed; returns whether this call closed it. */
   boolean close() {
     return closed.compareAndSet(false, true);

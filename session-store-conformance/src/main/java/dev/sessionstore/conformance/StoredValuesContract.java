@@ -1,0 +1,236 @@
+package dev.sessionstore.conformance;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.catchThrowable;
+
+import dev.sessionstore.Capability;
+import dev.sessionstore.CheckpointKey;
+import dev.sessionstore.Event;
+import dev.sessionstore.InvalidArgumentException;
+import dev.sessionstore.Json;
+import dev.sessionstore.NewModelCall;
+import dev.sessionstore.NewSummary;
+import dev.sessionstore.ToolCallStatus;
+import dev.sessionstore.ToolCallWrite;
+import dev.sessionstore.spi.StoredValue;
+import dev.sessionstore.spi.StoredValueKind;
+import dev.sessionstore.spi.StoredValuePage;
+import dev.sessionstore.spi.StoredValueRef;
+import dev.sessionstore.spi.StoredValues;
+import java.nio.charset.StandardCharsets;
+import java.util.ArrayList;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.Set;
+import java.util.function.Function;
+import java.util.stream.Collectors;
+import org.junit.jupiter.api.DisplayName;
+import org.junit.jupiter.api.Test;
+
+/**
+ * Stored values ({@link Capability#STORED_VALUE_REWRITE}, {@link StoredValues} through
+ * {@link dev.sessionstore.SessionStore#unwrap}): a scan returns every payload-bearing value once, in pages that
+ * together hold each exactly once, and a rewrite is a compare-and-set that a stale expected value does not pass; a
+ * rewritten value reads back through the normal API with nothing else changed. What an encrypting store's
+ * re-encryption pass stands on.
+ *
+ * <p>If this fails, check that the store's {@code unwrap(StoredValues.class)} answers (and that decorators in front of
+ * it pass it on); that a scan keysets on a total order (kind, session, key) and its cursor names the last value
+ * returned, not the next; that an event a fork shares is scanned once, under the session holding its row; that the
+ * rewrite compares and writes in one atomic step (one {@code UPDATE ... WHERE value = ?}, or under the session's
+ * lock); and that it leaves timestamps, seqs and statuses alone.
+ */
+public abstract class StoredValuesContract extends Contract {
+
+  /**
+   * The group's tests, each run against fresh stores of {@code kit}.
+   * @param kit the kit whose factory methods build the stores under test
+   */
+  protected StoredValuesContract(SessionStoreConformance kit) {
+    super(kit);
+  }
+
+  @Override
+  protected Set<Capability> requiredCapabilities() {
+    return Set.of(Capability.STORED_VALUE_REWRITE);
+  }
+
+  private StoredValues values() {
+    Optional<StoredValues> values = store.unwrap(StoredValues.class);
+    assertThat(values).as("store.unwrap(StoredValues.class) of a store declaring STORED_VALUE_REWRITE").isPresent();
+    return values.get();
+  }
+
+  /** Every value of the store, page by page with {@code limit}, failing on a page larger than asked. */
+  private List<StoredValue> scanAll(int limit) {
+    List<StoredValue> all = new ArrayList<>();
+    Optional<String> cursor = Optional.empty();
+    for (int pages = 0; pages < 10_000; pages++) {
+      StoredValuePage page = values().scan(cursor, limit);
+      assertThat(page.values().size()).as("size of a page of at most %s", limit).isLessThanOrEqualTo(limit);
+      all.addAll(page.values());
+      cursor = page.nextCursor();
+      if (cursor.isEmpty()) {
+        return all;
+      }
+    }
+    throw new AssertionError("the scan did not end within 10000 pages");
+  }
+
+  /**
+   * One value of each kind the store supports in session {@code s} (and a global checkpoint): 4 events of which a
+   * fork shares 2, the fork's own event, and so on; returns how many values of each kind there are.
+   */
+  private Map<StoredValueKind, Integer> writeEveryKind(String s) {
+    Map<StoredValueKind, Integer> expected = new java.util.EnumMap<>(StoredValueKind.class);
+    store.events().appendAll(s, List.of(event("e1"), event("e2"), event("e3"), event("e4")));
+    expected.put(StoredValueKind.EVENT_PAYLOAD, 4);
+    if (store.supports(Capability.FORKS)) {
+      String fork = store.sessions().fork(s, 2).id();
+      store.events().append(fork, event("f3"));
+      expected.put(StoredValueKind.EVENT_PAYLOAD, 5);
+    }
+    if (store.supports(Capability.TOOL_CALLS)) {
+      store.toolCalls().save(ToolCallWrite.of("c1", s, "search").withArguments(json("{\"q\": 1}")));
+      store.toolCalls().save(ToolCallWrite.of("c2", s, "search").withArguments(json("{\"q\": 2}")));
+      store.toolCalls().resolve(s, "c1", ToolCallStatus.COMPLETED, json("{\"hits\": 3}"));
+      expected.put(StoredValueKind.TOOL_CALL_ARGUMENTS, 2);
+      expected.put(StoredValueKind.TOOL_CALL_RESULT, 1);
+    }
+    if (store.supports(Capability.SUMMARIES)) {
+      store.summaries().put(s, NewSummary.of(1, 2, json("{\"gist\": \"two\"}")));
+      expected.put(StoredValueKind.SUMMARY_CONTENT, 1);
+    }
+    if (store.supports(Capability.CHECKPOINTS)) {
+      store.checkpoints().put(CheckpointKey.of(s, "turn"), new byte[] {1, 2, 3});
+      store.checkpoints().put(CheckpointKey.global(id("global")), new byte[] {4, 5});
+      expected.put(StoredValueKind.CHECKPOINT_DATA, 1);
+      expected.put(StoredValueKind.GLOBAL_CHECKPOINT_DATA, 1);
+    }
+    if (store.supports(Capability.MODEL_CALL_AUDIT) && store.modelCalls().enabled()) {
+      store.modelCalls().record(s, new NewModelCall(1, "m", json("{\"messages\": []}"), json("{\"tokens\": 9}")));
+      expected.put(StoredValueKind.MODEL_CALL_CONTEXT, 1);
+      expected.put(StoredValueKind.MODEL_CALL_USAGE, 1);
+    }
+    return expected;
+  }
+
+  private static Map<StoredValueKind, Integer> countByKind(List<StoredValue> values) {
+    return values.stream().collect(Collectors.groupingBy(value -> value.ref().kind(), () ->
+        new java.util.EnumMap<>(StoredValueKind.class), Collectors.summingInt(value -> 1)));
+  }
+
+  private StoredValue only(List<StoredValue> values, StoredValueKind kind, Function<StoredValueRef, Boolean> which) {
+    List<StoredValue> found = values.stream().filter(value -> value.ref().kind() == kind && which.apply(value.ref()))
+        .toList();
+    assertThat(found).as("scanned values of kind %s", kind).hasSize(1);
+    return found.get(0);
+  }
+
+  @Test
+  @DisplayName("A scan returns every stored value of every kind exactly once, an event a fork shares included once, "
+      + "each as the normal API reads it")
+  void everyValueIsScannedOnce() {
+    String s = id("s");
+    Map<StoredValueKind, Integer> expected = writeEveryKind(s);
+
+    List<StoredValue> scanned = scanAll(1000);
+
+    assertThat(countByKind(scanned)).as("scanned values per kind").isEqualTo(expected);
+    assertThat(new HashSet<>(scanned.stream().map(StoredValue::ref).toList())).as("distinct refs")
+        .hasSize(scanned.size());
+    StoredValue e3 = only(scanned, StoredValueKind.EVENT_PAYLOAD, ref -> ref.sessionId().equals(s)
+        && ref.key().equals("3"));
+    assertThat(e3.document()).as("scanned payload of event 3")
+        .isEqualTo(store.events().find(s, "e3").orElseThrow().payload());
+  }
+
+  @Test
+  @DisplayName("Pages of 1, 2 and 3 values hold exactly the values of one large page, in the same order, with no "
+      + "duplicates across pages")
+  void pagingIsCompleteWithoutDuplicates() {
+    writeEveryKind(id("a"));
+    writeEveryKind(id("b"));
+    List<StoredValue> whole = scanAll(10_000);
+
+    for (int limit = 1; limit <= 3; limit++) {
+      assertThat(scanAll(limit)).as("values scanned in pages of %s", limit).isEqualTo(whole);
+    }
+  }
+
+  @Test
+  @DisplayName("A rewrite whose expected value is stale does not apply: the newer value stays; a rewrite of a removed "
+      + "row applies to nothing")
+  void aStaleRewriteDoesNotApply() {
+    String s = id("s");
+    store.events().append(s, event("e1"));
+    StoredValue scanned = only(scanAll(100), StoredValueKind.EVENT_PAYLOAD, ref -> true);
+    Json first = json("{\"n\": \"first rewrite\"}");
+    Json second = json("{\"n\": \"stale rewrite\"}");
+
+    assertThat(values().rewrite(scanned, StoredValue.of(scanned.ref(), first))).as("first rewrite").isTrue();
+    assertThat(values().rewrite(scanned, StoredValue.of(scanned.ref(), second)))
+        .as("a rewrite expecting the value the first one replaced").isFalse();
+    assertThat(store.events().find(s, "e1").orElseThrow().payload()).as("payload after both").isEqualTo(first);
+
+    StoredValue gone = StoredValue.of(new StoredValueRef(StoredValueKind.EVENT_PAYLOAD, s, "7"), first);
+    assertThat(values().rewrite(gone, StoredValue.of(gone.ref(), second))).as("rewrite of an unknown seq").isFalse();
+    assertThat(store.events().lastSeq(s)).as("last seq after a rewrite of an unknown seq").isEqualTo(1);
+  }
+
+  @Test
+  @DisplayName("A rewritten value of each kind reads back through the normal API, with nothing else about its record "
+      + "changed")
+  void aRewrittenValueReadsBack() {
+    String s = id("s");
+    writeEveryKind(s);
+    Event before = store.events().find(s, "e2").orElseThrow();
+    List<StoredValue> scanned = scanAll(1000);
+    Json replaced = json("{\"rewritten\": true}");
+    byte[] bytes = "rewritten".getBytes(StandardCharsets.UTF_8);
+
+    for (StoredValue value : scanned) {
+      StoredValue replacement = value.ref().kind().blob() ? StoredValue.of(value.ref(), bytes)
+          : StoredValue.of(value.ref(), replaced);
+      assertThat(values().rewrite(value, replacement)).as("rewrite of %s", value.ref()).isTrue();
+    }
+
+    Event after = store.events().find(s, "e2").orElseThrow();
+    assertThat(after.payload()).as("payload of e2").isEqualTo(replaced);
+    assertThat(new Event(after.sessionId(), after.seq(), after.id(), after.type(), after.runId(), after.agentId(),
+        after.parentId(), before.payload(), after.timestamp())).as("e2 but its payload").isEqualTo(before);
+    if (store.supports(Capability.TOOL_CALLS)) {
+      assertThat(store.toolCalls().find(s, "c1").orElseThrow().arguments()).as("arguments of c1").isEqualTo(replaced);
+      assertThat(store.toolCalls().find(s, "c1").orElseThrow().result()).as("result of c1").isEqualTo(replaced);
+      assertThat(store.toolCalls().find(s, "c1").orElseThrow().status()).isEqualTo(ToolCallStatus.COMPLETED);
+    }
+    if (store.supports(Capability.SUMMARIES)) {
+      assertThat(store.summaries().list(s).get(0).content()).as("summary content").isEqualTo(replaced);
+    }
+    if (store.supports(Capability.CHECKPOINTS)) {
+      assertThat(store.checkpoints().get(CheckpointKey.of(s, "turn")).orElseThrow().data()).as("checkpoint data")
+          .isEqualTo(bytes);
+      assertThat(store.archives().globalCheckpoints()).as("global checkpoints")
+          .allSatisfy(checkpoint -> assertThat(checkpoint.data()).isEqualTo(bytes));
+    }
+    if (store.supports(Capability.MODEL_CALL_AUDIT) && store.modelCalls().enabled()) {
+      assertThat(store.modelCalls().list(s).get(0).context()).as("model-call context").isEqualTo(replaced);
+      assertThat(store.modelCalls().list(s).get(0).usage()).as("model-call usage").isEqualTo(replaced);
+    }
+    assertThat(scanAll(1000).stream().map(StoredValue::ref).toList()).as("refs scanned after the rewrites")
+        .isEqualTo(scanned.stream().map(StoredValue::ref).toList());
+  }
+
+  @Test
+  @DisplayName("A scan rejects a limit below 1 and a cursor it did not make, naming them")
+  void badArgumentsAreRejected() {
+    Throwable limit = catchThrowable(() -> values().scan(Optional.empty(), 0));
+    assertThat(limit).isInstanceOf(InvalidArgumentException.class);
+    assertThat(((InvalidArgumentException) limit).field()).isEqualTo("limit");
+    Throwable cursor = catchThrowable(() -> values().scan(Optional.of("%%"), 10));
+    assertThat(cursor).isInstanceOf(InvalidArgumentException.class);
+    assertThat(((InvalidArgumentException) cursor).field()).isEqualTo("cursor");
+  }
+}
