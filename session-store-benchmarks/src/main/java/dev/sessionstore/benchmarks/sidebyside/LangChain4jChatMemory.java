@@ -26,7 +26,9 @@ import java.util.stream.Stream;
  * The library goes back by cutting its log directly, behind the memory store's back: the first {@code add} of each
  * measured turn so finds the window it keeps in memory stale and reads the window from the log (the newest window
  * record, the events from the window's start), as a turn through another instance would; the second uses the kept
- * window (one query of the last seq, one append).
+ * window (one query of the last seq, one append). Each history first runs {@value #WARMUP} turns on each side
+ * unmeasured ({@value #LONGEST_WARMUP} at 10,000 messages, after the shorter histories), so the JIT has compiled both
+ * sides' code, as in a server that has taken a few turns.
  */
 final class LangChain4jChatMemory implements Measure {
 
@@ -34,6 +36,8 @@ final class LangChain4jChatMemory implements Measure {
   /** Turns made through the memories before the measured ones, kept: the last messages of the history. */
   static final int KEPT_TURNS = 2;
   private static final int FILL_CHUNK = 500;
+  private static final int WARMUP = 100;
+  private static final int LONGEST_WARMUP = 10;
   private static final double FLAT = 1.5;
 
   @Override
@@ -91,7 +95,9 @@ final class LangChain4jChatMemory implements Measure {
           rewriting.updateMessages(id, previous);
           System.gc();
         });
-        Sides sides = Interleave.pairs(bench.scale().warmup(5), bench.scale().calls(40), libraryTurn, baselineTurn);
+        Sides sides = Interleave.pairs(
+            bench.scale().warmup(history >= 10_000 ? LONGEST_WARMUP : WARMUP), bench.scale().calls(40), libraryTurn,
+            baselineTurn);
         if (firstP50 == 0) {
           firstP50 = sides.library().p50();
         }

@@ -29,12 +29,16 @@ import org.springframework.jdbc.datasource.DataSourceTransactionManager;
  *       back on each turn too (no target; how the bridge fares when the window itself is long).</li>
  * </ul>
  * A turn on a full window evicts one message, so every call sees the same lengths; nothing is undone between calls.
+ * Each length first runs {@value #WARMUP} turns on each side unmeasured ({@value #LONGEST_WARMUP} at 10,000 messages,
+ * after the shorter lengths), so the JIT has compiled both sides' code, as in a server that has taken a few turns.
  */
 final class SpringAiTurn implements Measure {
 
   private static final int[] LENGTHS = {10, 100, 1_000, 10_000};
   private static final int[] SMOKE_LENGTHS = {10, 20, 40, 80};
   private static final int WINDOW = 20;
+  private static final int WARMUP = 100;
+  private static final int LONGEST_WARMUP = 10;
   private static final double FLAT = 1.5;
   private static final double TARGET = 20;
 
@@ -116,8 +120,9 @@ final class SpringAiTurn implements Measure {
       // the first turn trims the bridge's window to its size: not measured
       bridgeMemory.add("c", new UserMessage(Events.TEXT));
       springMemory.add("c", new UserMessage(Events.TEXT));
-      int calls = bench.scale().calls(length >= 10_000 ? 20 : 40);
-      return Interleave.pairs(bench.scale().warmup(5), calls,
+      boolean longest = length >= 10_000;
+      return Interleave.pairs(bench.scale().warmup(longest ? LONGEST_WARMUP : WARMUP),
+          bench.scale().calls(longest ? 20 : 100),
           Trial.timed(i -> bridgeMemory.add("c", new UserMessage(Events.TEXT))),
           Trial.timed(i -> springMemory.add("c", new UserMessage(Events.TEXT))));
     } catch (SQLException e) {

@@ -28,7 +28,9 @@ import jdk.jfr.consumer.RecordingStream;
  * them parked, less before they started, divided by their number. Pinning: a JFR stream records every
  * {@code jdk.VirtualThreadPinned} event (threshold 0) during the run; the row counts those with a frame of the
  * store's code ({@code dev.sessionstore}) apart from the JDK loading or initializing a class, which pins once per
- * class whoever calls, and lists those apart. The baseline: as many virtual threads, each parked on a
+ * class whoever calls, and lists those apart. The stream starts after one waiting read on a virtual thread was woken
+ * by an append ({@link #warmUp}): the JVM links each call site on its first call, and a link that thousands of
+ * threads race for at once may pin one of them, once per process, as loading a class does. The baseline: as many virtual threads, each parked on a
  * {@link CountDownLatch} of its own that the appenders count down after a raw append ({@link RawLog}) to the
  * same session of a schema of their own: the floor of a parked virtual thread woken after a commit.
  *
@@ -38,7 +40,11 @@ import jdk.jfr.consumer.RecordingStream;
 final class VirtualThreadWaits implements Measure {
 
   static final String NAME = "waiting reads on virtual threads, each woken by an append";
+  /** How many innermost frames of a pinned event the run prints. */
+  private static final int TOP_FRAMES = 12;
   private static final int WAITERS = 10_000;
+  /** How long the warm-up lets its waiting read park before the append that wakes it. */
+  private static final long WARM_UP_PAUSE_MILLIS = 200;
   private static final int APPENDERS = 4;
   private static final Duration TIMEOUT = Duration.ofMinutes(3);
   private static final String PINNED = "jdk.VirtualThreadPinned";
@@ -78,10 +84,12 @@ final class VirtualThreadWaits implements Measure {
         } else {
           pinnedInStore.incrementAndGet();
           synchronized (pinnedFrames) {
-            pinnedFrames.add(frame + (event.hasField("pinnedReason") ? " (" + event.getString("pinnedReason") + ")" : ""));
+            pinnedFrames.add(frame + (event.hasField("pinnedReason") ? " (" + event.getString("pinnedReason") + ")" : "")
+                + " under " + topFrames(event));
           }
         }
       });
+      warmUp(store);
       pins.startAsync();
       RawLog raw = new RawLog(twin, twin.pool());
       Outcome library = waitAndWake(waiters, session -> () -> !store.events()
@@ -112,6 +120,25 @@ final class VirtualThreadWaits implements Measure {
           + "schema of its own): a parked virtual thread woken after a commit, with no store in between. Memory per "
           + "waiter: heap in use after a collection with all parked, less before, per waiter. Pinning: JFR "
           + "`jdk.VirtualThreadPinned` events at threshold 0 during the run, on " + Runtime.version() + ".");
+    }
+  }
+
+  /**
+   * Runs the store's waiting path end to end before the measured run: a waiting read on a virtual thread, woken by an
+   * append, twice (the first append may come before the read parks), so the JVM has linked every call site on it.
+   */
+  private static void warmUp(SessionStore store) throws Exception {
+    ExecutorService threads = virtualThreads();
+    try {
+      for (int round = 0; round < 2; round++) {
+        String session = "warm-up-" + round;
+        Future<?> waiting = threads.submit(() -> store.events().await(session, EventQuery.all(), TIMEOUT));
+        Thread.sleep(WARM_UP_PAUSE_MILLIS);
+        store.events().append(session, Events.reply(round));
+        waiting.get();
+      }
+    } finally {
+      threads.shutdownNow();
     }
   }
 
@@ -227,6 +254,14 @@ final class VirtualThreadWaits implements Measure {
     }
     return event.getStackTrace() != null && event.getStackTrace().getFrames().stream().limit(4)
         .anyMatch(frame -> frame.getMethod().getName().startsWith("loadClass"));
+  }
+
+  /** The innermost frames of a pinned event's stack, where it parked: what pinned it. */
+  private static List<String> topFrames(RecordedEvent event) {
+    return event.getStackTrace() == null ? List.of() : event.getStackTrace().getFrames().stream().limit(TOP_FRAMES)
+        .map(frame -> frame.getMethod().getType().getName() + "." + frame.getMethod().getName() + ":"
+            + frame.getLineNumber())
+        .toList();
   }
 
   /** The first frame of the store's code in a pinned event's stack, or {@code null}. */

@@ -38,12 +38,28 @@ final class SessionWaiters {
     return "#" + HexFormat.of().formatHex(Digests.sha256(sessionId), 0, 16);
   }
 
-  /** Registers a waiting read of {@code sessionId}; close the waiter when done. */
+  /**
+   * Registers a waiting read of {@code sessionId}; close the waiter when done. Takes no monitor while it may block:
+   * the map is only read or written with a signal already held, so a virtual thread registering beside thousands of
+   * others never parks inside a map bin's monitor, which would pin its carrier.
+   */
   Waiter register(String sessionId) {
     String key = wakeKey(sessionId);
-    Signal signal = signals.compute(key,
-        (k, existing) -> (existing == null ? new Signal() : existing).retain(sessionId));
-    return new Waiter(key, sessionId, signal);
+    while (true) {
+      Signal signal = signals.get(key);
+      if (signal == null) {
+        Signal created = new Signal(sessionId);
+        signal = signals.putIfAbsent(key, created);
+        if (signal == null) {
+          return new Waiter(key, sessionId, created);
+        }
+      }
+      if (signal.retain(sessionId)) {
+        return new Waiter(key, sessionId, signal);
+      }
+      // Its last holder released it meanwhile and is removing it: register with the next one.
+      Thread.onSpinWait();
+    }
   }
 
   /** The sessions some waiting read waits on now: a snapshot. */
@@ -133,7 +149,9 @@ final class SessionWaiters {
 
     @Override
     public void close() {
-      signals.computeIfPresent(key, (k, existing) -> existing.release(sessionId) ? null : existing);
+      if (signal.release(sessionId)) {
+        signals.remove(key, signal);
+      }
     }
   }
 
@@ -151,24 +169,34 @@ final class SessionWaiters {
     /** The generation of the last raise for a change this instance committed, and when it was raised. */
     private long committedGeneration;
     private long committedAtNanos;
-    /** Holders by the session they wait on; the signal is dropped when none remain. */
+    /** Holders by the session they wait on; once none remain the signal is retired and never held again. */
     private final Map<String, Integer> holders = new HashMap<>();
+    private boolean retired;
     private int parked;
 
-    Signal retain(String sessionId) {
+    /** A signal held once, by a waiting read of {@code sessionId}. */
+    Signal(String sessionId) {
+      holders.put(sessionId, 1);
+    }
+
+    /** Adds a holder of {@code sessionId}; false, adding none, if the signal is retired. */
+    boolean retain(String sessionId) {
       lock.lock();
       try {
+        if (retired) {
+          return false;
+        }
         // plain code, no method reference: linking one on a virtual thread pins its carrier (the JDK initializes
         // its boxing adapters there), which a waiting read must not do
         Integer held = holders.get(sessionId);
         holders.put(sessionId, held == null ? 1 : held + 1);
-        return this;
+        return true;
       } finally {
         lock.unlock();
       }
     }
 
-    /** Drops one holder of {@code sessionId}; returns whether none remain. */
+    /** Drops one holder of {@code sessionId}; returns whether none remain, which retires the signal. */
     boolean release(String sessionId) {
       lock.lock();
       try {
@@ -178,7 +206,8 @@ final class SessionWaiters {
         } else if (held != null) {
           holders.put(sessionId, held - 1);
         }
-        return holders.isEmpty();
+        retired = holders.isEmpty();
+        return retired;
       } finally {
         lock.unlock();
       }
