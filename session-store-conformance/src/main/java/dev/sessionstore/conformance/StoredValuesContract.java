@@ -181,6 +181,34 @@ public abstract class StoredValuesContract extends Contract {
   }
 
   @Test
+  @DisplayName("A rewrite of a value of any kind that expects another value than the stored one does not apply, and "
+      + "neither does one in a session that is not stored")
+  void aRewriteExpectingAnotherValueDoesNotApplyToAnyKind() {
+    String s = id("s");
+    writeEveryKind(s);
+    List<StoredValue> scanned = scanAll(1000);
+    Json other = json("{\"not\": \"stored\"}");
+    byte[] otherBytes = "not stored".getBytes(StandardCharsets.UTF_8);
+    Json replaced = json("{\"rewritten\": true}");
+    byte[] bytes = "rewritten".getBytes(StandardCharsets.UTF_8);
+
+    for (StoredValue value : scanned) {
+      boolean blob = value.ref().kind().blob();
+      StoredValue expectingOther = blob ? StoredValue.of(value.ref(), otherBytes) : StoredValue.of(value.ref(), other);
+      StoredValue replacement = blob ? StoredValue.of(value.ref(), bytes) : StoredValue.of(value.ref(), replaced);
+      assertThat(values().rewrite(expectingOther, replacement)).as("rewrite of %s expecting another value",
+          value.ref()).isFalse();
+    }
+    assertThat(scanAll(1000)).as("values after the refused rewrites").isEqualTo(scanned);
+
+    String unknown = id("unknown");
+    StoredValue absent = StoredValue.of(new StoredValueRef(StoredValueKind.EVENT_PAYLOAD, unknown, "1"), other);
+    assertThat(values().rewrite(absent, StoredValue.of(absent.ref(), replaced)))
+        .as("rewrite in a session that is not stored").isFalse();
+    assertThat(store.sessions().find(unknown)).as("the session the refused rewrite named").isEmpty();
+  }
+
+  @Test
   @DisplayName("A rewritten value of each kind reads back through the normal API, with nothing else about its record "
       + "changed")
   void aRewrittenValueReadsBack() {

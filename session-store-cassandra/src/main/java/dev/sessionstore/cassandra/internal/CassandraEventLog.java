@@ -78,11 +78,16 @@ final class CassandraEventLog implements EventLog {
   @Override
   public EventPage await(String sessionId, EventQuery query, Duration timeout) {
     long deadline = System.nanoTime() + Timeouts.nanos(timeout);
+    SessionWaiters.Wait wait = waiters.startWait(sessionId);
     while (true) {
       long seen = waiters.version();
       EventPage page = read(sessionId, query);
+      if (!page.isEmpty()) {
+        wait.found();
+        return page;
+      }
       long left = deadline - System.nanoTime();
-      if (!page.isEmpty() || left <= 0 || !waiters.sleep(seen, Math.min(left, pollNanos))) {
+      if (left <= 0 || !wait.sleep(seen, Math.min(left, pollNanos))) {
         return page;
       }
     }

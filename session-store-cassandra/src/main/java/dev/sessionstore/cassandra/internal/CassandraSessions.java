@@ -146,7 +146,7 @@ final class CassandraSessions implements Sessions {
           if (header.session().name() != null) {
             names.releaseAfterCommit(header.session().name(), sessionId);
           }
-          waiters.signal();
+          waiters.signal(sessionId);
           return true;
         }
       }

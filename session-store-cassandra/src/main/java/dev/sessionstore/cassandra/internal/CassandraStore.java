@@ -14,6 +14,10 @@ import dev.sessionstore.StepOutcome;
 import dev.sessionstore.Summaries;
 import dev.sessionstore.ToolCalls;
 import dev.sessionstore.UnsupportedCapabilityException;
+import dev.sessionstore.spi.StoreEventHub;
+import dev.sessionstore.spi.StoreEventSource;
+import dev.sessionstore.spi.StoreEventSubscription;
+import dev.sessionstore.spi.StoreEvents;
 import java.util.Collections;
 import java.util.EnumSet;
 import java.util.OptionalInt;
@@ -25,7 +29,7 @@ import org.slf4j.LoggerFactory;
  * The Cassandra {@link SessionStore}; build it with {@link dev.sessionstore.cassandra.CassandraSessionStore#builder()},
  * which describes the data model and the guarantees.
  */
-public final class CassandraStore implements SessionStore {
+public final class CassandraStore implements SessionStore, StoreEventSource {
 
   private static final Logger LOG = LoggerFactory.getLogger(CassandraStore.class);
 
@@ -44,7 +48,9 @@ public final class CassandraStore implements SessionStore {
       Capability.FORKS, Capability.ARCHIVES));
 
   private final StoreSettings settings;
-  private final SessionWaiters waiters = new SessionWaiters();
+  private final StoreEventHub storeEvents = new StoreEventHub(failure -> LOG.warn(
+      "session-store: a store event listener failed; its later failures are not logged", failure));
+  private final SessionWaiters waiters = new SessionWaiters(storeEvents);
   private final CassandraSessions sessions;
   private final CassandraEventLog events;
   private final CassandraRuns runs;
@@ -69,14 +75,14 @@ public final class CassandraStore implements SessionStore {
     SessionIndex index = new SessionIndex(cql);
     NameClaims names = new NameClaims(cql, reader);
     SessionQueue queue = new SessionQueue();
-    this.writer = new StepWriter(cql, reader, names, index, queue, waiters);
+    this.writer = new StepWriter(cql, reader, names, index, queue, waiters, storeEvents);
     this.sessions = new CassandraSessions(cql, reader, writer, index, names, queue, waiters);
     this.events = new CassandraEventLog(cql, reader, writer, new GroupCommit(writer, queue), waiters);
     this.runs = new CassandraRuns(reader, writer);
     this.checkpoints = new CassandraCheckpoints(cql, reader, writer);
     this.summaries = new CassandraSummaries(reader, writer);
     this.toolCalls = new CassandraToolCalls(cql, reader, writer, waiters);
-    this.sweeper = new DeadlineSweeper(cql, writer);
+    this.sweeper = new DeadlineSweeper(cql, writer, storeEvents);
     this.modelCalls = new CassandraModelCallAudit(cql, writer, index);
     this.archives = new CassandraArchives(cql, reader, writer, checkpoints, modelCalls);
     LOG.debug("cassandra session store opened: {}", this);
@@ -132,6 +138,22 @@ public final class CassandraStore implements SessionStore {
     return writer.write(step, false, Set.of()).outcome();
   }
 
+  /**
+   * Delivers this store's events to {@code listener}: retries of a write that lost the race for its session's
+   * partition ({@code conflict}) or whose settling read failed ({@code connection}), unknown outcomes it settled, calls
+   * its sweeper expired, waiting reads parked, and their wake latency after this instance's own writes.
+   */
+  @Override
+  public StoreEventSubscription subscribe(StoreEvents listener) {
+    return storeEvents.subscribe(listener);
+  }
+
+  /** The waiting reads of this store parked now. */
+  @Override
+  public int parkedReads() {
+    return storeEvents.parkedReads();
+  }
+
   @Override
   public Set<Capability> capabilities() {
     return CAPABILITIES;
@@ -153,6 +175,7 @@ public final class CassandraStore implements SessionStore {
   public void close() {
     sweeper.close();
     waiters.close();
+    storeEvents.close();
     if (settings.ownsSession()) {
       settings.session().close();
     }

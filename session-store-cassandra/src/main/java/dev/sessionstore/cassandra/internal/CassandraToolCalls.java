@@ -113,15 +113,17 @@ final class CassandraToolCalls implements ToolCalls {
   @Override
   public Optional<ToolCall> await(String sessionId, String toolCallId, Duration timeout) {
     long deadline = System.nanoTime() + Timeouts.nanos(timeout);
+    SessionWaiters.Wait wait = waiters.startWait(sessionId);
     while (true) {
       long seen = waiters.version();
       Optional<ToolCall> call = find(sessionId, toolCallId);
       if (call.isPresent() && call.get().status().isTerminal()) {
+        wait.found();
         return call;
       }
       long left = deadline - System.nanoTime();
       long pause = call.isPresent() && call.get().deadline() != null ? Math.min(pollNanos, CLOCK_RECHECK) : pollNanos;
-      if (left <= 0 || Thread.currentThread().isInterrupted() || !waiters.sleep(seen, Math.min(left, pause))) {
+      if (left <= 0 || Thread.currentThread().isInterrupted() || !wait.sleep(seen, Math.min(left, pause))) {
         return Optional.empty();
       }
     }

@@ -3,6 +3,7 @@ package dev.sessionstore.cassandra.internal;
 import com.datastax.oss.driver.api.core.cql.Row;
 import dev.sessionstore.ToolCall;
 import dev.sessionstore.ToolCallStatus;
+import dev.sessionstore.spi.StoreEventHub;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.Executors;
@@ -38,12 +39,15 @@ final class DeadlineSweeper implements AutoCloseable {
 
   private final Cql cql;
   private final StepWriter writer;
+  /** Where each call a sweep expired is reported. */
+  private final StoreEventHub events;
   private final String ns;
   private final ScheduledExecutorService thread;
 
-  DeadlineSweeper(Cql cql, StepWriter writer) {
+  DeadlineSweeper(Cql cql, StepWriter writer, StoreEventHub events) {
     this.cql = cql;
     this.writer = writer;
+    this.events = events;
     this.ns = cql.settings.namespace();
     this.thread = Executors.newSingleThreadScheduledExecutor(task -> {
       Thread sweeper = new Thread(task, "session-store-cassandra-deadlines");
@@ -88,14 +92,16 @@ final class DeadlineSweeper implements AutoCloseable {
         long due = hint.getLong(0);
         String sessionId = hint.getString(1);
         String callId = hint.getString(2);
-        ToolCall call = writer.expire(sessionId, callId);
+        StepWriter.Expiry expiry = writer.expireDue(sessionId, callId);
+        ToolCall call = expiry.call();
         if (call != null && call.status() == ToolCallStatus.PENDING && call.deadline() != null
             && Micros.of(call.deadline()) == due) {
           kept = true;
           continue;
         }
-        if (call != null && call.status() == ToolCallStatus.EXPIRED) {
+        if (expiry.expiredHere()) {
           expired++;
+          events.deadlineFired();
         }
         cql.write(cql.removeDeadline.bind(ns, hour, due, sessionId, callId));
       }

@@ -1,5 +1,7 @@
 package dev.sessionstore.cassandra.internal;
 
+import dev.sessionstore.spi.StoreEventHub;
+import java.time.Duration;
 import java.util.concurrent.locks.Condition;
 import java.util.concurrent.locks.ReentrantLock;
 
@@ -7,23 +9,42 @@ import java.util.concurrent.locks.ReentrantLock;
  * Where waiting reads of one store instance sleep: every write of this instance that changes a log wakes them at
  * once, and each also wakes every poll interval to look for other processes' appends (Cassandra has no
  * notifications). A waiter re-reads its query after each wake; {@link #close()} releases every waiter for good.
+ *
+ * <p>Reports to the store's events each waiting read parked while it sleeps, and, when a read returns with what it
+ * waited for after a wake by this instance's last change and that change was to its session, the time from that
+ * change to the return (a wake by polling, or by a change of another session, is not timed).
  */
 final class SessionWaiters {
 
+  private final StoreEventHub events;
   private final ReentrantLock lock = new ReentrantLock();
   private final Condition changed = lock.newCondition();
   private long version;
+  /** The session of the last change and when it was signalled ({@link System#nanoTime()}). */
+  private String lastSession;
+  private long lastSignalNanos;
   private boolean closed;
 
-  /** Wakes every waiter: a log of this instance changed. */
-  void signal() {
+  SessionWaiters(StoreEventHub events) {
+    this.events = events;
+  }
+
+  /** Wakes every waiter: this instance committed a change of session {@code sessionId}'s log. */
+  void signal(String sessionId) {
     lock.lock();
     try {
       version++;
+      lastSession = sessionId;
+      lastSignalNanos = System.nanoTime();
       changed.signalAll();
     } finally {
       lock.unlock();
     }
+  }
+
+  /** The sleeps of one waiting read of {@code sessionId}. */
+  Wait startWait(String sessionId) {
+    return new Wait(sessionId);
   }
 
   /** The current change count, to pass to {@link #sleep}. */
@@ -54,6 +75,48 @@ final class SessionWaiters {
       return false;
     } finally {
       lock.unlock();
+    }
+  }
+
+  /**
+   * When the change that ended a sleep begun at {@code seen} was signalled, if the last change since was this
+   * instance's change of {@code sessionId}; else -1.
+   */
+  private long signalledFor(String sessionId, long seen) {
+    lock.lock();
+    try {
+      return version != seen && sessionId.equals(lastSession) ? lastSignalNanos : -1;
+    } finally {
+      lock.unlock();
+    }
+  }
+
+  /** One waiting read: its sleeps, counted as parked, and the wake that let it find what it waited for. */
+  final class Wait {
+
+    private final String sessionId;
+    private long signalledAt = -1;
+
+    private Wait(String sessionId) {
+      this.sessionId = sessionId;
+    }
+
+    /** {@link SessionWaiters#sleep}, counted as a parked read while it sleeps. */
+    boolean sleep(long seen, long nanos) {
+      events.readParked();
+      try {
+        return SessionWaiters.this.sleep(seen, nanos);
+      } finally {
+        events.readUnparked();
+        signalledAt = signalledFor(sessionId, seen);
+      }
+    }
+
+    /** The read returns with what it waited for: reports the wake latency if a change of its session woke it. */
+    void found() {
+      if (signalledAt >= 0) {
+        events.readWoken(Duration.ofNanos(System.nanoTime() - signalledAt));
+      }
     }
   }
 

@@ -33,7 +33,10 @@ import dev.sessionstore.spi.EventBatch;
 import dev.sessionstore.ToolCallStatus;
 import dev.sessionstore.spi.Failures;
 import dev.sessionstore.spi.ForkRule;
+import dev.sessionstore.spi.RetryCause;
+import dev.sessionstore.spi.SettledOutcome;
 import dev.sessionstore.spi.StepLog;
+import dev.sessionstore.spi.StoreEventHub;
 import dev.sessionstore.spi.ToolCallTransitions;
 import dev.sessionstore.spi.Upserts;
 import java.nio.ByteBuffer;
@@ -85,11 +88,14 @@ final class StepWriter {
   private final SessionIndex index;
   private final SessionQueue queue;
   private final SessionWaiters waiters;
+  /** Where the writer reports its retries and the doubts it settled. */
+  private final StoreEventHub events;
   private final String ns;
 
   StepWriter(Cql cql, PartitionReader reader, NameClaims names, SessionIndex index, SessionQueue queue,
-      SessionWaiters waiters) {
+      SessionWaiters waiters, StoreEventHub events) {
     this.cql = cql;
+    this.events = events;
     this.reader = reader;
     this.names = names;
     this.index = index;
@@ -124,11 +130,25 @@ final class StepWriter {
    * its deadline reached by the store clock); null when the call or its session is unknown.
    */
   ToolCall expire(String sessionId, String toolCallId) {
+    return expireDue(sessionId, toolCallId).call();
+  }
+
+  /**
+   * {@link #expire}, also saying whether this call's compare-and-set is the write that expired it (false when it was
+   * expired, resolved or not due before, or is unknown).
+   */
+  Expiry expireDue(String sessionId, String toolCallId) {
     try {
-      return write(Step.builder(sessionId).build(), true, Set.of(toolCallId)).callsBefore.get(toolCallId);
+      Attempt attempt = write(Step.builder(sessionId).build(), true, Set.of(toolCallId));
+      ToolCall call = attempt.callsBefore.get(toolCallId);
+      return new Expiry(call, attempt.batch != null && call != null && call.status() == ToolCallStatus.EXPIRED);
     } catch (NotFoundException unknownSession) {
-      return null;
+      return new Expiry(null, false);
     }
+  }
+
+  /** A call as {@link #expireDue} left it (null if unknown), and whether that write expired it. */
+  record Expiry(ToolCall call, boolean expiredHere) {
   }
 
   /** The events {@code step} (events only) stores, for a caller that holds the session's queue already. */
@@ -321,7 +341,8 @@ final class StepWriter {
       try {
         Header header = reader.header(sessionId, unknown != null);
         if (pending != null && pending.newHead.equals(header.head())) {
-          return done(pending);
+          events.outcomeSettled(SettledOutcome.APPLIED);
+          return done(sessionId, pending);
         }
         attempt = planner.plan(header, unknown != null);
       } catch (RuntimeException e) {
@@ -332,20 +353,24 @@ final class StepWriter {
           throw DriverFailures.failed("reading session " + sessionId, e);
         }
         pauseOrGiveUp(sessionId, round, deadline, unknown);
+        events.retried(RetryCause.CONNECTION);
         continue;
       }
       if (attempt.batch == null) {
+        settled(unknown, SettledOutcome.APPLIED);
         return attempt;
       }
       try {
         if (cql.write(attempt.batch).wasApplied()) {
-          return done(attempt);
+          settled(unknown, SettledOutcome.NOT_APPLIED);
+          return done(sessionId, attempt);
         }
         pending = null;
       } catch (RuntimeException e) {
         if (!DriverFailures.outcomeUnknown(e)) {
           if (unknown != null) {
             pauseOrGiveUp(sessionId, round, deadline, unknown);
+            events.retried(RetryCause.CONNECTION);
             continue;
           }
           throw DriverFailures.failed("writing to session " + sessionId, e);
@@ -359,15 +384,29 @@ final class StepWriter {
             + "partition within " + cql.settings.retryTimeout() + "; nothing was written", true, null);
       }
       pauseOrGiveUp(sessionId, round, deadline, unknown);
+      if (pending == null) {
+        // the batch lost the race for the partition's head: the next round plans and writes it again
+        events.retried(RetryCause.CONFLICT);
+      }
     }
   }
 
-  private Attempt done(Attempt attempt) {
+  /**
+   * Reports how a doubt was settled, if there was one: the write's earlier attempt was found applied (its head, or its
+   * ids, in the serial read), or missing and written now.
+   */
+  private void settled(RuntimeException unknown, SettledOutcome outcome) {
+    if (unknown != null) {
+      events.outcomeSettled(outcome);
+    }
+  }
+
+  private Attempt done(String sessionId, Attempt attempt) {
     if (attempt.releasedName != null) {
       names.releaseAfterCommit(attempt.releasedName, attempt.outcome.orElseThrow().session().id());
     }
     if (attempt.wakes) {
-      waiters.signal();
+      waiters.signal(sessionId);
     }
     return attempt;
   }
