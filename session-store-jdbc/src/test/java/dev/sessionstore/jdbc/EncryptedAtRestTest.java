@@ -16,13 +16,10 @@ import dev.sessionstore.crypto.EncryptingSessionStore;
 import dev.sessionstore.crypto.KeyProvider;
 import java.nio.charset.StandardCharsets;
 import java.sql.Connection;
-import java.sql.PreparedStatement;
-import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.sql.Statement;
 import java.util.ArrayList;
 import java.util.Arrays;
-import java.util.HexFormat;
 import java.util.List;
 import java.util.function.UnaryOperator;
 import org.junit.jupiter.api.AfterAll;
@@ -97,32 +94,7 @@ class EncryptedAtRestTest {
 
   /** Every row of every table of {@code schema}, as text, that holds the secret in text or in hex. */
   private static List<String> rowsHolding(String schema) throws SQLException {
-    String hex = HexFormat.of().formatHex(SECRET.getBytes(StandardCharsets.UTF_8));
-    List<String> holding = new ArrayList<>();
-    List<String> tables = new ArrayList<>();
-    try (Connection connection = pool.getConnection()) {
-      try (PreparedStatement statement = connection.prepareStatement(
-          "SELECT table_name FROM information_schema.tables WHERE table_schema = ? AND table_type = 'BASE TABLE'")) {
-        statement.setString(1, schema);
-        try (ResultSet rows = statement.executeQuery()) {
-          while (rows.next()) {
-            tables.add(rows.getString(1));
-          }
-        }
-      }
-      assertThat(tables).as("tables of %s", schema).hasSizeGreaterThan(5);
-      for (String table : tables) {
-        try (Statement statement = connection.createStatement();
-             ResultSet rows = statement.executeQuery("SELECT t::text FROM \"" + schema + "\".\"" + table + "\" t")) {
-          while (rows.next()) {
-            String row = rows.getString(1);
-            if (row.contains(SECRET) || row.contains(hex)) {
-              holding.add(table + ": " + row);
-            }
-          }
-        }
-      }
-    }
-    return holding;
+    assertThat(StoredRows.tables(pool, schema)).as("tables of %s", schema).hasSizeGreaterThan(5);
+    return StoredRows.containing(pool, schema, SECRET);
   }
 }

@@ -19,13 +19,10 @@ import dev.sessionstore.crypto.ReencryptOptions;
 import dev.sessionstore.crypto.ReencryptResult;
 import java.nio.charset.StandardCharsets;
 import java.sql.Connection;
-import java.sql.PreparedStatement;
-import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.sql.Statement;
 import java.util.ArrayList;
 import java.util.Arrays;
-import java.util.HexFormat;
 import java.util.List;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
@@ -117,31 +114,6 @@ class PostgresReencryptionTest {
 
   /** Every row of every table of {@code schema}, as text, that names {@code keyId} in text or in hex. */
   private static List<String> rowsNaming(String schema, String keyId) throws SQLException {
-    String hex = HexFormat.of().formatHex(keyId.getBytes(StandardCharsets.UTF_8));
-    List<String> naming = new ArrayList<>();
-    List<String> tables = new ArrayList<>();
-    try (Connection connection = pool.getConnection()) {
-      try (PreparedStatement statement = connection.prepareStatement(
-          "SELECT table_name FROM information_schema.tables WHERE table_schema = ? AND table_type = 'BASE TABLE'")) {
-        statement.setString(1, schema);
-        try (ResultSet rows = statement.executeQuery()) {
-          while (rows.next()) {
-            tables.add(rows.getString(1));
-          }
-        }
-      }
-      for (String table : tables) {
-        try (Statement statement = connection.createStatement();
-             ResultSet rows = statement.executeQuery("SELECT t::text FROM \"" + schema + "\".\"" + table + "\" t")) {
-          while (rows.next()) {
-            String row = rows.getString(1);
-            if (row.contains(keyId) || row.contains(hex)) {
-              naming.add(table + ": " + row);
-            }
-          }
-        }
-      }
-    }
-    return naming;
+    return StoredRows.containing(pool, schema, keyId);
   }
 }
