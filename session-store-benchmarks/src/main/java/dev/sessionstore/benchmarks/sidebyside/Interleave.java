@@ -2,6 +2,7 @@ package dev.sessionstore.benchmarks.sidebyside;
 
 import java.time.Duration;
 import java.util.ArrayList;
+import java.util.Collections;
 import java.util.List;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.ThreadLocalRandom;
@@ -10,8 +11,9 @@ import java.util.concurrent.atomic.AtomicInteger;
 /**
  * Runs the library side and the baseline side of a measure interleaved, so that whatever else the machine does hits
  * both alike: one call at a time ({@link #pairs}) or in timed phases of several writers ({@link #phases}), the side
- * that goes first drawn at random each time. Warm-up calls and phases run the same way and are not recorded. Call
- * indexes count on across warm-up and measurement, per side, so a trial can derive unique ids from them.
+ * that goes first drawn at random each time; or variants of one side in rounds ({@link #rounds}). Warm-up calls and
+ * phases run the same way and are not recorded. Call indexes count on across warm-up and measurement, per side, so a
+ * trial can derive unique ids from them.
  */
 final class Interleave {
 
@@ -35,6 +37,31 @@ final class Interleave {
       }
     }
     return new Sides(librarySamples, baselineSamples);
+  }
+
+  /**
+   * {@code warmup} then {@code rounds} rounds; each round calls every trial once, in a random order: so variants of
+   * one side (the same operation on sessions of different lengths, say) are compared under the same conditions, as
+   * {@link #pairs} compares the two sides. Returns the samples of each trial, in the order of {@code trials}. A
+   * failing call ends the measure.
+   */
+  static List<Samples> rounds(int warmup, int rounds, List<Trial> trials) throws Exception {
+    List<Samples> samples = new ArrayList<>(trials.size());
+    List<Integer> order = new ArrayList<>(trials.size());
+    for (int t = 0; t < trials.size(); t++) {
+      samples.add(new Samples());
+      order.add(t);
+    }
+    for (int i = 0; i < warmup + rounds; i++) {
+      Collections.shuffle(order, ThreadLocalRandom.current());
+      for (int t : order) {
+        long elapsed = trials.get(t).run(i);
+        if (i >= warmup) {
+          samples.get(t).add(elapsed);
+        }
+      }
+    }
+    return samples;
   }
 
   /**
