@@ -16,7 +16,9 @@ import java.util.Arrays;
  * What do the operations decorators cost? Each row puts a decorated store (the library side) against the same store
  * plain (the baseline), interleaved: an observed store (observations to a {@link SimpleMeterRegistry} through
  * Micrometer's meter handler: a timer and a long-task timer per operation) appending in memory and on PostgreSQL,
- * and an encrypting store (AES-256-GCM, per-session HKDF keys) appending and reading on PostgreSQL. In memory each
+ * and an encrypting store (AES-256-GCM, per-session HKDF keys) appending and reading on PostgreSQL. On PostgreSQL
+ * the decorator wraps the very store instance the baseline calls (one schema, one pool, one table; a session per
+ * side), so the rows differ by the decorator alone, not by two pools or two tables that age apart. In memory each
  * call times a block of {@value InMemoryAppend#BLOCK} appends, as {@link InMemoryAppend} does.
  */
 final class OperationsOverhead implements Measure {
@@ -29,7 +31,9 @@ final class OperationsOverhead implements Measure {
   private static final double MEMORY_TARGET = 0.5;
   private static final double ENCRYPTED_TARGET = 0.9;
   private static final int READ_EVENTS = 50;
-  private static final String SESSION = "conversation";
+  private static final int POSTGRES_CALLS = 3_000;
+  private static final String DECORATED_SESSION = "decorated";
+  private static final String PLAIN_SESSION = "plain";
 
   @Override
   public String name() {
@@ -39,38 +43,40 @@ final class OperationsOverhead implements Measure {
   @Override
   public void run(Bench bench, Results results) throws Exception {
     observedInMemory(bench, results);
-    try (PgSchema decorated = bench.schemaWithTables("ops_decorated");
-        PgSchema plain = bench.schemaWithTables("ops_plain");
-        SessionStore observed = observe(decorated.openStore(), "postgresql");
-        SessionStore store = plain.openStore()) {
-      Sides sides = Interleave.pairs(bench.scale().warmup(200), bench.scale().calls(1_000),
-          Trial.timed(Events::reply, event -> observed.events().append(SESSION, event)),
-          Trial.timed(Events::reply, event -> store.events().append(SESSION, event)));
+    try (PgSchema schema = bench.schemaWithTables("ops_observed");
+        SessionStore store = schema.openStore();
+        SessionStore observed = observe(store, "postgresql")) {
+      Sides sides = Interleave.pairs(bench.scale().warmup(500), bench.scale().calls(POSTGRES_CALLS),
+          Trial.timed(Events::reply, event -> observed.events().append(DECORATED_SESSION, event)),
+          Trial.timed(Events::reply, event -> store.events().append(PLAIN_SESSION, event)));
       latencyRow(results, OBSERVED_POSTGRES, sides, POSTGRES_TARGET);
     }
-    try (PgSchema decorated = bench.schemaWithTables("ops_encrypted");
-        PgSchema plain = bench.schemaWithTables("ops_clear");
-        SessionStore encrypted = encrypt(decorated.openStore());
-        SessionStore store = plain.openStore()) {
-      Sides appends = Interleave.pairs(bench.scale().warmup(200), bench.scale().calls(1_000),
-          Trial.timed(Events::reply, event -> encrypted.events().append(SESSION, event)),
-          Trial.timed(Events::reply, event -> store.events().append(SESSION, event)));
+    try (PgSchema schema = bench.schemaWithTables("ops_encrypted");
+        SessionStore store = schema.openStore();
+        SessionStore encrypted = encrypt(store)) {
+      Sides appends = Interleave.pairs(bench.scale().warmup(500), bench.scale().calls(POSTGRES_CALLS),
+          Trial.timed(Events::reply, event -> encrypted.events().append(DECORATED_SESSION, event)),
+          Trial.timed(Events::reply, event -> store.events().append(PLAIN_SESSION, event)));
       latencyRow(results, ENCRYPTED_APPEND, appends, ENCRYPTED_TARGET);
       EventQuery last = EventQuery.all().last(READ_EVENTS);
-      Sides reads = Interleave.pairs(bench.scale().warmup(200), bench.scale().calls(1_000),
-          Trial.timed(i -> encrypted.events().read(SESSION, last)),
-          Trial.timed(i -> store.events().read(SESSION, last)));
+      Sides reads = Interleave.pairs(bench.scale().warmup(500), bench.scale().calls(POSTGRES_CALLS),
+          Trial.timed(i -> encrypted.events().read(DECORATED_SESSION, last)),
+          Trial.timed(i -> store.events().read(PLAIN_SESSION, last)));
       latencyRow(results, ENCRYPTED_READ, reads, ENCRYPTED_TARGET);
     }
     results.baseline(OBSERVED_MEMORY, "the same in-memory store, not observed; the library side is it wrapped by "
         + "`ObservedSessionStore` recording to a `SimpleMeterRegistry` through `DefaultMeterObservationHandler`. "
         + "Percentiles are of the mean append in blocks of " + InMemoryAppend.BLOCK + ".");
-    results.baseline(OBSERVED_POSTGRES, "the same PostgreSQL store, not observed (its own schema and pool); the "
-        + "library side is it wrapped by `ObservedSessionStore` (meters as above). One event per append, own commit.");
-    results.baseline(ENCRYPTED_APPEND, "the same PostgreSQL store in clear; the library side is it wrapped by "
-        + "`EncryptingSessionStore` (AES-256-GCM under a per-session HKDF key, payload sealed before the adapter).");
-    results.baseline(ENCRYPTED_READ, "the same PostgreSQL store in clear, reading the last " + READ_EVENTS
-        + " events of the session both sides appended to; the library side opens each payload.");
+    results.baseline(OBSERVED_POSTGRES, "the same PostgreSQL store instance, not observed; the library side is "
+        + "that instance wrapped by `ObservedSessionStore` (meters as above). Both sides share the schema, the pool "
+        + "and the table, each appending to a session of its own, so the two differ by the decorator alone. One "
+        + "event per append, own commit.");
+    results.baseline(ENCRYPTED_APPEND, "the same PostgreSQL store instance in clear; the library side is that "
+        + "instance wrapped by `EncryptingSessionStore` (AES-256-GCM under a per-session HKDF key, payload sealed "
+        + "before the adapter); schema, pool and table shared, a session per side.");
+    results.baseline(ENCRYPTED_READ, "the same PostgreSQL store instance in clear, reading the last " + READ_EVENTS
+        + " events of its session (each side reads the session it appended to above); the library side opens each "
+        + "payload.");
   }
 
   private static void observedInMemory(Bench bench, Results results) throws Exception {
