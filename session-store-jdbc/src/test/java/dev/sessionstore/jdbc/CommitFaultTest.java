@@ -221,7 +221,8 @@ class CommitFaultTest {
       try (Connection connection = TestDatabase.get().adminDataSource().getConnection();
            PreparedStatement find = connection.prepareStatement("SELECT pid FROM pg_stat_activity"
                + " WHERE pid = ANY(?) AND state = 'active'"
-               + " AND (query = 'COMMIT' OR query LIKE '%session_store_append_events(%')");
+               + " AND (query = 'COMMIT' OR query LIKE '%session_store_append_events(%'"
+               + " OR query LIKE '%session_store_append_fresh(%')");
            PreparedStatement terminate = connection.prepareStatement("SELECT pg_terminate_backend(?)")) {
         while (running) {
           int append = current.get();

@@ -49,13 +49,14 @@ class SchemaMigrationTest {
   }
 
   @Test
-  @DisplayName("Building creates the schema and records versions 1, 2 and 3 in the version table")
+  @DisplayName("Building creates the schema and records versions 1 to 4 in the version table")
   void recordsTheVersion() {
     SessionStore store = schema.store(builder -> builder);
 
     assertThat(schema.queryValue("SELECT string_agg(version || ':' || description, ',' ORDER BY version) FROM \""
-        + schema.name() + "\".session_store_schema_version")).isEqualTo("1:schema,2:writer_fencing,3:retention");
-    assertThat(store.schemaVersion()).isEqualTo(OptionalInt.of(3));
+        + schema.name() + "\".session_store_schema_version"))
+        .isEqualTo("1:schema,2:writer_fencing,3:retention,4:append_fresh");
+    assertThat(store.schemaVersion()).isEqualTo(OptionalInt.of(4));
   }
 
   @Test
@@ -63,13 +64,13 @@ class SchemaMigrationTest {
       + " it refuses")
   void answersTheRecordedVersion() {
     schema.store(builder -> builder).close();
-    assertThat(schema.store(builder -> builder.createSchema(false)).schemaVersion()).isEqualTo(OptionalInt.of(3));
+    assertThat(schema.store(builder -> builder.createSchema(false)).schemaVersion()).isEqualTo(OptionalInt.of(4));
 
     schema.queryValue("INSERT INTO \"" + schema.name() + "\".session_store_schema_version (version, description)"
-        + " VALUES (4, 'from_a_newer_library') RETURNING version");
-    assertThat(schema.store(builder -> builder.createSchema(false)).schemaVersion()).isEqualTo(OptionalInt.of(4));
+        + " VALUES (5, 'from_a_newer_library') RETURNING version");
+    assertThat(schema.store(builder -> builder.createSchema(false)).schemaVersion()).isEqualTo(OptionalInt.of(5));
     SessionStore migrating = schema.store(builder -> builder);
-    assertThat(migrating.schemaVersion()).isEqualTo(OptionalInt.of(4));
+    assertThat(migrating.schemaVersion()).isEqualTo(OptionalInt.of(5));
 
     migrating.close();
     assertThatThrownBy(migrating::schemaVersion).isInstanceOf(StoreClosedException.class);
@@ -85,7 +86,7 @@ class SchemaMigrationTest {
             .adapter("postgresql").build())
         .keys(KeyProvider.of("k1", key)).build();
 
-    assertThat(decorated.schemaVersion()).isEqualTo(OptionalInt.of(3));
+    assertThat(decorated.schemaVersion()).isEqualTo(OptionalInt.of(4));
     decorated.close();
   }
 
@@ -100,7 +101,7 @@ class SchemaMigrationTest {
 
     assertThat(second.events().lastSeq("s")).isEqualTo(1);
     assertThat(schema.queryValue("SELECT count(*) FROM \"" + schema.name() + "\".session_store_schema_version"))
-        .isEqualTo(3L);
+        .isEqualTo(4L);
   }
 
   @Test
@@ -113,7 +114,7 @@ class SchemaMigrationTest {
         + " FROM pg_tables WHERE schemaname = ?", schema.name());
     TestDatabase.get().execute("DROP TABLE " + tables + " CASCADE");
     assertThat(schema.queryValue("SELECT count(*) FROM pg_proc WHERE pronamespace = ?::regnamespace",
-        "\"" + schema.name() + "\"")).as("functions left over").isEqualTo(2L);
+        "\"" + schema.name() + "\"")).as("functions left over").isEqualTo(3L);
 
     SessionStore second = schema.store(builder -> builder);
 
@@ -121,7 +122,8 @@ class SchemaMigrationTest {
     assertThat(second.events().appendAll("s", List.of(NewEvent.of("a"), NewEvent.of("b"))))
         .extracting(Event::seq).containsExactly(1L, 2L);
     assertThat(schema.queryValue("SELECT string_agg(version || ':' || description, ',') FROM \""
-        + schema.name() + "\".session_store_schema_version")).isEqualTo("1:schema,2:writer_fencing,3:retention");
+        + schema.name() + "\".session_store_schema_version"))
+        .isEqualTo("1:schema,2:writer_fencing,3:retention,4:append_fresh");
   }
 
   @Test
@@ -138,7 +140,7 @@ class SchemaMigrationTest {
     threads.shutdown();
 
     assertThat(schema.queryValue("SELECT count(*) FROM \"" + schema.name() + "\".session_store_schema_version"))
-        .isEqualTo(3L);
+        .isEqualTo(4L);
   }
 
   @Test

@@ -39,6 +39,8 @@ class TerminatedBackendsTest {
   private static final int SESSIONS = 4;
   private static final int BATCH = 20;
   private static final String WRITERS_APPLICATION = "reliability-writers";
+  /** Either append function of the schema, as a pattern of the statement text that calls it. */
+  private static final String APPEND_CALL = "%session_store_append_%(%";
 
   @RegisterExtension
   static final OwnedPostgres postgres = OwnedPostgres.perTestClass();
@@ -118,12 +120,13 @@ class TerminatedBackendsTest {
   }
 
   /**
-   * A backend committing: a transaction's {@code COMMIT}, or an append's one auto-committed call, which commits before
-   * it returns (with {@code commit_delay}, most of its time).
+   * A backend committing: a transaction's {@code COMMIT}, or an append's auto-committed call (the schema's
+   * {@code append_fresh} or {@code append_events}), which commits before it returns (with {@code commit_delay}, most of
+   * its time).
    */
   private static boolean terminateMidCommit() throws SQLException {
     return postgres.terminateOne(WRITERS_APPLICATION, "COMMIT")
-        || postgres.terminateOne(WRITERS_APPLICATION, "%append_events%");
+        || postgres.terminateOne(WRITERS_APPLICATION, APPEND_CALL);
   }
 
   /**
@@ -135,7 +138,7 @@ class TerminatedBackendsTest {
         || postgres.terminateOne(WRITERS_APPLICATION, "WITH%")
         || postgres.terminateOne(WRITERS_APPLICATION, "UPDATE%")
         || postgres.terminateOne(WRITERS_APPLICATION, "SELECT last_seq%")
-        || postgres.terminateOne(WRITERS_APPLICATION, "%append_events%");
+        || postgres.terminateOne(WRITERS_APPLICATION, APPEND_CALL);
   }
 
   /** Reads each session whole, over and over, and records every batch it sees only partly. */

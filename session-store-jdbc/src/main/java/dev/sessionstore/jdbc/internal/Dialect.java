@@ -124,6 +124,17 @@ interface Dialect {
   Optional<String> appendInOneCall(Tables tables);
 
   /**
+   * The statement that appends a batch of fresh events in one auto-committed call to a session that exists, is no
+   * fork and whose last seq is the expected one, or empty where the database has none: appends then start with
+   * {@link #appendInOneCall}. Its parameters: the session id, the expected last seq ({@code null}: any), then those of
+   * {@link #eventRows} (distinct ids). Under the lock of the session's row it stores the events after the last seq
+   * and moves it, and returns one row of one column: the last seq before the batch. Where the session is unknown or a
+   * fork, its last seq is another, or one of the ids is stored, it writes nothing and returns {@code NULL}; it raises
+   * no error for a stored id. It is the path for the common case; every other case is settled by the path after it.
+   */
+  Optional<String> appendFreshInOneCall(Tables tables);
+
+  /**
    * The statement that begins a write transaction on a connection left in auto-commit, taking the write lock at once
    * ({@code BEGIN IMMEDIATE} on SQLite), which the work then ends itself with {@code COMMIT} or {@code ROLLBACK}
    * ({@link Database#ownTransaction}); empty where appends have {@linkplain #appendInOneCall one call} instead. Where

@@ -23,10 +23,18 @@ import java.util.OptionalLong;
  * the log: the one place where seqs are assigned, shared by {@link JdbcEventLog} and agent steps
  * ({@link StepCommitter}).
  *
- * <p><b>One call</b>, where the dialect has {@linkplain Dialect#appendInOneCall one}, for the common case: one
- * auto-committed statement (on PostgreSQL a function of the schema) locks the session's row by moving its last seq
- * by the batch size (creating the session if unknown), stores the events after the old last seq and commits: one
- * round trip, the lock held for that statement and its commit only. Each statement inside the call sees every row
+ * <p><b>Fresh call</b>, where the dialect has {@linkplain Dialect#appendFreshInOneCall one}, first: one
+ * auto-committed call (on PostgreSQL a function of the schema) moves the last seq of a session that exists, is no
+ * fork and is at the expected last seq, and stores the events after the old one, skipping any stored id by the
+ * insert's conflict clause; when it skipped one it undoes its own writes, still under the lock. Where it wrote
+ * nothing (an unknown session, a fork, another last seq, a stored id) the one call runs next and settles the batch.
+ * Lost while it ran, it is run again: a second run after its commit finds an id stored, writes nothing, and hands
+ * over to the one call, which reports the batch stored.
+ *
+ * <p><b>One call</b>, where the dialect has {@linkplain Dialect#appendInOneCall one}, for every case the fresh call
+ * leaves (or first, where there is none): one auto-committed statement (on PostgreSQL a function of the schema) locks
+ * the session's row by moving its last seq by the batch size (creating the session if unknown), stores the events
+ * after the old last seq and commits: one round trip, the lock held for that statement and its commit only. Each statement inside the call sees every row
  * committed before it began, so once it holds the lock it sees the previous holder's events; an id already stored
  * is skipped by the insert's conflict clause, without an error, and the call then undoes its own writes and reports
  * the last seq and the stored events among the batch's ids instead. With those, {@link EventBatch} settles a replay
@@ -68,6 +76,7 @@ final class EventAppender {
   private final ImplicitSession implicitSession;
   private final Sql sql;
   private final RowMapper<Event> events;
+  private final Optional<String> appendFreshInOneCall;
   private final Optional<String> appendInOneCall;
   private final Optional<String> beginOwnWrites;
   /** Moves a session's last seq by a batch's size and returns the new one and its shared seq. */
@@ -95,6 +104,7 @@ final class EventAppender {
     this.implicitSession = implicitSession;
     this.sql = new Sql(dialect);
     this.events = EventRows.mapper(dialect);
+    this.appendFreshInOneCall = dialect.appendFreshInOneCall(tables);
     this.appendInOneCall = dialect.appendInOneCall(tables);
     this.beginOwnWrites = dialect.beginOwnWrites();
     this.moveHead = "UPDATE " + tables.sessions() + " SET last_seq = last_seq + ? WHERE id = ?"
@@ -151,6 +161,13 @@ final class EventAppender {
    */
   List<Event> append(String sessionId, EventBatch batch, OptionalLong expected, Clock clock) {
     String action = "append to session " + sessionId;
+    if (appendFreshInOneCall.isPresent()) {
+      Optional<List<Event>> appended = database.autoCommit(action, connection -> appendFreshInOneCall(connection,
+          appendFreshInOneCall.get(), sessionId, batch, expected, clock.instant()));
+      if (appended.isPresent()) {
+        return appended.get();
+      }
+    }
     if (appendInOneCall.isPresent()) {
       Optional<List<Event>> appended = database.autoCommit(action,
           connection -> appendInOneCall(connection, appendInOneCall.get(), sessionId, batch, expected,
@@ -181,6 +198,21 @@ final class EventAppender {
         // Another transaction created the session after our lookup; lock it like any existing one.
       }
     });
+  }
+
+  /**
+   * The fresh call: the stored events for the whole batch, all appended; or empty, with nothing written, when the
+   * paths after it must settle the batch (an unknown session, a fork, an unexpected last seq, a stored id).
+   */
+  private Optional<List<Event>> appendFreshInOneCall(Connection connection, String statement, String sessionId,
+      EventBatch batch, OptionalLong expected, Instant now) throws SQLException {
+    List<NewEvent> distinct = batch.distinctEvents();
+    List<Object> parameters = new ArrayList<>(List.of(sessionId));
+    parameters.add(expected.isPresent() ? expected.getAsLong() : null);
+    parameters.addAll(dialect.eventRowsParameters(connection, distinct, now));
+    Optional<Long> lastSeq = sql.first(connection, statement,
+        row -> Optional.ofNullable(row.getObject(1, Long.class)), parameters.toArray()).flatMap(seq -> seq);
+    return lastSeq.map(seq -> results(sessionId, seq, batch, distinct, Map.of(), now));
   }
 
   /**

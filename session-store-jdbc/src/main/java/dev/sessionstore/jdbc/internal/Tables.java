@@ -76,6 +76,11 @@ final class Tables {
     return qualified("append_events");
   }
 
+  /** The function that appends fresh events in one call where nothing needs settling, where the schema has one. */
+  String appendFreshFunction() {
+    return qualified("append_fresh");
+  }
+
   String schemaVersion() {
     return qualified("schema_version");
   }

@@ -1,0 +1,40 @@
+-- session-store schema, version 4 (PostgreSQL 12 or later): the fresh append.
+--
+-- Placeholders as in V1__schema.sql. Teams that run migrations themselves apply this file after version 3, then
+-- record it: INSERT INTO ${schema}.${prefix}schema_version (version, description) VALUES (4, 'append_fresh').
+
+-- Appends a batch of new events (distinct ids, one array per column, positions from 1) to a session that exists, is
+-- no fork and whose last_seq is p_expected (NULL: any), in one auto-committed call: the common case of
+-- append_events, which settles every other case, without its replay rows. Returns the last_seq before the batch when
+-- it appended the whole batch; otherwise NULL, having written nothing: the session is unknown or a fork, its last_seq
+-- is another, or an id is stored (the insert's conflict clause skips it without an error, and the call undoes its
+-- own writes, still under the lock). The caller then runs append_events.
+CREATE OR REPLACE FUNCTION ${schema}.${prefix}append_fresh(p_session_id text, p_expected bigint, p_ids text[],
+    p_types text[], p_run_ids text[], p_agent_ids text[], p_parent_ids text[], p_payloads json[], p_ts timestamptz[])
+  RETURNS bigint
+  LANGUAGE plpgsql VOLATILE AS $$
+DECLARE
+  v_size bigint := cardinality(p_ids);
+  v_base bigint;
+  v_inserted bigint;
+BEGIN
+  UPDATE ${schema}.${prefix}sessions AS s SET last_seq = s.last_seq + v_size
+    WHERE s.id = p_session_id AND s.last_seq = coalesce(p_expected, s.last_seq) AND s.shared_seq = 0
+    RETURNING s.last_seq - v_size INTO v_base;
+  IF NOT FOUND THEN
+    RETURN NULL;
+  END IF;
+  INSERT INTO ${schema}.${prefix}events AS e (session_id, seq, id, type, run_id, agent_id, parent_id, payload, ts)
+    SELECT p_session_id, v_base + b.position, b.id, b.type, b.run_id, b.agent_id, b.parent_id, b.payload, b.ts
+    FROM unnest(p_ids, p_types, p_run_ids, p_agent_ids, p_parent_ids, p_payloads, p_ts) WITH ORDINALITY
+      AS b(id, type, run_id, agent_id, parent_id, payload, ts, position)
+    ON CONFLICT (session_id, id) DO NOTHING;
+  GET DIAGNOSTICS v_inserted = ROW_COUNT;
+  IF v_inserted = v_size THEN
+    RETURN v_base;
+  END IF;
+  DELETE FROM ${schema}.${prefix}events AS e WHERE e.session_id = p_session_id AND e.seq > v_base;
+  UPDATE ${schema}.${prefix}sessions AS s SET last_seq = v_base WHERE s.id = p_session_id;
+  RETURN NULL;
+END
+$$;

@@ -1,0 +1,6 @@
+-- session-store schema, version 4 (SQLite 3.38 or later): the twin of postgresql/V4__append_fresh.sql, which adds a
+-- function of the PostgreSQL schema only (SQLite appends in a short transaction of their own); nothing changes here,
+-- the version is recorded so that both databases count their schema alike.
+--
+-- Placeholders as in V1__schema.sql. Teams that run migrations themselves record it: INSERT INTO
+-- ${schema}.${prefix}schema_version (version, description) VALUES (4, 'append_fresh').
