@@ -64,7 +64,10 @@ public final class KeyRotationScenario {
     }
   }
 
-  /** Asserts that with {@link #NEW} alone session {@code s} exports as {@code written} and the global checkpoint reads. */
+  /**
+   * Asserts that with {@link #NEW} alone session {@code s} exports as {@code written} and the global checkpoint reads
+   * as written.
+   */
   public void assertReadsUnderNewKeyAlone(SessionArchive written) {
     try (SessionStore alone = encrypting(KeyProvider.of(NEW, key(2)))) {
       assertThat(alone.archives().export("s").orElseThrow()).as("the session under the new key alone")
