@@ -9,11 +9,13 @@ import dev.sessionstore.SessionStore;
 import dev.sessionstore.cassandra.cluster.SharedCluster;
 import dev.sessionstore.crypto.EncryptingSessionStore;
 import dev.sessionstore.crypto.KeyRotationScenario;
+import dev.sessionstore.crypto.ReencryptOptions;
 import dev.sessionstore.crypto.ReencryptResult;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.HexFormat;
 import java.util.List;
+import java.util.Optional;
 import java.util.UUID;
 import org.junit.jupiter.api.DisplayName;
 import org.junit.jupiter.api.Test;
@@ -49,6 +51,29 @@ class CassandraReencryptionTest {
     assertThat(result.complete()).isTrue();
     assertThat(rowsNaming(KeyRotationScenario.OLD)).as("rows naming the old key after the pass").isEmpty();
     assertThat(rowsNaming(KeyRotationScenario.NEW)).as("rows naming the new key after the pass").hasSize(8);
+    scenario.assertReadsUnderNewKeyAlone(written);
+  }
+
+  @Test
+  @DisplayName("A pass stopped every 3 values and resumed from its cursor by a new store, as after a crash, moves "
+      + "every value once")
+  void aPassResumedFromItsCursorMovesEveryValueOnce() {
+    KeyRotationScenario scenario = new KeyRotationScenario(this::plain);
+    SessionArchive written = scenario.writeUnderOldKey();
+    List<ReencryptResult> runs = new ArrayList<>();
+    Optional<String> cursor = Optional.empty();
+    do {
+      ReencryptOptions options = ReencryptOptions.defaults().withLimit(3);
+      ReencryptResult run = scenario.reencrypt(cursor.map(options::withResumeFrom).orElse(options));
+      runs.add(run);
+      cursor = run.resumeCursor();
+    } while (cursor.isPresent() && runs.size() < 20);
+
+    System.out.println("re-encryption on Cassandra in runs of 3: " + runs);
+    assertThat(runs).as("runs of at most 3 values for 10 values").hasSize(4);
+    assertThat(runs.stream().mapToLong(ReencryptResult::rewritten).sum()).as("values rewritten").isEqualTo(10);
+    assertThat(runs.stream().mapToLong(ReencryptResult::alreadyCurrent).sum()).as("values found current").isZero();
+    assertThat(rowsNaming(KeyRotationScenario.OLD)).as("rows naming the old key after the runs").isEmpty();
     scenario.assertReadsUnderNewKeyAlone(written);
   }
 

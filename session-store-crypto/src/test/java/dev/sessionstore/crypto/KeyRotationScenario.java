@@ -58,9 +58,17 @@ public final class KeyRotationScenario {
 
   /** Runs the pass with {@link #OLD} and {@link #NEW} in the ring, {@link #NEW} current. */
   public ReencryptResult reencrypt() {
+    return reencrypt(ReencryptOptions.defaults());
+  }
+
+  /**
+   * Runs the pass as {@code options} say, with {@link #OLD} and {@link #NEW} in the ring, {@link #NEW} current, on a
+   * store of its own (so a run resumed from an earlier run's cursor is in a new store, as after a crash).
+   */
+  public ReencryptResult reencrypt(ReencryptOptions options) {
     try (EncryptingSessionStore rotated = EncryptingSessionStore.builder(plain.get())
         .keys(KeyRing.builder().add(OLD, key(1)).add(NEW, key(2)).current(NEW).build()).build()) {
-      return rotated.reencrypt(ReencryptOptions.defaults());
+      return rotated.reencrypt(options);
     }
   }
 
