@@ -2,9 +2,13 @@ package dev.sessionstore.cassandra;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import com.datastax.oss.driver.api.core.CqlSession;
+import com.datastax.oss.driver.api.core.cql.ResultSet;
+import dev.sessionstore.CheckpointKey;
 import dev.sessionstore.Json;
 import dev.sessionstore.NewEvent;
 import dev.sessionstore.NewModelCall;
+import dev.sessionstore.NewSummary;
 import dev.sessionstore.SessionStore;
 import dev.sessionstore.ToolCall;
 import dev.sessionstore.ToolCallStatus;
@@ -17,7 +21,10 @@ import dev.sessionstore.spi.StoreEventSource;
 import dev.sessionstore.spi.StoreEvents;
 import dev.sessionstore.spi.StoredValue;
 import dev.sessionstore.spi.StoredValueKind;
+import dev.sessionstore.spi.StoredValuePage;
 import dev.sessionstore.spi.StoredValues;
+import java.lang.reflect.InvocationTargetException;
+import java.lang.reflect.Proxy;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
@@ -30,8 +37,8 @@ import org.junit.jupiter.api.Test;
 
 /**
  * What the kit cannot see of the Cassandra stored-value rewrite, on the shared single node: a step that read the
- * partition before a rewrite does not write the old value back, unknown outcomes of a rewrite are settled, and a
- * rewritten audit row is removed whole.
+ * partition before a rewrite does not write the old value back, unknown outcomes of a rewrite are settled, a
+ * rewritten audit row is removed whole, and what a pass costs in requests.
  */
 class CassandraStoredValuesTest {
 
@@ -145,6 +152,65 @@ class CassandraStoredValuesTest {
     assertThat(store.modelCalls().list("s")).as("audit rows after the removal").isEmpty();
     assertThat(SharedCluster.session().execute("SELECT * FROM " + KEYSPACE + ".session_data WHERE ns = ? "
         + "AND session_id = 's' AND kind = 'm'", namespace).all()).as("audit rows in the table").isEmpty();
+  }
+
+  @Test
+  @DisplayName("A scan page costs at most three reads per kind it resumes in and one per kind it enters (checkpoints "
+      + "one per value); a rewrite costs one conditional update and no read")
+  void aPassCostsWhatTheDesignNoteSays() {
+    List<ResultSet> results = new CopyOnWriteArrayList<>();
+    CqlSession counting = (CqlSession) Proxy.newProxyInstance(CqlSession.class.getClassLoader(),
+        new Class<?>[] {CqlSession.class}, (proxy, method, args) -> {
+          Object result;
+          try {
+            result = method.invoke(SharedCluster.session(), args);
+          } catch (InvocationTargetException e) {
+            throw e.getCause();
+          }
+          if (result instanceof ResultSet rows) {
+            results.add(rows);
+          }
+          return result;
+        });
+    SessionStore store = open(CassandraSessionStore.builder().session(counting).sweepInterval(Duration.ofDays(1)));
+    for (String session : List.of("a", "b", "c")) {
+      store.events().appendAll(session, List.of(NewEvent.of("message", Json.of("{\"n\":1}")),
+          NewEvent.of("message", Json.of("{\"n\":2}")), NewEvent.of("message", Json.of("{\"n\":3}"))));
+      store.summaries().put(session, new NewSummary(1, 3, Json.of("{\"gist\":1}"), 1));
+      store.checkpoints().put(CheckpointKey.of(session, "turn"), new byte[] {1, 2});
+    }
+    results.clear();
+    int pages = 0;
+    int values = 0;
+    Optional<String> cursor = Optional.empty();
+    List<StoredValue> scanned = new ArrayList<>();
+    do {
+      StoredValuePage page = values(store).scan(cursor, 4);
+      pages++;
+      values += page.values().size();
+      scanned.addAll(page.values());
+      cursor = page.nextCursor();
+    } while (cursor.isPresent());
+    int scanRequests = requests(results);
+    results.clear();
+    for (StoredValue value : scanned) {
+      assertThat(values(store).rewrite(value, value.ref().kind().blob() ? StoredValue.of(value.ref(), new byte[] {9})
+          : StoredValue.of(value.ref(), Json.of("{\"rewritten\":true}")))).as("rewrite of %s", value.ref()).isTrue();
+    }
+    int rewriteRequests = requests(results);
+
+    System.out.println("stored values on Cassandra: " + values + " values scanned in " + pages + " pages of 4 with "
+        + scanRequests + " requests; " + scanned.size() + " rewrites with " + rewriteRequests + " requests");
+    assertThat(values).as("values: 9 events, 3 summaries, 3 checkpoints").isEqualTo(15);
+    // each page resumes in one kind (3 reads at most) and may enter the next kinds (one read each, 8 kinds in all);
+    // each checkpoint is a request of its own
+    assertThat(scanRequests).as("requests of the scan").isLessThanOrEqualTo(3 * pages + 8 + 3);
+    assertThat(rewriteRequests).as("requests of the rewrites").isEqualTo(scanned.size());
+  }
+
+  /** The requests behind {@code results}: every page the driver fetched for each. */
+  private static int requests(List<ResultSet> results) {
+    return results.stream().mapToInt(rows -> rows.getExecutionInfos().size()).sum();
   }
 
   private static List<SettledOutcome> settledOutcomes(SessionStore store) {
