@@ -17,9 +17,8 @@ import java.util.function.Supplier;
  * recorded by steps ({@link StepWriter}) with the turn they audit, and deleted with the session. Removing old rows is
  * not a conditional write: each row recorded before the cutoff is deleted by key at the latest write timestamp of its
  * cells as read (its recording, or a later rewrite of a value), so a row recording the same turn again after that read
- * (a later timestamp) is not deleted. Removing the rows
- * of every session reads the namespace's listing index and does each session in turn; a crash midway leaves old rows
- * of some sessions, and repeating the call finishes.
+ * (a later timestamp) is not deleted. Removing the rows of every session reads the namespace's listing index and does
+ * each session in turn; a crash midway leaves old rows of some sessions, and repeating the call finishes.
  */
 final class CassandraModelCallAudit implements ModelCallAudit {
 

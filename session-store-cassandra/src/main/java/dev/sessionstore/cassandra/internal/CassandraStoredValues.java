@@ -41,7 +41,8 @@ import org.slf4j.LoggerFactory;
  * partition's token that come after it (in the server's order; a 64-bit token collision, so in practice none), and
  * the table after that token. Nothing is held between pages; each read is paged by the driver (at most 100 documents
  * or one checkpoint per request, never more than the page asks for), so memory is bounded by the page. A page costs
- * one request per kind it reaches (three when it resumes inside a kind) plus one per 100 values returned; a whole
+ * one request per kind it reaches (three when it resumes inside a kind) plus one per 100 documents or per checkpoint
+ * returned (measured in {@code CassandraStoredValuesTest}: 15 values in 4 pages of 4, 21 requests); a whole
  * pass costs one walk of each table per kind, at the read consistency, and the walk also reads the keys (not the
  * rows) of other namespaces' partitions. A fork owns copies of what it took from its parent, so their values are rows
  * of the fork and are scanned (and rewritten) under it. A value of a partition written or removed during the walk may
@@ -61,7 +62,7 @@ import org.slf4j.LoggerFactory;
  * to it and retry. A rewrite whose outcome is unknown (a timeout, a lost connection) is settled by reading the value
  * at the serial consistency: the replacement means applied, the expected value means not applied (written again),
  * anything else means a writer changed it (not applied); past the retry timeout it is an
- * {@link OutcomeUnknownException}. Cost: one Paxos round per value (four round trips to a quorum), no read.
+ * {@link OutcomeUnknownException}. Cost: one Paxos round per value (several round trips to a quorum), no read.
  */
 final class CassandraStoredValues implements StoredValues {
 
