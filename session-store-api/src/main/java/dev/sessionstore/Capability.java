@@ -47,7 +47,8 @@ public enum Capability {
   /**
    * The store hands out {@code dev.sessionstore.spi.StoredValues} through {@link SessionStore#unwrap}: a paged scan
    * of every stored payload-bearing value and a compare-and-set rewrite of one, for decorators that move values to
-   * a new representation in place (re-encryption under a new key).
+   * a new representation in place (re-encryption under a new key). The in-memory, JDBC (PostgreSQL, SQLite) and
+   * Cassandra stores declare it.
    */
   STORED_VALUE_REWRITE
 }

@@ -78,9 +78,16 @@ import java.util.regex.Pattern;
  *       whichever process set it. A crash before the batch leaves a hint of a deadline never set, which a sweep drops;
  *       an hour is dropped only once past and empty, at the write timestamp of the moment before its hints were
  *       read, so a hint written into it later keeps it.</li>
- *   <li><b>Old audit rows</b>: removed row by row at the write timestamp each was read with (a turn recorded again
- *       since keeps its new row); across sessions, through the listing index, one session at a time (repeating a
- *       call cut short finishes it).</li>
+ *   <li><b>Old audit rows</b>: removed row by row at the latest write timestamp of each row's cells as read (a turn
+ *       recorded again since keeps its new row); across sessions, through the listing index, one session at a time
+ *       (repeating a call cut short finishes it).</li>
+ *   <li><b>Stored values</b> ({@code dev.sessionstore.spi.StoredValues}, for re-encryption under a new key): a scan
+ *       walks each table holding values in token order, one kind of value at a time, resumable from its cursor (the
+ *       last value returned); no lock or state is held between pages. A rewrite is a lightweight transaction on the
+ *       value's own row, {@code IF <value> = <expected>}, that also sets a new head: Paxos orders it with the
+ *       session's conditional batches, and a step that read the partition before it fails its condition and re-reads,
+ *       so it cannot write back the value it had read (a tool call's resolution rewrites the whole row). A global
+ *       checkpoint is rewritten {@code IF data = <expected>}. One Paxos round per rewritten value, no read.</li>
  *   <li><b>Forks</b>: a fork is a partition of its own, created by one conditional batch that copies what the fork
  *       takes from its parent (events up to the fork point, the summaries, runs and tool calls of that prefix, the
  *       checkpoints), read from the parent in one consistent view; so a fork is whole or absent, and owns its copies

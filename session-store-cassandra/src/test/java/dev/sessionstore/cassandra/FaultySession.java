@@ -3,6 +3,7 @@ package dev.sessionstore.cassandra;
 import com.datastax.oss.driver.api.core.CqlSession;
 import com.datastax.oss.driver.api.core.DriverTimeoutException;
 import com.datastax.oss.driver.api.core.cql.BatchStatement;
+import com.datastax.oss.driver.api.core.cql.BoundStatement;
 import java.lang.reflect.InvocationTargetException;
 import java.lang.reflect.Method;
 import java.lang.reflect.Proxy;
@@ -10,7 +11,9 @@ import java.util.concurrent.atomic.AtomicInteger;
 
 /**
  * A driver session that counts the conditional batches a store sends and can lose the answer of one: the batch is
- * applied (or not sent at all) and the store gets a client timeout, the unknown outcome of a lost connection.
+ * applied (or not sent at all) and the store gets a client timeout, the unknown outcome of a lost connection. It can
+ * do the same to the next conditional update outside a batch (a stored-value rewrite), and run an action just before
+ * the next batch is sent, after its writer read the partition.
  */
 final class FaultySession {
 
@@ -26,6 +29,8 @@ final class FaultySession {
   private final CqlSession session;
   private volatile int faultAt = -1;
   private volatile Fault fault;
+  private volatile Fault updateFault;
+  private volatile Runnable beforeNextBatch;
 
   FaultySession(CqlSession real) {
     this.session = (CqlSession) Proxy.newProxyInstance(CqlSession.class.getClassLoader(),
@@ -42,9 +47,35 @@ final class FaultySession {
     faultAt = batches.get() + n;
   }
 
+  /** Makes the next conditional update sent on its own (not in a batch) fail with {@code kind}. */
+  void failNextConditionalUpdate(Fault kind) {
+    updateFault = kind;
+  }
+
+  /** Runs {@code action} once, just before the next batch is sent. */
+  void beforeNextBatch(Runnable action) {
+    beforeNextBatch = action;
+  }
+
   private Object invoke(CqlSession real, Method method, Object[] args) throws Throwable {
     if (method.getName().equals("execute") && args != null && args.length == 1
+        && args[0] instanceof BoundStatement bound && updateFault != null
+        && bound.getPreparedStatement().getQuery().startsWith("UPDATE")
+        && bound.getPreparedStatement().getQuery().contains(" IF ")) {
+      Fault kind = updateFault;
+      updateFault = null;
+      if (kind == Fault.APPLIED_ANSWER_LOST) {
+        forward(real, method, args);
+      }
+      throw new DriverTimeoutException("simulated: the answer of a conditional update was lost");
+    }
+    if (method.getName().equals("execute") && args != null && args.length == 1
         && args[0] instanceof BatchStatement) {
+      Runnable action = beforeNextBatch;
+      if (action != null) {
+        beforeNextBatch = null;
+        action.run();
+      }
       int number = batches.incrementAndGet();
       if (number == faultAt) {
         if (fault == Fault.APPLIED_ANSWER_LOST) {

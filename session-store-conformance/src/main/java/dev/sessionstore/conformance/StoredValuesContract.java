@@ -38,7 +38,8 @@ import org.junit.jupiter.api.Test;
  *
  * <p>If this fails, check that the store's {@code unwrap(StoredValues.class)} answers (and that decorators in front of
  * it pass it on); that a scan keysets on a total order (kind, session, key) and its cursor names the last value
- * returned, not the next; that an event a fork shares is scanned once, under the session holding its row; that the
+ * returned, not the next; that an event a fork shares is scanned once, under the session holding its row (a store
+ * whose forks hold copies of their parent's events scans the copies under the fork, as rows of their own); that the
  * rewrite compares and writes in one atomic step (one {@code UPDATE ... WHERE value = ?}, or under the session's
  * lock); and that it leaves timestamps, seqs and statuses alone.
  */
@@ -79,16 +80,20 @@ public abstract class StoredValuesContract extends Contract {
     throw new AssertionError("the scan did not end within 10000 pages");
   }
 
+  /** The fork {@link #writeEveryKind} made last, if the store has forks. */
+  private String fork;
+
   /**
    * One value of each kind the store supports in session {@code s} (and a global checkpoint): 4 events of which a
-   * fork shares 2, the fork's own event, and so on; returns how many values of each kind there are.
+   * fork shares 2, the fork's own event, and so on; returns how many values of each kind there are where a fork
+   * shares its parent's rows (a store whose forks hold copies of them holds 2 event payloads more).
    */
   private Map<StoredValueKind, Integer> writeEveryKind(String s) {
     Map<StoredValueKind, Integer> expected = new java.util.EnumMap<>(StoredValueKind.class);
     store.events().appendAll(s, List.of(event("e1"), event("e2"), event("e3"), event("e4")));
     expected.put(StoredValueKind.EVENT_PAYLOAD, 4);
     if (store.supports(Capability.FORKS)) {
-      String fork = store.sessions().fork(s, 2).id();
+      fork = store.sessions().fork(s, 2).id();
       store.events().append(fork, event("f3"));
       expected.put(StoredValueKind.EVENT_PAYLOAD, 5);
     }
@@ -122,6 +127,12 @@ public abstract class StoredValuesContract extends Contract {
         new java.util.EnumMap<>(StoredValueKind.class), Collectors.summingInt(value -> 1)));
   }
 
+  /** The keys of the event payloads of {@code sessionId} among {@code values}, in scan order. */
+  private static List<String> eventSeqs(List<StoredValue> values, String sessionId) {
+    return values.stream().map(StoredValue::ref).filter(ref -> ref.kind() == StoredValueKind.EVENT_PAYLOAD
+        && ref.sessionId().equals(sessionId)).map(StoredValueRef::key).toList();
+  }
+
   private StoredValue only(List<StoredValue> values, StoredValueKind kind, Function<StoredValueRef, Boolean> which) {
     List<StoredValue> found = values.stream().filter(value -> value.ref().kind() == kind && which.apply(value.ref()))
         .toList();
@@ -138,6 +149,15 @@ public abstract class StoredValuesContract extends Contract {
 
     List<StoredValue> scanned = scanAll(1000);
 
+    assertThat(eventSeqs(scanned, s)).as("seqs of the event payloads scanned under %s", s)
+        .containsExactly("1", "2", "3", "4");
+    if (fork != null) {
+      List<String> forkSeqs = eventSeqs(scanned, fork);
+      assertThat(forkSeqs).as("seqs of the event payloads scanned under the fork: its own, and the two it took from "
+          + "its parent only where it holds copies of them (its own rows), not the parent's rows")
+          .isIn(List.of("3"), List.of("1", "2", "3"));
+      expected.put(StoredValueKind.EVENT_PAYLOAD, 4 + forkSeqs.size());
+    }
     assertThat(countByKind(scanned)).as("scanned values per kind").isEqualTo(expected);
     assertThat(new HashSet<>(scanned.stream().map(StoredValue::ref).toList())).as("distinct refs")
         .hasSize(scanned.size());

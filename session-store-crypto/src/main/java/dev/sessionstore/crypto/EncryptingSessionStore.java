@@ -70,7 +70,8 @@ public final class EncryptingSessionStore extends ForwardingSessionStore {
    * one rewrites nothing. A run stopped by {@link ReencryptOptions#limit()} returns the cursor a later run resumes
    * from.
    *
-   * <p>Requires a wrapped store with {@link Capability#STORED_VALUE_REWRITE} (the in-memory and JDBC stores have it).
+   * <p>Requires a wrapped store with {@link Capability#STORED_VALUE_REWRITE} (the in-memory, JDBC and Cassandra
+   * stores have it).
    *
    * @return what was done (or, as a dry run, would be)
    * @throws InvalidArgumentException                  naming {@code options} if null, {@code cursor} if its resume

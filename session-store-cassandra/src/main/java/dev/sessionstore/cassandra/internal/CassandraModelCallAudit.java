@@ -15,10 +15,10 @@ import java.util.function.Supplier;
 /**
  * The model-call audit on Cassandra: rows of the session's partition (kind {@code m}, keyed by the zero-padded turn),
  * recorded by steps ({@link StepWriter}) with the turn they audit, and deleted with the session. Removing old rows is
- * not a conditional write: each row recorded before the cutoff is deleted by key at the write timestamp it was read
- * with, so a row recording the same turn again after that read (a later timestamp) is not deleted. Removing the rows
- * of every session reads the namespace's listing index and does each session in turn; a crash midway leaves old rows
- * of some sessions, and repeating the call finishes.
+ * not a conditional write: each row recorded before the cutoff is deleted by key at the latest write timestamp of its
+ * cells as read (its recording, or a later rewrite of a value), so a row recording the same turn again after that read
+ * (a later timestamp) is not deleted. Removing the rows of every session reads the namespace's listing index and does
+ * each session in turn; a crash midway leaves old rows of some sessions, and repeating the call finishes.
  */
 final class CassandraModelCallAudit implements ModelCallAudit {
 
@@ -78,12 +78,26 @@ final class CassandraModelCallAudit implements ModelCallAudit {
       int deleted = 0;
       for (Row row : cql.read(cql.modelCalls.bind(ns, sessionId))) {
         if (Rows.modelCall(sessionId, row).recordedAt().isBefore(cutoff)) {
-          cql.write(cql.deleteModelCall.bind(row.getLong(5), ns, sessionId, Rows.eventKey(row.getLong(0))));
+          cql.write(cql.deleteModelCall.bind(writtenAt(row), ns, sessionId, Rows.eventKey(row.getLong(0))));
           deleted++;
         }
       }
       return deleted;
     });
+  }
+
+  /**
+   * The latest write timestamp of a row of {@link Cql#modelCalls}: its recording, or a later rewrite of its context
+   * or usage ({@link CassandraStoredValues}), which a deletion at the recording's timestamp would leave behind.
+   */
+  private static long writtenAt(Row row) {
+    long latest = row.getLong(5);
+    for (int column = 6; column <= 7; column++) {
+      if (!row.isNull(column)) {
+        latest = Math.max(latest, row.getLong(column));
+      }
+    }
+    return latest;
   }
 
   private static <T> T run(Supplier<T> work) {

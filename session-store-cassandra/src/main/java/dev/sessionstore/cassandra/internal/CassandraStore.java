@@ -18,8 +18,10 @@ import dev.sessionstore.spi.StoreEventHub;
 import dev.sessionstore.spi.StoreEventSource;
 import dev.sessionstore.spi.StoreEventSubscription;
 import dev.sessionstore.spi.StoreEvents;
+import dev.sessionstore.spi.StoredValues;
 import java.util.Collections;
 import java.util.EnumSet;
+import java.util.Optional;
 import java.util.OptionalInt;
 import java.util.Set;
 import org.slf4j.Logger;
@@ -35,17 +37,15 @@ public final class CassandraStore implements SessionStore, StoreEventSource {
 
   /**
    * What the adapter supports: every capability but {@link Capability#RETENTION}, not built yet (not impossible on
-   * Cassandra: it needs a log that starts after seq 1), and so it imports no archive of a cut session either, and
-   * {@link Capability#STORED_VALUE_REWRITE}, left undeclared: a scan of every value needs a token-range walk of each
-   * table and a rewrite a conditional update per row ({@code IF payload = ?}, a Paxos round each), so an encrypting
-   * store over Cassandra cannot re-encrypt in place yet (keep old keys in its ring). Cross-process wake-up is by
-   * polling ({@code pollInterval}).
+   * Cassandra: it needs a log that starts after seq 1), and so it imports no archive of a cut session either.
+   * Cross-process wake-up is by polling ({@code pollInterval}).
    */
   private static final Set<Capability> CAPABILITIES = Collections.unmodifiableSet(EnumSet.of(
       Capability.WAITING_READS, Capability.CROSS_PROCESS_WAKEUP, Capability.TRUNCATION, Capability.TENANTS,
       Capability.CHECKPOINTS, Capability.SUMMARIES, Capability.TOOL_CALLS, Capability.DEADLINES,
       Capability.DURABLE_DEADLINES, Capability.WRITER_FENCING, Capability.MODEL_CALL_AUDIT,
-      Capability.FORKS, Capability.ARCHIVES));
+      Capability.FORKS, Capability.ARCHIVES,
+      Capability.STORED_VALUE_REWRITE));
 
   private final StoreSettings settings;
   private final StoreEventHub storeEvents = new StoreEventHub(failure -> LOG.warn(
@@ -61,6 +61,7 @@ public final class CassandraStore implements SessionStore, StoreEventSource {
   private final CassandraModelCallAudit modelCalls;
   private final CassandraArchives archives;
   private final DeadlineSweeper sweeper;
+  private final CassandraStoredValues storedValues;
 
   /**
    * A store on {@code settings}: creates or checks the schema, then prepares its statements.
@@ -85,6 +86,7 @@ public final class CassandraStore implements SessionStore, StoreEventSource {
     this.sweeper = new DeadlineSweeper(cql, writer, storeEvents);
     this.modelCalls = new CassandraModelCallAudit(cql, writer, index);
     this.archives = new CassandraArchives(cql, reader, writer, checkpoints, modelCalls);
+    this.storedValues = new CassandraStoredValues(cql, queue, storeEvents);
     LOG.debug("cassandra session store opened: {}", this);
   }
 
@@ -152,6 +154,12 @@ public final class CassandraStore implements SessionStore, StoreEventSource {
   @Override
   public int parkedReads() {
     return storeEvents.parkedReads();
+  }
+
+  /** This store's {@link StoredValues} ({@link Capability#STORED_VALUE_REWRITE}), else what the default answers. */
+  @Override
+  public <T> Optional<T> unwrap(Class<T> type) {
+    return type == StoredValues.class ? Optional.of(type.cast(storedValues)) : SessionStore.super.unwrap(type);
   }
 
   @Override

@@ -132,7 +132,8 @@ final class Cql {
     toolCalls = prepare(callRows);
     insertToolCall = prepare("INSERT INTO " + data + " (ns, session_id, kind, key, run_id, event_id, type, payload, "
         + "status, result, deadline, created, updated) VALUES (?, ?, 't', ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)");
-    modelCalls = prepare("SELECT seq, type, payload, usage, created, WRITETIME(created) FROM " + data + partition
+    modelCalls = prepare("SELECT seq, type, payload, usage, created, WRITETIME(created), WRITETIME(payload), "
+        + "WRITETIME(usage) FROM " + data + partition
         + " AND kind = 'm'");
     insertModelCall = prepare("INSERT INTO " + data + " (ns, session_id, kind, key, seq, type, payload, usage, "
         + "created) VALUES (?, ?, 'm', ?, ?, ?, ?, ?, ?)");

@@ -417,6 +417,11 @@ final class StepWriter {
       throw new OutcomeUnknownException("the outcome of a write to session " + sessionId
           + " is unknown and could not be settled in time; retrying with the same ids is safe", unknown);
     }
+    pause(round);
+  }
+
+  /** Waits a little before the next attempt of a conditional write: more each round, with jitter. */
+  static void pause(int round) {
     long maxMicros = Math.min(50_000, 500L << Math.min(round, 7));
     LockSupport.parkNanos(ThreadLocalRandom.current().nextLong(maxMicros / 2, maxMicros + 1) * 1_000);
   }

@@ -54,24 +54,8 @@ final class JdbcStoredValues implements StoredValues {
   public StoredValuePage scan(Optional<String> cursor, int limit) {
     Optional<StoredValueRef> after = StoredValueCursor.parse(cursor);
     Arguments.requirePositive("limit", limit);
-    List<StoredValue> page = database.read("scan stored values", connection -> {
-      List<StoredValue> values = new ArrayList<>();
-      for (StoredValueKind kind : StoredValueKind.values()) {
-        if (after.isPresent() && kind.compareTo(after.get().kind()) < 0) {
-          continue;
-        }
-        values.addAll(page(connection, kind, after.filter(ref -> ref.kind() == kind), limit + 1 - values.size()));
-        if (values.size() > limit) {
-          break;
-        }
-      }
-      return values;
-    });
-    if (page.size() <= limit) {
-      return new StoredValuePage(page, Optional.empty());
-    }
-    List<StoredValue> values = page.subList(0, limit);
-    return new StoredValuePage(values, Optional.of(StoredValueCursor.after(values.get(limit - 1).ref())));
+    return database.read("scan stored values", connection -> StoredValuePage.byKind(after, limit,
+        (kind, from, max) -> page(connection, kind, from, max)));
   }
 
   /** At most {@code max} values of {@code kind} after {@code after} (a ref of the same kind), in key order. */

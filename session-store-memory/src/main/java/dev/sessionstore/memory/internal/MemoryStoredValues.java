@@ -73,11 +73,7 @@ final class MemoryStoredValues implements StoredValues {
         break;
       }
     }
-    if (page.size() <= limit) {
-      return new StoredValuePage(page, Optional.empty());
-    }
-    List<StoredValue> values = page.subList(0, limit);
-    return new StoredValuePage(values, Optional.of(StoredValueCursor.after(values.get(limit - 1).ref())));
+    return StoredValuePage.of(page, limit);
   }
 
   /** Adds the values of {@code values} past {@code after}, in scan order. */
