@@ -4,9 +4,11 @@ import com.datastax.oss.driver.api.core.ConsistencyLevel;
 import com.datastax.oss.driver.api.core.CqlSession;
 import com.datastax.oss.driver.api.core.DefaultConsistencyLevel;
 import dev.sessionstore.InvalidArgumentException;
+import dev.sessionstore.RetentionPolicy;
 import dev.sessionstore.SessionStore;
 import dev.sessionstore.cassandra.internal.CassandraStore;
 import dev.sessionstore.cassandra.internal.StoreSettings;
+import dev.sessionstore.spi.RetentionRules;
 import dev.sessionstore.spi.ValidatingSessionStore;
 import java.net.InetSocketAddress;
 import java.time.Clock;
@@ -146,6 +148,8 @@ public final class CassandraSessionStore {
     private long maxMutationBytes = 12L * 1024 * 1024;
     private Duration sweepInterval = Duration.ofSeconds(1);
     private boolean modelCallAudit;
+    private RetentionPolicy retentionPolicy;
+    private Duration retentionInterval;
 
     private Builder() {
     }
@@ -254,6 +258,30 @@ public final class CassandraSessionStore {
     }
 
     /**
+     * Applies {@code policy} every {@code interval} ({@link dev.sessionstore.Retention}; the first time one interval
+     * after the build), on a daemon thread of the store's, until the store is closed. Default: no schedule;
+     * {@link SessionStore#retention()} applies policies on demand either way. Safe with many instances: every store
+     * built with a schedule sweeps the namespace, and each session is deleted, cut or cleaned by the instance whose
+     * conditional batch on the session's partition applies first (the others find it done); idleness and ages are
+     * measured by the store clock. Give every instance the same policy. The interval is bounded as on every adapter
+     * ({@link RetentionRules#requireInterval}): at least 10 ms, so the sweep never spins, and at most 1 hour, as the
+     * schedule lives and dies with the instance and runs first one interval after the build.
+     *
+     * @throws InvalidArgumentException naming {@code retentionPolicy} if it is null or retention was already set, or
+     *                                  {@code retentionInterval} if it is null or out of range (10 ms to 1 hour)
+     */
+    public Builder retention(RetentionPolicy policy, Duration interval) {
+      if (retentionPolicy != null) {
+        throw new InvalidArgumentException("retentionPolicy", "was already set to " + retentionPolicy
+            + "; a store applies one policy on schedule");
+      }
+      RetentionPolicy checked = require("retentionPolicy", policy);
+      this.retentionInterval = RetentionRules.requireInterval(interval);
+      this.retentionPolicy = checked;
+      return this;
+    }
+
+    /**
      * The largest write (one conditional batch) the store sends; a larger one is rejected before anything is written.
      * Default 12 MiB, under Cassandra's default limits: a mutation of half the {@code commitlog_segment_size} (32 MiB)
      * and a CQL message of {@code native_transport_max_message_size} (unset, at most 2.5 % of the node's heap: 12.8 MiB
@@ -286,7 +314,7 @@ public final class CassandraSessionStore {
       String replication = "{'class': 'SimpleStrategy', 'replication_factor': " + replicationFactor + "}";
       StoreSettings settings = new StoreSettings(driverSession, owns, keyspace, namespace, replication, createSchema,
           writeConsistency, serialConsistency, readConsistency, clock, retryTimeout, pollInterval, maxMutationBytes,
-          sweepInterval, modelCallAudit);
+          sweepInterval, modelCallAudit, retentionPolicy, retentionInterval);
       try {
         return ValidatingSessionStore.wrap(new CassandraStore(settings));
       } catch (RuntimeException e) {

@@ -13,7 +13,6 @@ import dev.sessionstore.Step;
 import dev.sessionstore.StepOutcome;
 import dev.sessionstore.Summaries;
 import dev.sessionstore.ToolCalls;
-import dev.sessionstore.UnsupportedCapabilityException;
 import dev.sessionstore.spi.StoreEventHub;
 import dev.sessionstore.spi.StoreEventSource;
 import dev.sessionstore.spi.StoreEventSubscription;
@@ -34,8 +33,8 @@ public final class CassandraStore implements SessionStore, StoreEventSource {
   private static final Logger LOG = LoggerFactory.getLogger(CassandraStore.class);
 
   /**
-   * What the adapter supports: every capability but {@link Capability#RETENTION}, not built yet (not impossible on
-   * Cassandra: it needs a log that starts after seq 1), and so it imports no archive of a cut session either, and
+   * What the adapter supports: every capability (retention included: a log may start after seq 1 once its oldest
+   * chapters are cut, see {@link HeadCut}, and archives of cut sessions import as they are) but
    * {@link Capability#STORED_VALUE_REWRITE}, left undeclared: a scan of every value needs a token-range walk of each
    * table and a rewrite a conditional update per row ({@code IF payload = ?}, a Paxos round each), so an encrypting
    * store over Cassandra cannot re-encrypt in place yet (keep old keys in its ring). Cross-process wake-up is by
@@ -45,7 +44,7 @@ public final class CassandraStore implements SessionStore, StoreEventSource {
       Capability.WAITING_READS, Capability.CROSS_PROCESS_WAKEUP, Capability.TRUNCATION, Capability.TENANTS,
       Capability.CHECKPOINTS, Capability.SUMMARIES, Capability.TOOL_CALLS, Capability.DEADLINES,
       Capability.DURABLE_DEADLINES, Capability.WRITER_FENCING, Capability.MODEL_CALL_AUDIT,
-      Capability.FORKS, Capability.ARCHIVES));
+      Capability.FORKS, Capability.ARCHIVES, Capability.RETENTION));
 
   private final StoreSettings settings;
   private final StoreEventHub storeEvents = new StoreEventHub(failure -> LOG.warn(
@@ -61,6 +60,7 @@ public final class CassandraStore implements SessionStore, StoreEventSource {
   private final CassandraModelCallAudit modelCalls;
   private final CassandraArchives archives;
   private final DeadlineSweeper sweeper;
+  private final CassandraRetention retention;
 
   /**
    * A store on {@code settings}: creates or checks the schema, then prepares its statements.
@@ -85,6 +85,11 @@ public final class CassandraStore implements SessionStore, StoreEventSource {
     this.sweeper = new DeadlineSweeper(cql, writer, storeEvents);
     this.modelCalls = new CassandraModelCallAudit(cql, writer, index);
     this.archives = new CassandraArchives(cql, reader, writer, checkpoints, modelCalls);
+    this.retention = new CassandraRetention(cql, reader, index, sessions, new HeadCut(cql, reader, writer),
+        modelCalls);
+    if (settings.retentionPolicy() != null) {
+      retention.start(settings.retentionPolicy(), settings.retentionInterval());
+    }
     LOG.debug("cassandra session store opened: {}", this);
   }
 
@@ -130,7 +135,7 @@ public final class CassandraStore implements SessionStore, StoreEventSource {
 
   @Override
   public Retention retention() {
-    throw new UnsupportedCapabilityException(Capability.RETENTION);
+    return retention;
   }
 
   @Override
@@ -173,6 +178,7 @@ public final class CassandraStore implements SessionStore, StoreEventSource {
 
   @Override
   public void close() {
+    retention.close();
     sweeper.close();
     waiters.close();
     storeEvents.close();

@@ -14,6 +14,7 @@ import dev.sessionstore.ToolCall;
 import dev.sessionstore.cassandra.internal.Rows.Header;
 import dev.sessionstore.spi.EventFilter;
 import dev.sessionstore.spi.EventPaging;
+import java.time.Instant;
 import java.util.ArrayList;
 import java.util.Collection;
 import java.util.HashMap;
@@ -54,16 +55,47 @@ final class PartitionReader {
 
   /** The stored sessions among {@code sessionIds}, in no particular order. */
   List<Session> sessions(Collection<String> sessionIds) {
-    List<Session> sessions = new ArrayList<>();
+    return headers(sessionIds).stream().map(Header::session).toList();
+  }
+
+  /** The headers of the stored sessions among {@code sessionIds}, in no particular order. */
+  List<Header> headers(Collection<String> sessionIds) {
+    List<Header> headers = new ArrayList<>();
     for (List<String> chunk : chunks(List.copyOf(sessionIds))) {
       for (Row row : cql.read(cql.sessionsIn.bind(ns, chunk))) {
         Header header = Rows.header(row, 1);
         if (header.exists()) {
-          sessions.add(header.session());
+          headers.add(header);
         }
       }
     }
-    return sessions;
+    return headers;
+  }
+
+  /**
+   * The timestamp of the session's last event as {@code header} shows the partition (one row read by its key);
+   * {@code null} when the log holds none (empty, or cut through its last seq).
+   */
+  Instant lastEventAt(String sessionId, Header header, boolean serial) {
+    if (header.lastSeq() <= header.cutSeq()) {
+      return null;
+    }
+    Row row = cql.read(cql.eventsIn.bind(ns, sessionId, List.of(Rows.eventKey(header.lastSeq()))), serial).one();
+    return row == null ? null : Rows.event(sessionId, row).timestamp();
+  }
+
+  /**
+   * The seqs and ids of the session's events with {@code afterSeq < seq <= toSeq}, oldest-first (the id column only,
+   * not the payloads): what a cut of the log's head through {@code toSeq} removes.
+   */
+  List<Map.Entry<Long, String>> eventIds(String sessionId, long afterSeq, long toSeq, boolean serial) {
+    List<Map.Entry<Long, String>> ids = new ArrayList<>();
+    BoundStatement scan = cql.eventIdsAsc.bind(ns, sessionId, Rows.eventKey(afterSeq), Rows.eventKey(toSeq))
+        .setPageSize(PAGE_SIZE);
+    for (Row row : cql.read(scan, serial)) {
+      ids.add(Map.entry(row.getLong(0), row.getString(1)));
+    }
+    return ids;
   }
 
   /** The stored events of the session with these ids, by id. */
@@ -89,10 +121,14 @@ final class PartitionReader {
     return Optional.ofNullable(eventsByIds(sessionId, List.of(eventId), false).get(eventId));
   }
 
-  /** The session's events with {@code seq >= fromSeq}, oldest-first. */
-  List<Event> eventsFrom(String sessionId, long fromSeq, boolean serial) {
+  /**
+   * The session's events with {@code seq >= fromSeq}, oldest-first, read from the first live seq that {@code header}
+   * shows (past a retention cut's tombstones).
+   */
+  List<Event> eventsFrom(String sessionId, Header header, long fromSeq, boolean serial) {
     List<Event> events = new ArrayList<>();
-    BoundStatement scan = cql.eventsAsc.bind(ns, sessionId, Rows.eventKey(fromSeq - 1), Rows.eventKey(Long.MAX_VALUE))
+    BoundStatement scan = cql.eventsAsc.bind(ns, sessionId, Rows.eventKey(header.liveAfter(fromSeq - 1)),
+        Rows.eventKey(Long.MAX_VALUE))
         .setPageSize(PAGE_SIZE);
     for (Row row : cql.read(scan, serial)) {
       events.add(Rows.event(sessionId, row));
@@ -100,9 +136,12 @@ final class PartitionReader {
     return events;
   }
 
-  /** The page {@code query} selects from the session's log: scanned in fetch order, filtered, then paged. */
+  /**
+   * The page {@code query} selects from the session's log: scanned in fetch order, filtered, then paged. The
+   * partition's header is read first, so that the scan starts after a retention cut: it never walks the cut rows.
+   */
   EventPage page(String sessionId, EventQuery query) {
-    long after = query.after();
+    long after = header(sessionId, false).liveAfter(query.after());
     long before = query.before().orElse(Long.MAX_VALUE);
     if (before <= after + 1) {
       return EventPaging.page(List.of(), query);
@@ -177,13 +216,17 @@ final class PartitionReader {
     return row == null ? Optional.empty() : Optional.of(Rows.summary(sessionId, row));
   }
 
-  /** The session's events with {@code afterSeq < seq <= toSeq}, oldest-first. */
-  List<Event> eventsBetween(String sessionId, long afterSeq, long toSeq) {
+  /**
+   * The session's events with {@code afterSeq < seq <= toSeq}, oldest-first, read from the first live seq that
+   * {@code header} shows (past a retention cut's tombstones).
+   */
+  List<Event> eventsBetween(String sessionId, Header header, long afterSeq, long toSeq) {
     List<Event> events = new ArrayList<>();
-    if (toSeq <= afterSeq) {
+    long from = header.liveAfter(afterSeq);
+    if (toSeq <= from) {
       return events;
     }
-    BoundStatement scan = cql.eventsAsc.bind(ns, sessionId, Rows.eventKey(afterSeq), Rows.eventKey(toSeq + 1))
+    BoundStatement scan = cql.eventsAsc.bind(ns, sessionId, Rows.eventKey(from), Rows.eventKey(toSeq + 1))
         .setPageSize(PAGE_SIZE);
     for (Row row : cql.read(scan)) {
       events.add(Rows.event(sessionId, row));
