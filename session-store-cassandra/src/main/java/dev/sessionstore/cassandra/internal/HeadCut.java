@@ -23,9 +23,9 @@ import org.slf4j.LoggerFactory;
  * cut event's id row (ids are keyed by id, not seq, so a range cannot cover them; the id is free again in the
  * session), the rewrite of each tool call whose requesting event it removed (its link dropped), and the header's
  * {@code cut_seq}. Its reads: the ids of the cut events (one column, no payloads) and the session's tool calls. So a
- * cut costs in proportion to the events it removes, once; a batch that would pass the store's
- * {@code maxMutationBytes} cuts the chapters that fit and the rest in the next batches, and a single chapter too
- * large for one batch is left whole (logged).
+ * cut costs in proportion to the events it removes, once; a batch that would pass half the store's
+ * {@code maxMutationBytes} (the other half is room for the tool calls it rewrites), or 20,000 ids, cuts the chapters
+ * that fit and the rest in the next batches, and a single chapter too large for one batch is left whole (logged).
  *
  * <p><b>What reads cost after a cut.</b> Every read of the log starts after {@code cut_seq} (the header holds it;
  * {@link Header#liveAfter}), so no read scans the cut rows or their tombstone: a read costs what it cost on a log of
@@ -35,6 +35,9 @@ import org.slf4j.LoggerFactory;
 final class HeadCut {
 
   private static final Logger LOG = LoggerFactory.getLogger(HeadCut.class);
+
+  /** Cut events per batch at most: a batch holds at most 65,535 statements (the protocol's bound), one per id. */
+  private static final int MAX_IDS_PER_BATCH = 20_000;
 
   private final Cql cql;
   private final PartitionReader reader;
@@ -99,7 +102,13 @@ final class HeadCut {
     long bytes = StepWriter.ROW_OVERHEAD;
     long fits = header.cutSeq();
     List<Map.Entry<Long, String>> ids = reader.eventIds(sessionId, header.cutSeq(), through, serial);
-    for (Map.Entry<Long, String> id : ids) {
+    if (ids.size() != through - header.cutSeq()) {
+      // the log is gapless after its cut, so the partition changed since its header was read (another instance cut
+      // it, or a truncation): a batch on that head fails, and the next attempt plans against a fresh read
+      return new StepWriter.PartitionChange(List.of(), header.cutSeq(), 0);
+    }
+    for (int i = 0; i < ids.size() && i < MAX_IDS_PER_BATCH; i++) {
+      Map.Entry<Long, String> id = ids.get(i);
       bytes += StepWriter.ROW_OVERHEAD + StepWriter.utf8(id.getValue());
       if (bytes > budget) {
         break;
