@@ -29,11 +29,12 @@ import java.util.regex.Pattern;
  *
  * <h2>Design: one partition per session</h2>
  * Everything a session owns lives in one partition of {@code session_data}, keyed by (namespace, session id)
- * (guarantee 19 of docs/guarantees.md): the session record, the log's {@code head} and the writer-fencing claim in
- * static columns, events (clustered by their zero-padded seq), one id row per event (its id → its seq), runs, tool
+ * (guarantee 19 of docs/guarantees.md): the session record, the log's {@code head}, the writer-fencing claim and the
+ * seq through which retention cut the log ({@code cut_seq}) in static columns, events (clustered by their zero-padded
+ * seq), one id row per event (its id → its seq), runs, tool
  * calls, summaries, checkpoints and model-call audit rows. Every write (an append, a session or run upsert, a metadata
- * merge, a cut, a tool-call registration, resolution or deadline change, an audit row, a whole step) is <b>one
- * conditional batch on that partition</b>:
+ * merge, a cut, a tool-call registration, resolution or deadline change, an audit row, a whole step, a retention
+ * deletion or cut) is <b>one conditional batch on that partition</b>:
  * it reads the head and the stored events with the write's ids, decides with the shared rules of
  * {@code dev.sessionstore.spi} what to write, and commits {@code IF head = <the head it read>} with a new head. The
  * lightweight transaction (Paxos) makes the read-decide-write linearizable per session: gapless seqs, all-or-nothing
@@ -80,9 +81,9 @@ import java.util.regex.Pattern;
  *       whichever process set it. A crash before the batch leaves a hint of a deadline never set, which a sweep drops;
  *       an hour is dropped only once past and empty, at the write timestamp of the moment before its hints were
  *       read, so a hint written into it later keeps it.</li>
- *   <li><b>Old audit rows</b>: removed row by row at the write timestamp each was read with (a turn recorded again
- *       since keeps its new row); across sessions, through the listing index, one session at a time (repeating a
- *       call cut short finishes it).</li>
+ *   <li><b>Old audit rows</b>: removed by one conditional batch per session on the head it read (a turn recorded
+ *       again since makes it read again); across sessions, through the listing index, one session at a time
+ *       (repeating a call cut short finishes it).</li>
  *   <li><b>Forks</b>: a fork is a partition of its own, created by one conditional batch that copies what the fork
  *       takes from its parent (events up to the fork point, the summaries, runs and tool calls of that prefix, the
  *       checkpoints), read from the parent in one consistent view; so a fork is whole or absent, and owns its copies
@@ -90,12 +91,21 @@ import java.util.regex.Pattern;
  *       the prefix must fit one batch ({@link Builder#maxMutationBytes}, else the fork is refused before anything is
  *       written). A fork reading its parent's partition up to the fork point would be constant time, but every cut
  *       and deletion of the parent would then have to keep that prefix for its forks.</li>
- *   <li><b>Archives</b>: an export is one consistent view of the partition; an import is one conditional batch that
- *       creates the partition whole (the same size bound as a fork), after the listing index, the deadline hints and
- *       the name claim. Global checkpoints are listed through {@code global_checkpoint_names}, written before each
+ *   <li><b>Archives</b>: an export is one consistent view of the partition, with its cut point; an import is one
+ *       conditional batch that creates the partition whole, its cut point kept (the same size bound as a fork), after
+ *       the listing index, the deadline hints and the name claim. Global checkpoints are listed through {@code global_checkpoint_names}, written before each
  *       checkpoint and never removed (a listed name whose checkpoint is gone is skipped).</li>
- *   <li>Retention is not built yet (not among the store's capabilities): not impossible on Cassandra, it needs a log
- *       that starts after seq 1 once its oldest chapters are cut.</li>
+ *   <li><b>Retention</b> ({@link Builder#retention}, {@link SessionStore#retention()}): through the listing index,
+ *       session by session, each judged by the shared rules against the head its batch is conditioned on, so a write
+ *       landing meanwhile makes it judge again. An idle session is deleted as above; old audit rows go as above; old
+ *       chapters are cut by one batch: a range tombstone over the event rows from the log's start through the
+ *       chapter's end, a row tombstone per cut event's id row, the links of tool calls to cut events dropped, and the
+ *       header's {@code cut_seq}. A cut costs a read of the cut events' ids and a write in proportion to them, once;
+ *       after it, every read of the log (a page, a revival, a chapter, a fork's copy, an export, a truncation's tail)
+ *       starts its slice after {@code cut_seq}, so no read ever walks the cut rows or their tombstones (a page reads
+ *       the header first to know where: one request more). Of several instances applying a policy, on demand or on
+ *       their schedules, the one whose batch applied does each session and counts it, so reports add up to what was
+ *       removed. Forks own copies and keep what they show; a fork's log starts where its parent's did.</li>
  * </ul>
  *
  * <h2>Outcomes</h2>
