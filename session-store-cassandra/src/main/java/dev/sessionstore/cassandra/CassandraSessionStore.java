@@ -105,7 +105,9 @@ import java.util.regex.Pattern;
  *       starts its slice after {@code cut_seq}, so no read ever walks the cut rows or their tombstones (a page reads
  *       the header first to know where: one request more). Of several instances applying a policy, on demand or on
  *       their schedules, the one whose batch applied does each session and counts it, so reports add up to what was
- *       removed. Forks own copies and keep what they show; a fork's log starts where its parent's did.</li>
+ *       removed. Forks own copies and keep what they show; a fork's log starts where its parent's did. A schedule is
+ *       the namespace's ({@code retention_sweeps}: when it was last swept, claimed with a lightweight transaction
+ *       once an interval has passed), so instances sweep once per interval between them, also across restarts.</li>
  * </ul>
  *
  * <h2>Outcomes</h2>
@@ -268,14 +270,16 @@ public final class CassandraSessionStore {
     }
 
     /**
-     * Applies {@code policy} every {@code interval} ({@link dev.sessionstore.Retention}; the first time one interval
-     * after the build), on a daemon thread of the store's, until the store is closed. Default: no schedule;
-     * {@link SessionStore#retention()} applies policies on demand either way. Safe with many instances: every store
-     * built with a schedule sweeps the namespace, and each session is deleted, cut or cleaned by the instance whose
-     * conditional batch on the session's partition applies first (the others find it done); idleness and ages are
-     * measured by the store clock. Give every instance the same policy. The interval is bounded as on every adapter
-     * ({@link RetentionRules#requireInterval}): at least 10 ms, so the sweep never spins, and at most 1 hour, as the
-     * schedule lives and dies with the instance and runs first one interval after the build.
+     * Applies {@code policy} once per {@code interval} of the store clock ({@link dev.sessionstore.Retention}), on a
+     * daemon thread of the store's, until the store is closed. Default: no schedule; {@link SessionStore#retention()}
+     * applies policies on demand either way. The schedule is the namespace's, held by the cluster: the time of the
+     * last sweep is recorded there, and of all instances built with a schedule, the one that claims the next sweep
+     * (a lightweight transaction, once an interval has passed since the last, looked for every quarter interval) runs
+     * it; so the namespace is swept once per interval between them, and an instance built after a restart sweeps as
+     * soon as the last sweep is an interval old. Within a sweep each session is deleted, cut or cleaned by one
+     * conditional batch on its partition, so sweeps and on-demand applications never do a session twice. Give every
+     * instance the same policy. The interval is bounded as on every adapter ({@link RetentionRules#requireInterval}):
+     * at least 10 ms and at most 1 hour.
      *
      * @throws InvalidArgumentException naming {@code retentionPolicy} if it is null or retention was already set, or
      *                                  {@code retentionInterval} if it is null or out of range (10 ms to 1 hour)

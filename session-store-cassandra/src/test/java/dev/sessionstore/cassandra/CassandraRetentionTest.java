@@ -41,7 +41,8 @@ import org.junit.jupiter.api.Test;
 /**
  * What the kit cannot see of Cassandra retention, on the shared cluster: two store instances (on two driver
  * sessions, as two processes) applying one policy at once remove each session, chapter and audit row once, and
- * their reports add up to exactly that; a cut log reads back the same from another instance after the first closed,
+ * their reports add up to exactly that; instances built with a schedule sweep once per interval between them, from
+ * the sweep the cluster records; a cut log reads back the same from another instance after the first closed,
  * and a truncation below the cut continues from it; reads after a cut cost the same whether it removed 990 events or
  * 9,990, counted in requests, pages and the rows and tombstone cells the replica read.
  */
@@ -53,9 +54,17 @@ class CassandraRetentionTest {
   private final List<AutoCloseable> opened = new ArrayList<>();
 
   private SessionStore store(CqlSession session, String namespace, Instant now) {
-    SessionStore store = CassandraSessionStore.builder().session(session).keyspace("session_store_tests")
+    return open(configure(session, namespace, now));
+  }
+
+  private static CassandraSessionStore.Builder configure(CqlSession session, String namespace, Instant now) {
+    return CassandraSessionStore.builder().session(session).keyspace("session_store_tests")
         .namespace(namespace).replicationFactor(SharedCluster.replicationFactor())
-        .clock(Clock.fixed(now, ZoneOffset.UTC)).modelCallAudit(true).build();
+        .clock(Clock.fixed(now, ZoneOffset.UTC)).modelCallAudit(true);
+  }
+
+  private SessionStore open(CassandraSessionStore.Builder builder) {
+    SessionStore store = builder.build();
     opened.add(store);
     return store;
   }
@@ -133,6 +142,38 @@ class CassandraRetentionTest {
       assertThat(writer.modelCalls().list(sessionId)).as("audit rows of %s", sessionId).isEmpty();
     }
     assertThat(first.retention().apply(policy)).as("a third application").isEqualTo(RetentionReport.none(false));
+  }
+
+  @Test
+  @DisplayName("Instances built with a schedule sweep their namespace once per interval of the store clock between "
+      + "them, counted from the last sweep the cluster records, also in an instance built later")
+  void theScheduleIsHeldByTheCluster() throws InterruptedException {
+    String namespace = UUID.randomUUID().toString();
+    SessionStore writer = store(SharedCluster.session(), namespace, START);
+    RetentionPolicy idle = RetentionPolicy.builder().deleteSessionsIdleFor(Duration.ofDays(5)).build();
+    Duration interval = Duration.ofMillis(50);
+    writer.sessions().save(SessionWrite.of("first"));
+    open(configure(SharedCluster.session(), namespace, LATER).retention(idle, interval));
+    open(configure(SharedCluster.peerSession(), namespace, LATER).retention(idle, interval));
+    awaitDeleted(writer, "first");
+
+    writer.sessions().save(SessionWrite.of("second"));
+    Thread.sleep(1_000);
+    assertThat(writer.sessions().find("second"))
+        .as("an idle session, 20 intervals of wall time later: the instances' clocks stand still at the sweep the "
+            + "first claimed, so no other is due")
+        .isPresent();
+
+    open(configure(SharedCluster.peerSession(), namespace, LATER.plus(interval)).retention(idle, interval));
+    awaitDeleted(writer, "second");
+  }
+
+  private static void awaitDeleted(SessionStore store, String sessionId) throws InterruptedException {
+    long deadline = System.nanoTime() + Duration.ofSeconds(20).toNanos();
+    while (store.sessions().find(sessionId).isPresent() && System.nanoTime() < deadline) {
+      Thread.sleep(20);
+    }
+    assertThat(store.sessions().find(sessionId)).as("%s, 20 s after it was due", sessionId).isEmpty();
   }
 
   @Test

@@ -9,9 +9,6 @@ import java.time.Duration;
 import java.time.Instant;
 import java.util.List;
 import java.util.Optional;
-import java.util.concurrent.Executors;
-import java.util.concurrent.ScheduledExecutorService;
-import java.util.concurrent.TimeUnit;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -29,12 +26,11 @@ import org.slf4j.LoggerFactory;
  * <p>Across sessions nothing is atomic, and nothing needs to be: each session is whole after each batch (deleted or
  * not, cut through a chapter's end or not), and a run cut short leaves the rest to the next one.
  *
- * <p><b>Schedule.</b> A store built with a policy and an interval applies it every interval on a daemon thread of its
- * own, from one interval after the build until it is closed. Every instance so built sweeps the whole namespace, each
- * session handled by whichever instance's batch comes first; the sessions, not the schedule, are durable: a policy
- * is what the cluster holds, so a sweep in any process (or a restarted one) finds what is due, as the deadline sweeper
- * finds due tool calls. A sweep reads the listing index and every session's header (one read per 500 sessions), then
- * reads more only of sessions a rule may apply to. A failed sweep is logged, and the next one runs on schedule.
+ * <p><b>Schedule.</b> A store built with a policy and an interval applies it on the namespace's schedule, which the
+ * cluster holds ({@link RetentionSchedule}): once per interval between all instances so built, by whichever claims
+ * the sweep first, also across restarts. A sweep reads the listing index and every session's header (one read per
+ * 500 sessions), then reads more only of sessions a rule may apply to. A failed sweep is logged, and the next one
+ * runs when due.
  */
 final class CassandraRetention implements Retention, AutoCloseable {
 
@@ -46,7 +42,7 @@ final class CassandraRetention implements Retention, AutoCloseable {
   private final CassandraSessions sessions;
   private final HeadCut cut;
   private final CassandraModelCallAudit audit;
-  private ScheduledExecutorService schedule;
+  private RetentionSchedule schedule;
 
   CassandraRetention(Cql cql, PartitionReader reader, SessionIndex index, CassandraSessions sessions, HeadCut cut,
       CassandraModelCallAudit audit) {
@@ -68,29 +64,20 @@ final class CassandraRetention implements Retention, AutoCloseable {
     return run(policy, true);
   }
 
-  /** Applies {@code policy} every {@code interval}, the first time one interval from now, until {@link #close}. */
+  /**
+   * Applies {@code policy} once per {@code interval} of the namespace's schedule ({@link RetentionSchedule}: in this
+   * instance when it claims the sweep), until {@link #close}.
+   */
   synchronized void start(RetentionPolicy policy, Duration interval) {
-    schedule = Executors.newSingleThreadScheduledExecutor(task -> {
-      Thread sweeper = new Thread(task, "session-store-cassandra-retention");
-      sweeper.setDaemon(true);
-      return sweeper;
-    });
-    long every = interval.toNanos();
-    schedule.scheduleWithFixedDelay(() -> {
-      try {
-        LOG.debug("scheduled retention of namespace {} removed {}", cql.settings.namespace(), apply(policy));
-      } catch (RuntimeException e) {
-        LOG.warn("scheduled retention of namespace {} failed; the next one runs in {}", cql.settings.namespace(),
-            interval, e);
-      }
-    }, every, every, TimeUnit.NANOSECONDS);
+    schedule = new RetentionSchedule(cql, interval, () -> LOG.debug("scheduled retention of namespace {} removed {}",
+        cql.settings.namespace(), apply(policy)));
   }
 
   /** Stops the schedule, if any; a sweep under way stops at its next request. */
   @Override
   public synchronized void close() {
     if (schedule != null) {
-      schedule.shutdownNow();
+      schedule.close();
     }
   }
 

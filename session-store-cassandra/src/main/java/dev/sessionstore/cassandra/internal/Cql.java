@@ -89,6 +89,9 @@ final class Cql {
   final PreparedStatement claimName;
   final PreparedStatement takeOverName;
   final PreparedStatement releaseName;
+  final PreparedStatement lastSweep;
+  final PreparedStatement claimFirstSweep;
+  final PreparedStatement claimSweep;
 
   Cql(StoreSettings settings) {
     this.settings = settings;
@@ -176,6 +179,10 @@ final class Cql {
     claimName = prepare("INSERT INTO " + names + " (ns, name, session_id) VALUES (?, ?, ?) IF NOT EXISTS");
     takeOverName = prepare("UPDATE " + names + " SET session_id = ? WHERE ns = ? AND name = ? IF session_id = ?");
     releaseName = prepare("DELETE FROM " + names + " WHERE ns = ? AND name = ? IF session_id = ?");
+    String sweeps = settings.keyspace() + ".retention_sweeps";
+    lastSweep = prepare("SELECT swept FROM " + sweeps + " WHERE ns = ?");
+    claimFirstSweep = prepare("INSERT INTO " + sweeps + " (ns, swept) VALUES (?, ?) IF NOT EXISTS");
+    claimSweep = prepare("UPDATE " + sweeps + " SET swept = ? WHERE ns = ? IF swept = ?");
   }
 
   private PreparedStatement prepare(String cql) {

@@ -129,7 +129,14 @@ public final class Schema {
       CREATE TABLE IF NOT EXISTS %s.global_checkpoint_names (
         ns text,
         name text,
-        PRIMARY KEY ((ns), name))""");
+        PRIMARY KEY ((ns), name))""",
+      // When a namespace's retention schedule last ran (micros of the store clock): claimed with a lightweight
+      // transaction by the instance that runs it, so the schedule is the cluster's, not one process's.
+      """
+      CREATE TABLE IF NOT EXISTS %s.retention_sweeps (
+        ns text,
+        swept bigint,
+        PRIMARY KEY ((ns)))""");
 
   /** What takes a keyspace of version {@code i + 1} to version {@code i + 2}; {@code %s} is the keyspace. */
   static final List<List<String>> MIGRATIONS = List.of(
@@ -139,7 +146,7 @@ public final class Schema {
           "ALTER TABLE %s.session_data ADD fence_token bigint static",
           "ALTER TABLE %s.session_data ADD fence_owner text static", TABLES.get(5), TABLES.get(6),
           TABLES.get(7)),
-      List.of("ALTER TABLE %s.session_data ADD cut_seq bigint static"));
+      List.of("ALTER TABLE %s.session_data ADD cut_seq bigint static", TABLES.get(8)));
 
   private Schema() {
   }
