@@ -102,8 +102,9 @@ import java.util.regex.Pattern;
  *       chapter's end, a row tombstone per cut event's id row, the links of tool calls to cut events dropped, and the
  *       header's {@code cut_seq}. A cut costs a read of the cut events' ids and a write in proportion to them, once;
  *       after it, every read of the log (a page, a revival, a chapter, a fork's copy, an export, a truncation's tail)
- *       starts its slice after {@code cut_seq}, so no read ever walks the cut rows or their tombstones (a page reads
- *       the header first to know where: one request more). Of several instances applying a policy, on demand or on
+ *       starts its slice after {@code cut_seq}, so no read walks the cut rows or their tombstones (a page starts
+ *       where this instance last saw the log start, checked by the {@code cut_seq} its rows carry: one request as
+ *       before; an instance that has not seen a cut walks it once). Of several instances applying a policy, on demand or on
  *       their schedules, the one whose batch applied does each session and counts it, so reports add up to what was
  *       removed. Forks own copies and keep what they show; a fork's log starts where its parent's did. A schedule is
  *       the namespace's ({@code retention_sweeps}: when it was last swept, claimed with a lightweight transaction

@@ -220,6 +220,32 @@ class CassandraRetentionTest {
   }
 
   @Test
+  @DisplayName("A read that starts where this instance last saw the log cut is checked: after another instance "
+      + "deleted the session and wrote it again, the whole new log reads back")
+  void whereAReadStartsIsChecked() {
+    String namespace = UUID.randomUUID().toString();
+    SessionStore reader = store(SharedCluster.session(), namespace, START);
+    SessionStore other = store(SharedCluster.peerSession(), namespace, START);
+    reader.events().appendAll("reused", events("old", 12));
+    reader.summaries().put("reused", NewSummary.of(1, 8, Json.of("{}")));
+    assertThat(reader.retention().apply(RetentionPolicy.builder().keepEventsPerSession(4).build()).events())
+        .as("events cut").isEqualTo(8);
+    assertThat(seqs(reader.events().read("reused", EventQuery.all()).items())).as("log after the cut")
+        .containsExactly(9L, 10L, 11L, 12L);
+
+    other.sessions().delete("reused");
+    other.events().appendAll("reused", events("new", 12));
+
+    List<Long> all = IntStream.rangeClosed(1, 12).asLongStream().boxed().toList();
+    assertThat(seqs(reader.events().read("reused", EventQuery.all().last(20)).items()))
+        .as("tail of 20 of the new log").isEqualTo(all);
+    assertThat(seqs(reader.events().read("reused", EventQuery.all()).items())).as("the new log").isEqualTo(all);
+    other.events().truncate("reused", 3);
+    assertThat(seqs(reader.events().read("reused", EventQuery.all()).items())).as("the new log truncated at 3")
+        .containsExactly(1L, 2L);
+  }
+
+  @Test
   @DisplayName("Reads after a cut of 9,990 events cost what they cost after a cut of 990: requests, pages, rows and "
       + "tombstone cells")
   void readsAfterACutDoNotGrowWithTheCut() {

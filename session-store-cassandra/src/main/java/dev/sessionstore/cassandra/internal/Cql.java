@@ -17,8 +17,12 @@ final class Cql {
   static final String SESSION_COLUMNS = "session_id, head, last_seq, s_name, s_tenant, s_agent, s_status, s_settings, "
       + "s_metadata, s_fork_parent, s_fork_seq, s_created, s_updated, fence_token, fence_owner, cut_seq";
 
-  /** The event columns of an event row, in the order {@link Rows#event} reads them. */
-  static final String EVENT_COLUMNS = "seq, event_id, type, run_id, agent_id, parent_id, payload, ts";
+  /**
+   * The event columns of an event row, in the order {@link Rows#event} reads them, then the partition's
+   * {@code cut_seq} (static: the same in every row of a read), which checks where a page started
+   * ({@link PartitionReader#page}).
+   */
+  static final String EVENT_COLUMNS = "seq, event_id, type, run_id, agent_id, parent_id, payload, ts, cut_seq";
 
   /** The summary columns of a summary row, in the order {@link Rows#summary} reads them. */
   static final String SUMMARY_COLUMNS = "seq, from_seq, payload, version, created";

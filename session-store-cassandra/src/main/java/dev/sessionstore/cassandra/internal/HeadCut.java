@@ -27,9 +27,11 @@ import org.slf4j.LoggerFactory;
  * {@code maxMutationBytes} (the other half is room for the tool calls it rewrites), or 20,000 ids, cuts the chapters
  * that fit and the rest in the next batches, and a single chapter too large for one batch is left whole (logged).
  *
- * <p><b>What reads cost after a cut.</b> Every read of the log starts after {@code cut_seq} (the header holds it;
- * {@link Header#liveAfter}), so no read scans the cut rows or their tombstone: a read costs what it cost on a log of
- * the events kept. A read by event id of a cut event is one id-row lookup that finds a tombstone. Until compaction
+ * <p><b>What reads cost after a cut.</b> Every read of the log starts after {@code cut_seq}: reads that read the
+ * header anyway (a revival, a chapter, a fork, an export, a step) from the header's ({@link Header#liveAfter}), a page
+ * from where this instance last saw it, checked by the same read ({@link PartitionReader#page}). So no read scans
+ * the cut rows or their tombstone: a read costs what it cost on a log of the events kept (a page read by an instance
+ * that has not seen the cut walks them once, and learns it). A read by event id of a cut event is one id-row lookup that finds a tombstone. Until compaction
  * (and {@code gc_grace_seconds} for the tombstones) the cut rows take disk space, not read time.
  */
 final class HeadCut {
@@ -63,6 +65,9 @@ final class HeadCut {
       boolean[] more = {false};
       long removed = writer.change(sessionId, (header, serial) -> plan(sessionId, header, serial, max, more));
       total += removed;
+      if (removed > 0) {
+        reader.forgetCut(sessionId);
+      }
       if (removed == 0 || !more[0]) {
         return total;
       }

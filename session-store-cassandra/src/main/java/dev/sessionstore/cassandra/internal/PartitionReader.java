@@ -42,6 +42,7 @@ final class PartitionReader {
 
   private final Cql cql;
   private final String ns;
+  private final CutHints cutHints = new CutHints();
 
   PartitionReader(Cql cql) {
     this.cql = cql;
@@ -137,22 +138,52 @@ final class PartitionReader {
   }
 
   /**
-   * The page {@code query} selects from the session's log: scanned in fetch order, filtered, then paged. The
-   * partition's header is read first, so that the scan starts after a retention cut: it never walks the cut rows.
+   * The page {@code query} selects from the session's log: scanned in fetch order, filtered, then paged. The scan
+   * starts after the seq this instance last saw the log cut through ({@link CutHints}; read from the header the first
+   * time, one request more), so it does not walk the rows a retention cut removed; the rows it returns carry the
+   * partition's {@code cut_seq}, and a scan that started above it (or found nothing above a start it cannot check)
+   * is checked by it, or by the header, and read again from there.
    */
   EventPage page(String sessionId, EventQuery query) {
-    long after = header(sessionId, false).liveAfter(query.after());
+    long after = query.after();
     long before = query.before().orElse(Long.MAX_VALUE);
     if (before <= after + 1) {
       return EventPaging.page(List.of(), query);
     }
-    boolean newestFirst = EventPaging.fetchesNewestFirst(query);
-    BoundStatement scan = (newestFirst ? cql.eventsDesc : cql.eventsAsc)
-        .bind(ns, sessionId, Rows.eventKey(after), Rows.eventKey(before))
+    long start = cutHints.get(sessionId);
+    if (start < 0) {
+      start = cutHints.put(sessionId, header(sessionId, false).cutSeq());
+    }
+    while (true) {
+      long from = Math.max(after, start);
+      List<Event> fetched = new ArrayList<>();
+      long seen = from >= before - 1 ? -1 : scan(sessionId, query, from, before, fetched);
+      if (from == after) {
+        if (seen >= 0) {
+          cutHints.put(sessionId, seen);
+        }
+        return EventPaging.page(fetched, query);
+      }
+      long cutSeq = cutHints.put(sessionId, seen >= 0 ? seen : header(sessionId, false).cutSeq());
+      if (cutSeq >= from) {
+        return EventPaging.page(fetched, query);
+      }
+      start = cutSeq;
+    }
+  }
+
+  /**
+   * Scans {@code from < seq < before} in the query's fetch order into {@code fetched}, filtered, up to what the query
+   * needs; returns the partition's {@code cut_seq} as the scanned rows show it, -1 when none came back.
+   */
+  private long scan(String sessionId, EventQuery query, long from, long before, List<Event> fetched) {
+    BoundStatement scan = (EventPaging.fetchesNewestFirst(query) ? cql.eventsDesc : cql.eventsAsc)
+        .bind(ns, sessionId, Rows.eventKey(from), Rows.eventKey(before))
         .setPageSize(query.limit().isPresent() ? Math.min(PAGE_SIZE, query.limit().getAsInt() + 1) : PAGE_SIZE);
     long wanted = EventPaging.fetchLimit(query).orElse(Long.MAX_VALUE);
-    List<Event> fetched = new ArrayList<>();
+    long cutSeq = -1;
     for (Row row : cql.read(scan)) {
+      cutSeq = row.isNull(8) ? 0 : row.getLong(8);
       Event event = Rows.event(sessionId, row);
       if (EventFilter.matches(query, event)) {
         fetched.add(event);
@@ -161,7 +192,12 @@ final class PartitionReader {
         }
       }
     }
-    return EventPaging.page(fetched, query);
+    return cutSeq;
+  }
+
+  /** Forgets where this instance last saw the session's log start, after it cut the log itself. */
+  void forgetCut(String sessionId) {
+    cutHints.forget(sessionId);
   }
 
   /** The session's runs, unordered, each with the order it was saved in. */
