@@ -100,7 +100,7 @@ final class CassandraRetention implements Retention, AutoCloseable {
       }
       if (policy.maxEventsPerSession().isPresent()) {
         int max = policy.maxEventsPerSession().getAsInt();
-        events += dryRun ? Reads.run(() -> cut.count(sessionId, header, max)) : cut.apply(sessionId, max);
+        events += dryRun ? Reads.run(() -> cut.count(sessionId, header, max)) : cut.apply(sessionId, header, max);
       }
       if (auditCutoff.isPresent()) {
         rows += dryRun ? audit.countBefore(sessionId, auditCutoff.get())

@@ -58,8 +58,15 @@ final class HeadCut {
     return holdsMore(header, max) ? through(header, summaryEnds(sessionId, header, false), max) - header.cutSeq() : 0;
   }
 
-  /** Cuts the session's log as the rule says, to keep at most {@code max}; returns how many events this removed. */
-  long apply(String sessionId, int max) {
+  /**
+   * Cuts the session's log as the rule says, to keep at most {@code max}; returns how many events this removed.
+   * Nothing is read or written when {@code listed} (a header read earlier) shows a log within the limit: a log that
+   * grew since is cut by the next application.
+   */
+  long apply(String sessionId, Header listed, int max) {
+    if (!holdsMore(listed, max)) {
+      return 0;
+    }
     long total = 0;
     while (true) {
       boolean[] more = {false};
