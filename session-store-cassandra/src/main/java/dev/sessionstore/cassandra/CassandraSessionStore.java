@@ -93,8 +93,9 @@ import java.util.regex.Pattern;
  *       and deletion of the parent would then have to keep that prefix for its forks.</li>
  *   <li><b>Archives</b>: an export is one consistent view of the partition, with its cut point; an import is one
  *       conditional batch that creates the partition whole, its cut point kept (the same size bound as a fork), after
- *       the listing index, the deadline hints and the name claim. Global checkpoints are listed through {@code global_checkpoint_names}, written before each
- *       checkpoint and never removed (a listed name whose checkpoint is gone is skipped).</li>
+ *       the listing index, the deadline hints and the name claim. Global checkpoints are listed through
+ *       {@code global_checkpoint_names}, written before each checkpoint and never removed (a listed name whose
+ *       checkpoint is gone is skipped).</li>
  *   <li><b>Retention</b> ({@link Builder#retention}, {@link SessionStore#retention()}): through the listing index,
  *       session by session, each judged by the shared rules against the head its batch is conditioned on, so a write
  *       landing meanwhile makes it judge again. An idle session is deleted as above; old audit rows go as above; old
@@ -104,11 +105,12 @@ import java.util.regex.Pattern;
  *       after it, every read of the log (a page, a revival, a chapter, a fork's copy, an export, a truncation's tail)
  *       starts its slice after {@code cut_seq}, so no read walks the cut rows or their tombstones (a page starts
  *       where this instance last saw the log start, checked by the {@code cut_seq} its rows carry: one request as
- *       before; an instance that has not seen a cut walks it once). Of several instances applying a policy, on demand or on
- *       their schedules, the one whose batch applied does each session and counts it, so reports add up to what was
- *       removed. Forks own copies and keep what they show; a fork's log starts where its parent's did. A schedule is
- *       the namespace's ({@code retention_sweeps}: when it was last swept, claimed with a lightweight transaction
- *       once an interval has passed), so instances sweep once per interval between them, also across restarts.</li>
+ *       before; an instance that has not seen a cut walks it once). Of several instances applying a policy, on
+ *       demand or on their schedules, the one whose batch applied does each session and counts it, so reports add up
+ *       to what was removed. Forks own copies and keep what they show; a fork's log starts where its parent's did.
+ *       A schedule is the namespace's ({@code retention_sweeps}: when it was last swept, claimed with a lightweight
+ *       transaction once an interval has passed), so instances sweep once per interval between them, also across
+ *       restarts.</li>
  * </ul>
  *
  * <h2>Outcomes</h2>

@@ -31,8 +31,9 @@ import org.slf4j.LoggerFactory;
  * header anyway (a revival, a chapter, a fork, an export, a step) from the header's ({@link Header#liveAfter}), a page
  * from where this instance last saw it, checked by the same read ({@link PartitionReader#page}). So no read scans
  * the cut rows or their tombstone: a read costs what it cost on a log of the events kept (a page read by an instance
- * that has not seen the cut walks them once, and learns it). A read by event id of a cut event is one id-row lookup that finds a tombstone. Until compaction
- * (and {@code gc_grace_seconds} for the tombstones) the cut rows take disk space, not read time.
+ * that has not seen the cut walks them once, and learns it). A read by event id of a cut event is one id-row lookup
+ * that finds a tombstone. Until compaction (and {@code gc_grace_seconds} for the tombstones) the cut rows take disk
+ * space, not read time.
  */
 final class HeadCut {
 
