@@ -101,7 +101,8 @@ import java.util.regex.Pattern;
  *       landing meanwhile makes it judge again. An idle session is deleted as above; old audit rows go as above; old
  *       chapters are cut by one batch: a range tombstone over the event rows from the log's start through the
  *       chapter's end, a row tombstone per cut event's id row, the links of tool calls to cut events dropped, and the
- *       header's {@code cut_seq}. A cut costs a read of the cut events' ids and a write in proportion to them, once;
+ *       header's {@code cut_seq} (id rows that do not fit that batch go in later ones). A cut costs a read of the
+ *       cut events' ids and a write in proportion to them, once;
  *       after it, every read of the log (a page, a revival, a chapter, a fork's copy, an export, a truncation's tail)
  *       starts its slice after {@code cut_seq}, so no read walks the cut rows or their tombstones (a page starts
  *       where this instance last saw the log start, checked by the {@code cut_seq} its rows carry: one request as

@@ -34,6 +34,7 @@ import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
 import java.util.function.Consumer;
 import java.util.stream.IntStream;
+import java.util.stream.LongStream;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.DisplayName;
 import org.junit.jupiter.api.Test;
@@ -243,6 +244,36 @@ class CassandraRetentionTest {
     other.events().truncate("reused", 3);
     assertThat(seqs(reader.events().read("reused", EventQuery.all()).items())).as("the new log truncated at 3")
         .containsExactly(1L, 2L);
+  }
+
+  @Test
+  @DisplayName("A cut longer than one batch has room for is one cut: its id rows that do not fit go in later "
+      + "batches, and an id appended again meanwhile keeps its row")
+  void aCutLargerThanABatch() {
+    String namespace = UUID.randomUUID().toString();
+    SessionStore store = open(configure(SharedCluster.session(), namespace, START).maxMutationBytes(64 * 1024));
+    for (int from = 0; from < 600; from += 50) {
+      store.events().appendAll("large", events("large-" + from, 50));
+    }
+    store.summaries().put("large", NewSummary.of(1, 550, Json.of("{}")));
+    RetentionPolicy keep = RetentionPolicy.builder().keepEventsPerSession(50).build();
+    assertThat(store.retention().dryRun(keep).events()).as("events a dry run would cut").isEqualTo(550);
+
+    assertThat(store.retention().apply(keep).events()).as("events cut").isEqualTo(550);
+
+    assertThat(seqs(store.events().read("large", EventQuery.all()).items())).as("log after the cut")
+        .isEqualTo(LongStream.rangeClosed(551, 600).boxed().toList());
+    assertThat(idRows(namespace, "large")).as("id rows left: those of the kept events").isEqualTo(50);
+    assertThat(store.events().find("large", "large-0-1")).as("the first cut event by id").isEmpty();
+    assertThat(store.events().append("large", NewEvent.of("message").withId("large-0-1")).seq())
+        .as("its id appended again").isEqualTo(601);
+    assertThat(idRows(namespace, "large")).as("id rows after that append").isEqualTo(51);
+  }
+
+  /** The id rows of the session's partition, counted in the table. */
+  private static long idRows(String namespace, String sessionId) {
+    return SharedCluster.session().execute("SELECT count(*) FROM session_store_tests.session_data WHERE ns = ? "
+        + "AND session_id = ? AND kind = 'i'", namespace, sessionId).one().getLong(0);
   }
 
   @Test

@@ -19,13 +19,14 @@ import org.slf4j.LoggerFactory;
  * also judges the partition as it read it, so a write landing meanwhile makes it judge again.
  *
  * <p><b>What a cut writes.</b> One range tombstone over the event rows ({@code key <= through}, from the log's start,
- * so it covers every earlier cut: the partition never holds more than one live range of them), one row tombstone per
- * cut event's id row (ids are keyed by id, not seq, so a range cannot cover them; the id is free again in the
- * session), the rewrite of each tool call whose requesting event it removed (its link dropped), and the header's
- * {@code cut_seq}. Its reads: the ids of the cut events (one column, no payloads) and the session's tool calls. So a
- * cut costs in proportion to the events it removes, once; a batch that would pass half the store's
- * {@code maxMutationBytes} (the other half is room for the tool calls it rewrites), or 20,000 ids, cuts the chapters
- * that fit and the rest in the next batches, and a single chapter too large for one batch is left whole (logged).
+ * so it covers every earlier cut, whatever the cut's length), the header's {@code cut_seq}, the rewrite of each tool
+ * call whose requesting event it removed (its link dropped), and one row tombstone per cut event's id row (ids are
+ * keyed by id, not seq, so a range cannot cover them; the id is free again in the session). Its reads: the ids of the
+ * cut events (one column, no payloads) and the session's tool calls. So a cut costs in proportion to the events it
+ * removes, once. The id rows that do not fit the cut's batch (half the store's {@code maxMutationBytes}, 20,000
+ * statements) go in later batches on the head, each deleting only id rows that still point at or below the cut (an
+ * id appended again since points above it): until then, or for good after a crash in between, such an id row points
+ * at no event, and every read by id finds none there.
  *
  * <p><b>What reads cost after a cut.</b> Every read of the log starts after {@code cut_seq}: reads that read the
  * header anyway (a revival, a chapter, a fork, an export, a step) from the header's ({@link Header#liveAfter}), a page
@@ -39,8 +40,8 @@ final class HeadCut {
 
   private static final Logger LOG = LoggerFactory.getLogger(HeadCut.class);
 
-  /** Cut events per batch at most: a batch holds at most 65,535 statements (the protocol's bound), one per id. */
-  private static final int MAX_IDS_PER_BATCH = 20_000;
+  /** Statements per batch at most: the protocol bounds a batch to 65,535, and each cut id row is one. */
+  private static final int MAX_STATEMENTS = 20_000;
 
   private final Cql cql;
   private final PartitionReader reader;
@@ -68,18 +69,18 @@ final class HeadCut {
     if (!holdsMore(listed, max)) {
       return 0;
     }
-    long total = 0;
-    while (true) {
-      boolean[] more = {false};
-      long removed = writer.change(sessionId, (header, serial) -> plan(sessionId, header, serial, max, more));
-      total += removed;
-      if (removed > 0) {
-        reader.forgetCut(sessionId);
-      }
-      if (removed == 0 || !more[0]) {
-        return total;
+    List<String> leftIds = new ArrayList<>();
+    long removed = writer.change(sessionId, (header, serial) -> plan(sessionId, header, serial, max, leftIds));
+    if (removed > 0) {
+      reader.forgetCut(sessionId);
+      try {
+        deleteLeftIds(sessionId, leftIds);
+      } catch (RuntimeException e) {
+        LOG.warn("session {}: {} id rows of events retention cut are left (they point at no event; reads skip them)",
+            sessionId, leftIds.size(), e);
       }
     }
+    return removed;
   }
 
   private static boolean holdsMore(Header header, int max) {
@@ -99,58 +100,81 @@ final class HeadCut {
   }
 
   /**
-   * The batch cutting through the last chapter end that fits one batch; sets {@code more[0]} when that is short of
-   * where the rule cuts. Null when nothing is to be cut, or not even one chapter fits.
+   * The batch cutting the log through where the rule says: the range tombstone, the header's cut seq, the dropped
+   * links of tool calls, and the deletions of the cut events' id rows as far as they fit the batch; the ids left for
+   * later batches go to {@code leftIds}. Null when nothing is to be cut.
    */
-  private StepWriter.PartitionChange plan(String sessionId, Header header, boolean serial, int max, boolean[] more) {
+  private StepWriter.PartitionChange plan(String sessionId, Header header, boolean serial, int max,
+      List<String> leftIds) {
     if (!holdsMore(header, max)) {
       return null;
     }
-    Set<Long> ends = summaryEnds(sessionId, header, serial);
-    long through = through(header, ends, max);
+    long through = through(header, summaryEnds(sessionId, header, serial), max);
     if (through <= header.cutSeq()) {
       return null;
     }
-    long budget = cql.settings.maxMutationBytes() / 2;
-    long bytes = StepWriter.ROW_OVERHEAD;
-    long fits = header.cutSeq();
     List<Map.Entry<Long, String>> ids = reader.eventIds(sessionId, header.cutSeq(), through, serial);
     if (ids.size() != through - header.cutSeq()) {
       // the log is gapless after its cut, so the partition changed since its header was read (another instance cut
       // it, or a truncation): a batch on that head fails, and the next attempt plans against a fresh read
       return new StepWriter.PartitionChange(List.of(), header.cutSeq(), 0);
     }
-    for (int i = 0; i < ids.size() && i < MAX_IDS_PER_BATCH; i++) {
-      Map.Entry<Long, String> id = ids.get(i);
-      bytes += StepWriter.ROW_OVERHEAD + StepWriter.utf8(id.getValue());
-      if (bytes > budget) {
-        break;
-      }
-      if (ends.contains(id.getKey())) {
-        fits = id.getKey();
-      }
-    }
-    if (fits == header.cutSeq()) {
-      LOG.warn("session {}: its oldest chapter after seq {} is too large to cut in one batch of at most {} bytes; "
-          + "retention leaves it", sessionId, header.cutSeq(), cql.settings.maxMutationBytes());
-      return null;
-    }
-    more[0] = fits < through;
-    long cutThrough = fits;
     List<BatchableStatement<?>> statements = new ArrayList<>();
-    statements.add(cql.cutEvents.bind(ns, sessionId, Rows.eventKey(cutThrough)));
+    statements.add(cql.cutEvents.bind(ns, sessionId, Rows.eventKey(through)));
     Set<String> gone = new HashSet<>();
-    for (Map.Entry<Long, String> id : ids) {
-      if (id.getKey() <= cutThrough) {
-        gone.add(id.getValue());
-        statements.add(cql.deleteId.bind(ns, sessionId, id.getValue()));
-      }
-    }
+    ids.forEach(id -> gone.add(id.getValue()));
+    long bytes = StepWriter.ROW_OVERHEAD;
     for (ToolCall call : reader.toolCalls(sessionId, serial)) {
       if (call.requestEventId() != null && gone.contains(call.requestEventId())) {
         statements.add(writer.bindCall(sessionId, ToolCallTransitions.withoutRequestEvent(call)));
+        bytes += StepWriter.ROW_OVERHEAD + StepWriter.utf8(call.arguments().text())
+            + (call.result() == null ? 0 : StepWriter.utf8(call.result().text()));
       }
     }
-    return new StepWriter.PartitionChange(statements, cutThrough, cutThrough - header.cutSeq());
+    leftIds.clear();
+    for (Map.Entry<Long, String> id : ids) {
+      bytes += StepWriter.ROW_OVERHEAD + StepWriter.utf8(id.getValue());
+      if (leftIds.isEmpty() && bytes <= idBudget() && statements.size() < MAX_STATEMENTS) {
+        statements.add(cql.deleteId.bind(ns, sessionId, id.getValue()));
+      } else {
+        leftIds.add(id.getValue());
+      }
+    }
+    return new StepWriter.PartitionChange(statements, through, through - header.cutSeq());
+  }
+
+  /** Bytes of id-row deletions one batch takes: half the store's largest write, the rest is room to spare. */
+  private long idBudget() {
+    return cql.settings.maxMutationBytes() / 2;
+  }
+
+  /**
+   * Deletes the id rows of cut events that the cut's batch had no room for, a batch at a time on the head, each
+   * deleting only those that still point at or below the cut seq: an id appended again since points above it and
+   * stays.
+   */
+  private void deleteLeftIds(String sessionId, List<String> ids) {
+    int from = 0;
+    while (from < ids.size()) {
+      int to = from;
+      long bytes = 0;
+      while (to < ids.size() && to - from < MAX_STATEMENTS
+          && (bytes += StepWriter.ROW_OVERHEAD + StepWriter.utf8(ids.get(to))) <= idBudget()) {
+        to++;
+      }
+      List<String> chunk = ids.subList(from, Math.max(to, from + 1));
+      writer.change(sessionId, (header, serial) -> {
+        Map<String, Long> seqs = reader.eventSeqs(sessionId, chunk, serial);
+        List<BatchableStatement<?>> deletes = new ArrayList<>();
+        for (String id : chunk) {
+          Long seq = seqs.get(id);
+          if (seq != null && seq <= header.cutSeq()) {
+            deletes.add(cql.deleteId.bind(ns, sessionId, id));
+          }
+        }
+        return deletes.isEmpty() ? null : new StepWriter.PartitionChange(deletes, header.cutSeq(), 0);
+      });
+      from += chunk.size();
+    }
   }
 }

@@ -99,13 +99,25 @@ final class PartitionReader {
     return ids;
   }
 
+  /**
+   * The seqs the session's id rows give these ids, by id (an id row of an event a retention cut removed may point
+   * below the cut until deleted: {@link #eventsByIds} finds no event there).
+   */
+  Map<String, Long> eventSeqs(String sessionId, Collection<String> ids, boolean serial) {
+    Map<String, Long> seqs = new HashMap<>();
+    for (List<String> chunk : chunks(List.copyOf(ids))) {
+      for (Row row : cql.read(cql.idsIn.bind(ns, sessionId, chunk), serial)) {
+        seqs.put(row.getString(0), row.getLong(1));
+      }
+    }
+    return seqs;
+  }
+
   /** The stored events of the session with these ids, by id. */
   Map<String, Event> eventsByIds(String sessionId, Collection<String> ids, boolean serial) {
     List<String> seqKeys = new ArrayList<>();
-    for (List<String> chunk : chunks(List.copyOf(ids))) {
-      for (Row row : cql.read(cql.idsIn.bind(ns, sessionId, chunk), serial)) {
-        seqKeys.add(Rows.eventKey(row.getLong(1)));
-      }
+    for (long seq : eventSeqs(sessionId, ids, serial).values()) {
+      seqKeys.add(Rows.eventKey(seq));
     }
     Map<String, Event> events = new HashMap<>();
     for (List<String> chunk : chunks(seqKeys)) {
