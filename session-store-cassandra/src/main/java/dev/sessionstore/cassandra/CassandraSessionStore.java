@@ -4,9 +4,11 @@ import com.datastax.oss.driver.api.core.ConsistencyLevel;
 import com.datastax.oss.driver.api.core.CqlSession;
 import com.datastax.oss.driver.api.core.DefaultConsistencyLevel;
 import dev.sessionstore.InvalidArgumentException;
+import dev.sessionstore.RetentionPolicy;
 import dev.sessionstore.SessionStore;
 import dev.sessionstore.cassandra.internal.CassandraStore;
 import dev.sessionstore.cassandra.internal.StoreSettings;
+import dev.sessionstore.spi.RetentionRules;
 import dev.sessionstore.spi.ValidatingSessionStore;
 import java.net.InetSocketAddress;
 import java.time.Clock;
@@ -27,11 +29,12 @@ import java.util.regex.Pattern;
  *
  * <h2>Design: one partition per session</h2>
  * Everything a session owns lives in one partition of {@code session_data}, keyed by (namespace, session id)
- * (guarantee 19 of docs/guarantees.md): the session record, the log's {@code head} and the writer-fencing claim in
- * static columns, events (clustered by their zero-padded seq), one id row per event (its id → its seq), runs, tool
+ * (guarantee 19 of docs/guarantees.md): the session record, the log's {@code head}, the writer-fencing claim and the
+ * seq through which retention cut the log ({@code cut_seq}) in static columns, events (clustered by their zero-padded
+ * seq), one id row per event (its id → its seq), runs, tool
  * calls, summaries, checkpoints and model-call audit rows. Every write (an append, a session or run upsert, a metadata
- * merge, a cut, a tool-call registration, resolution or deadline change, an audit row, a whole step) is <b>one
- * conditional batch on that partition</b>:
+ * merge, a cut, a tool-call registration, resolution or deadline change, an audit row, a whole step, a retention
+ * deletion or cut) is <b>one conditional batch on that partition</b>:
  * it reads the head and the stored events with the write's ids, decides with the shared rules of
  * {@code dev.sessionstore.spi} what to write, and commits {@code IF head = <the head it read>} with a new head. The
  * lightweight transaction (Paxos) makes the read-decide-write linearizable per session: gapless seqs, all-or-nothing
@@ -78,8 +81,8 @@ import java.util.regex.Pattern;
  *       whichever process set it. A crash before the batch leaves a hint of a deadline never set, which a sweep drops;
  *       an hour is dropped only once past and empty, at the write timestamp of the moment before its hints were
  *       read, so a hint written into it later keeps it.</li>
- *   <li><b>Old audit rows</b>: removed row by row at the latest write timestamp of each row's cells as read (a turn
- *       recorded again since keeps its new row); across sessions, through the listing index, one session at a time
+ *   <li><b>Old audit rows</b>: removed by one conditional batch per session on the head it read (a turn recorded
+ *       again since makes it read again); across sessions, through the listing index, one session at a time
  *       (repeating a call cut short finishes it).</li>
  *   <li><b>Stored values</b> ({@code dev.sessionstore.spi.StoredValues}, for re-encryption under a new key): a scan
  *       walks each table holding values in token order, one kind of value at a time, resumable from its cursor (the
@@ -95,12 +98,27 @@ import java.util.regex.Pattern;
  *       the prefix must fit one batch ({@link Builder#maxMutationBytes}, else the fork is refused before anything is
  *       written). A fork reading its parent's partition up to the fork point would be constant time, but every cut
  *       and deletion of the parent would then have to keep that prefix for its forks.</li>
- *   <li><b>Archives</b>: an export is one consistent view of the partition; an import is one conditional batch that
- *       creates the partition whole (the same size bound as a fork), after the listing index, the deadline hints and
- *       the name claim. Global checkpoints are listed through {@code global_checkpoint_names}, written before each
- *       checkpoint and never removed (a listed name whose checkpoint is gone is skipped).</li>
- *   <li>Retention is not built yet (not among the store's capabilities): not impossible on Cassandra, it needs a log
- *       that starts after seq 1 once its oldest chapters are cut.</li>
+ *   <li><b>Archives</b>: an export is one consistent view of the partition, with its cut point; an import is one
+ *       conditional batch that creates the partition whole, its cut point kept (the same size bound as a fork), after
+ *       the listing index, the deadline hints and the name claim. Global checkpoints are listed through
+ *       {@code global_checkpoint_names}, written before each checkpoint and never removed (a listed name whose
+ *       checkpoint is gone is skipped).</li>
+ *   <li><b>Retention</b> ({@link Builder#retention}, {@link SessionStore#retention()}): through the listing index,
+ *       session by session, each judged by the shared rules against the head its batch is conditioned on, so a write
+ *       landing meanwhile makes it judge again. An idle session is deleted as above; old audit rows go as above; old
+ *       chapters are cut by one batch: a range tombstone over the event rows from the log's start through the
+ *       chapter's end, a row tombstone per cut event's id row, the links of tool calls to cut events dropped, and the
+ *       header's {@code cut_seq} (id rows that do not fit that batch go in later ones). A cut costs a read of the
+ *       cut events' ids and a write in proportion to them, once;
+ *       after it, every read of the log (a page, a revival, a chapter, a fork's copy, an export, a truncation's tail)
+ *       starts its slice after {@code cut_seq}, so no read walks the cut rows or their tombstones (a page starts
+ *       where this instance last saw the log start, checked by the {@code cut_seq} its rows carry: one request as
+ *       before; an instance that has not seen a cut walks it once). Of several instances applying a policy, on
+ *       demand or on their schedules, the one whose batch applied does each session and counts it, so reports add up
+ *       to what was removed. Forks own copies and keep what they show; a fork's log starts where its parent's did.
+ *       A schedule is the namespace's ({@code retention_sweeps}: when it was last swept, claimed with a lightweight
+ *       transaction once an interval has passed), so instances sweep once per interval between them, also across
+ *       restarts.</li>
  * </ul>
  *
  * <h2>Outcomes</h2>
@@ -153,6 +171,8 @@ public final class CassandraSessionStore {
     private long maxMutationBytes = 12L * 1024 * 1024;
     private Duration sweepInterval = Duration.ofSeconds(1);
     private boolean modelCallAudit;
+    private RetentionPolicy retentionPolicy;
+    private Duration retentionInterval;
 
     private Builder() {
     }
@@ -261,6 +281,32 @@ public final class CassandraSessionStore {
     }
 
     /**
+     * Applies {@code policy} once per {@code interval} of the store clock ({@link dev.sessionstore.Retention}), on a
+     * daemon thread of the store's, until the store is closed. Default: no schedule; {@link SessionStore#retention()}
+     * applies policies on demand either way. The schedule is the namespace's, held by the cluster: the time of the
+     * last sweep is recorded there, and of all instances built with a schedule, the one that claims the next sweep
+     * (a lightweight transaction, once an interval has passed since the last, looked for every quarter interval) runs
+     * it; so the namespace is swept once per interval between them, and an instance built after a restart sweeps as
+     * soon as the last sweep is an interval old. Within a sweep each session is deleted, cut or cleaned by one
+     * conditional batch on its partition, so sweeps and on-demand applications never do a session twice. Give every
+     * instance the same policy. The interval is bounded as on every adapter ({@link RetentionRules#requireInterval}):
+     * at least 10 ms and at most 1 hour.
+     *
+     * @throws InvalidArgumentException naming {@code retentionPolicy} if it is null or retention was already set, or
+     *                                  {@code retentionInterval} if it is null or out of range (10 ms to 1 hour)
+     */
+    public Builder retention(RetentionPolicy policy, Duration interval) {
+      if (retentionPolicy != null) {
+        throw new InvalidArgumentException("retentionPolicy", "was already set to " + retentionPolicy
+            + "; a store applies one policy on schedule");
+      }
+      RetentionPolicy checked = require("retentionPolicy", policy);
+      this.retentionInterval = RetentionRules.requireInterval(interval);
+      this.retentionPolicy = checked;
+      return this;
+    }
+
+    /**
      * The largest write (one conditional batch) the store sends; a larger one is rejected before anything is written.
      * Default 12 MiB, under Cassandra's default limits: a mutation of half the {@code commitlog_segment_size} (32 MiB)
      * and a CQL message of {@code native_transport_max_message_size} (unset, at most 2.5 % of the node's heap: 12.8 MiB
@@ -293,7 +339,7 @@ public final class CassandraSessionStore {
       String replication = "{'class': 'SimpleStrategy', 'replication_factor': " + replicationFactor + "}";
       StoreSettings settings = new StoreSettings(driverSession, owns, keyspace, namespace, replication, createSchema,
           writeConsistency, serialConsistency, readConsistency, clock, retryTimeout, pollInterval, maxMutationBytes,
-          sweepInterval, modelCallAudit);
+          sweepInterval, modelCallAudit, retentionPolicy, retentionInterval);
       try {
         return ValidatingSessionStore.wrap(new CassandraStore(settings));
       } catch (RuntimeException e) {

@@ -1,10 +1,12 @@
 package dev.sessionstore.cassandra;
 
 import com.datastax.oss.driver.api.core.CqlSession;
+import dev.sessionstore.RetentionPolicy;
 import dev.sessionstore.SessionStore;
 import dev.sessionstore.cassandra.cluster.SharedCluster;
 import dev.sessionstore.conformance.SessionStoreConformance;
 import java.time.Clock;
+import java.time.Duration;
 import java.util.Map;
 import java.util.UUID;
 import java.util.WeakHashMap;
@@ -52,9 +54,20 @@ class CassandraConformanceTest extends SessionStoreConformance {
     return build(SharedCluster.peerSession(), namespace, clock);
   }
 
+  /** A store on a namespace of its own that applies {@code policy} every {@code interval}. */
+  @Override
+  protected SessionStore newRetainingStore(Clock clock, RetentionPolicy policy, Duration interval) {
+    return configure(SharedCluster.session(), UUID.randomUUID().toString(), clock).retention(policy, interval)
+        .build();
+  }
+
   private static SessionStore build(CqlSession session, String namespace, Clock clock) {
+    return configure(session, namespace, clock).build();
+  }
+
+  private static CassandraSessionStore.Builder configure(CqlSession session, String namespace, Clock clock) {
     return CassandraSessionStore.builder().session(session).keyspace(KEYSPACE).namespace(namespace)
         .replicationFactor(SharedCluster.replicationFactor()).clock(clock).maxMutationBytes(MAX_MUTATION_BYTES)
-        .modelCallAudit(true).build();
+        .modelCallAudit(true);
   }
 }

@@ -23,7 +23,8 @@ import org.junit.jupiter.api.Test;
 
 /**
  * What the kit cannot see of the Cassandra adapter, on the shared single node: group commit, settled unknown
- * outcomes, the mutation-size limit and the schema version check.
+ * outcomes, the mutation-size limit and the schema version check (a version-1 keyspace migrated to the current one,
+ * retention's cut included).
  */
 class CassandraSessionStoreTest {
 
@@ -184,13 +185,16 @@ class CassandraSessionStoreTest {
         + "('old', 's', 'e', '0000000000000000001', now(), 1, 'active', '{}', {}, 1, 1, 1, 'e1', 't', '{}', 1)");
     session.execute("INSERT INTO " + keyspace + ".session_data (ns, session_id, kind, key, seq) VALUES "
         + "('old', 's', 'i', 'e1', 1)");
+    // indexed as version 1 indexed it: in bucket floorMod(id.hashCode(), 16), where listing and retention find it
+    session.execute("INSERT INTO " + keyspace + ".session_index (ns, bucket, session_id) VALUES ('old', "
+        + Math.floorMod("s".hashCode(), 16) + ", 's')");
 
     SessionStore store = CassandraSessionStore.builder().session(faulty.session()).keyspace(keyspace)
         .namespace("old").build();
     stores.add(store);
 
     assertThat(session.execute("SELECT version FROM " + keyspace + ".schema_version").one().getInt(0))
-        .isEqualTo(4);
+        .isEqualTo(5);
     assertThat(store.events().find("s", "e1")).map(Event::seq).contains(1L);
     store.events().append("s", NewEvent.of("t").withId("e2"));
     store.checkpoints().put(dev.sessionstore.CheckpointKey.of("s", "turn"), new byte[] {7});
@@ -200,6 +204,11 @@ class CassandraSessionStoreTest {
         .withDeadline(java.time.Instant.now().plusSeconds(60)));
     assertThat(store.sessions().claim("s", "worker").token()).isEqualTo(1);
     assertThat(store.toolCalls().pending("s")).hasSize(1);
+    assertThat(store.retention().apply(dev.sessionstore.RetentionPolicy.builder().keepEventsPerSession(1).build())
+        .events()).as("events cut from the migrated session's log").isEqualTo(2);
+    assertThat(store.events().read("s", dev.sessionstore.EventQuery.all()).items()).isEmpty();
+    assertThat(store.events().lastSeq("s")).isEqualTo(2);
+    assertThat(store.toolCalls().find("s", "c1").orElseThrow().requestEventId()).isNull();
   }
 
   @Test
@@ -215,6 +224,6 @@ class CassandraSessionStoreTest {
     assertThatThrownBy(() -> CassandraSessionStore.builder().session(faulty.session()).keyspace(keyspace)
         .replicationFactor(1).createSchema(false).build())
         .isInstanceOf(StoreFailureException.class)
-        .hasMessageContaining("version 99, newer than this store's 4");
+        .hasMessageContaining("version 99, newer than this store's 5");
   }
 }

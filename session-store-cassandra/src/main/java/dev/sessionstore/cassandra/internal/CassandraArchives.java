@@ -62,9 +62,9 @@ final class CassandraArchives implements Archives {
       calls.add(ToolCallTransitions.isDue(call, now) ? ToolCallTransitions.expired(call, now) : call);
     }
     List<ModelCall> audit = modelCalls.enabled() ? modelCalls.list(sessionId) : List.of();
-    return new SessionArchive(header.session(), reader.eventsBetween(sessionId, 0, header.lastSeq()),
+    return new SessionArchive(header.session(), reader.eventsBetween(sessionId, header, 0, header.lastSeq()),
         reader.runs(sessionId).stream().map(PartitionReader.SavedRun::run).toList(), calls,
-        reader.summaries(sessionId), reader.checkpoints(sessionId), audit);
+        reader.summaries(sessionId), reader.checkpoints(sessionId), audit, header.cutSeq());
   }
 
   @Override

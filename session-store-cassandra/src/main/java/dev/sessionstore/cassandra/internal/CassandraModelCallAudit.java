@@ -1,5 +1,6 @@
 package dev.sessionstore.cassandra.internal;
 
+import com.datastax.oss.driver.api.core.cql.BatchableStatement;
 import com.datastax.oss.driver.api.core.cql.Row;
 import dev.sessionstore.ModelCall;
 import dev.sessionstore.ModelCallAudit;
@@ -14,11 +15,12 @@ import java.util.function.Supplier;
 
 /**
  * The model-call audit on Cassandra: rows of the session's partition (kind {@code m}, keyed by the zero-padded turn),
- * recorded by steps ({@link StepWriter}) with the turn they audit, and deleted with the session. Removing old rows is
- * not a conditional write: each row recorded before the cutoff is deleted by key at the latest write timestamp of its
- * cells as read (its recording, or a later rewrite of a value), so a row recording the same turn again after that read
- * (a later timestamp) is not deleted. Removing the rows of every session reads the namespace's listing index and does
- * each session in turn; a crash midway leaves old rows of some sessions, and repeating the call finishes.
+ * recorded by steps ({@link StepWriter}) with the turn they audit, and deleted with the session. Removing a session's
+ * old rows is one conditional batch on its head ({@link StepWriter#change}) deleting the rows it read recorded
+ * before the cutoff, so a row recording the same turn again in between makes it read again, and of two removals
+ * racing, only the one whose batch applied counts the rows. Removing the rows of every session reads the namespace's
+ * listing index and does each session in turn; a crash midway leaves old rows of some sessions, and repeating the
+ * call finishes.
  */
 final class CassandraModelCallAudit implements ModelCallAudit {
 
@@ -73,31 +75,31 @@ final class CassandraModelCallAudit implements ModelCallAudit {
     return deleted;
   }
 
-  private int deleteBefore(String sessionId, Instant cutoff) {
-    return run(() -> {
-      int deleted = 0;
-      for (Row row : cql.read(cql.modelCalls.bind(ns, sessionId))) {
-        if (Rows.modelCall(sessionId, row).recordedAt().isBefore(cutoff)) {
-          cql.write(cql.deleteModelCall.bind(writtenAt(row), ns, sessionId, Rows.eventKey(row.getLong(0))));
-          deleted++;
-        }
+  /** Removes the session's rows recorded before {@code cutoff}; returns how many this call removed. */
+  int deleteBefore(String sessionId, Instant cutoff) {
+    return run(() -> (int) writer.change(sessionId, (header, serial) -> {
+      List<BatchableStatement<?>> deletes = new ArrayList<>();
+      for (long turn : turnsBefore(sessionId, cutoff, serial)) {
+        deletes.add(cql.deleteModelCall.bind(ns, sessionId, Rows.eventKey(turn)));
       }
-      return deleted;
-    });
+      return deletes.isEmpty() ? null : new StepWriter.PartitionChange(deletes, header.cutSeq(), deletes.size());
+    }));
   }
 
-  /**
-   * The latest write timestamp of a row of {@link Cql#modelCalls}: its recording, or a later rewrite of its context
-   * or usage ({@link CassandraStoredValues}), which a deletion at the recording's timestamp would leave behind.
-   */
-  private static long writtenAt(Row row) {
-    long latest = row.getLong(5);
-    for (int column = 6; column <= 7; column++) {
-      if (!row.isNull(column)) {
-        latest = Math.max(latest, row.getLong(column));
+  /** How many of the session's rows were recorded before {@code cutoff} (what {@link #deleteBefore} removes now). */
+  int countBefore(String sessionId, Instant cutoff) {
+    return run(() -> turnsBefore(sessionId, cutoff, false).size());
+  }
+
+  private List<Long> turnsBefore(String sessionId, Instant cutoff, boolean serial) {
+    List<Long> turns = new ArrayList<>();
+    for (Row row : cql.read(cql.modelCalls.bind(ns, sessionId), serial)) {
+      ModelCall call = Rows.modelCall(sessionId, row);
+      if (call.recordedAt().isBefore(cutoff)) {
+        turns.add(call.turn());
       }
     }
-    return latest;
+    return turns;
   }
 
   private static <T> T run(Supplier<T> work) {

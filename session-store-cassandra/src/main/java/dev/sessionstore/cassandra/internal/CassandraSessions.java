@@ -23,6 +23,7 @@ import java.util.Objects;
 import java.util.Optional;
 import java.util.UUID;
 import java.util.concurrent.locks.LockSupport;
+import java.util.function.Predicate;
 import java.util.function.Supplier;
 
 /**
@@ -127,16 +128,25 @@ final class CassandraSessions implements Sessions {
    */
   @Override
   public boolean delete(String sessionId) {
+    return deleteIf(sessionId, header -> true);
+  }
+
+  /**
+   * Deletes the session as {@link #delete} does if {@code judge} says so of the partition as read just before the
+   * deletion's batch, which applies only on that head: a write landing in between makes it read and judge again.
+   * Returns whether this call deleted it.
+   */
+  boolean deleteIf(String sessionId, Predicate<Header> judge) {
     return queue.run(sessionId, () -> {
       while (true) {
         Header header = read(() -> reader.header(sessionId, false));
-        if (!header.exists()) {
+        if (!header.exists() || !read(() -> judge.test(header))) {
           return false;
         }
         UUID newHead = Uuids.timeBased();
         BatchStatementBuilder batch = BatchStatement.builder(DefaultBatchType.LOGGED)
             .addStatement(cql.writeHeader.bind(newHead, null, null, null, null, null, null, null, null, null, null,
-                null, ns, sessionId, header.head()));
+                null, null, ns, sessionId, header.head()));
         for (String kind : Rows.KINDS) {
           batch.addStatement(cql.deleteKind.bind(ns, sessionId, kind));
         }

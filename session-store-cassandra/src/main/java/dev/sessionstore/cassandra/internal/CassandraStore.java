@@ -13,7 +13,6 @@ import dev.sessionstore.Step;
 import dev.sessionstore.StepOutcome;
 import dev.sessionstore.Summaries;
 import dev.sessionstore.ToolCalls;
-import dev.sessionstore.UnsupportedCapabilityException;
 import dev.sessionstore.spi.StoreEventHub;
 import dev.sessionstore.spi.StoreEventSource;
 import dev.sessionstore.spi.StoreEventSubscription;
@@ -36,16 +35,16 @@ public final class CassandraStore implements SessionStore, StoreEventSource {
   private static final Logger LOG = LoggerFactory.getLogger(CassandraStore.class);
 
   /**
-   * What the adapter supports: every capability but {@link Capability#RETENTION}, not built yet (not impossible on
-   * Cassandra: it needs a log that starts after seq 1), and so it imports no archive of a cut session either.
+   * What the adapter supports: every capability. Retention: a log may start after seq 1 once its oldest chapters are
+   * cut ({@link HeadCut}), and archives of cut sessions import as they are. Stored-value rewrite: a scan walks each
+   * table in token order and a rewrite is one lightweight transaction on the value's row ({@link CassandraStoredValues}).
    * Cross-process wake-up is by polling ({@code pollInterval}).
    */
   private static final Set<Capability> CAPABILITIES = Collections.unmodifiableSet(EnumSet.of(
       Capability.WAITING_READS, Capability.CROSS_PROCESS_WAKEUP, Capability.TRUNCATION, Capability.TENANTS,
       Capability.CHECKPOINTS, Capability.SUMMARIES, Capability.TOOL_CALLS, Capability.DEADLINES,
       Capability.DURABLE_DEADLINES, Capability.WRITER_FENCING, Capability.MODEL_CALL_AUDIT,
-      Capability.FORKS, Capability.ARCHIVES,
-      Capability.STORED_VALUE_REWRITE));
+      Capability.FORKS, Capability.ARCHIVES, Capability.RETENTION, Capability.STORED_VALUE_REWRITE));
 
   private final StoreSettings settings;
   private final StoreEventHub storeEvents = new StoreEventHub(failure -> LOG.warn(
@@ -62,6 +61,7 @@ public final class CassandraStore implements SessionStore, StoreEventSource {
   private final CassandraArchives archives;
   private final DeadlineSweeper sweeper;
   private final CassandraStoredValues storedValues;
+  private final CassandraRetention retention;
 
   /**
    * A store on {@code settings}: creates or checks the schema, then prepares its statements.
@@ -87,6 +87,11 @@ public final class CassandraStore implements SessionStore, StoreEventSource {
     this.modelCalls = new CassandraModelCallAudit(cql, writer, index);
     this.archives = new CassandraArchives(cql, reader, writer, checkpoints, modelCalls);
     this.storedValues = new CassandraStoredValues(cql, queue, storeEvents);
+    this.retention = new CassandraRetention(cql, reader, index, sessions, new HeadCut(cql, reader, writer),
+        modelCalls);
+    if (settings.retentionPolicy() != null) {
+      retention.start(settings.retentionPolicy(), settings.retentionInterval());
+    }
     LOG.debug("cassandra session store opened: {}", this);
   }
 
@@ -132,7 +137,7 @@ public final class CassandraStore implements SessionStore, StoreEventSource {
 
   @Override
   public Retention retention() {
-    throw new UnsupportedCapabilityException(Capability.RETENTION);
+    return retention;
   }
 
   @Override
@@ -181,6 +186,7 @@ public final class CassandraStore implements SessionStore, StoreEventSource {
 
   @Override
   public void close() {
+    retention.close();
     sweeper.close();
     waiters.close();
     storeEvents.close();

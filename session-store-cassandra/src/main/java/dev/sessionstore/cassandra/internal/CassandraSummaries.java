@@ -58,7 +58,7 @@ final class CassandraSummaries implements Summaries {
       }
       Optional<Summary> latest = reader.latestSummary(sessionId);
       long afterSeq = latest.map(Summary::toSeq).orElse(0L);
-      return new Revival(latest, ofAgent(reader.eventsBetween(sessionId, afterSeq, header.lastSeq()), agentId),
+      return new Revival(latest, ofAgent(reader.eventsBetween(sessionId, header, afterSeq, header.lastSeq()), agentId),
           header.lastSeq());
     }));
   }
@@ -79,7 +79,7 @@ final class CassandraSummaries implements Summaries {
           Optional<Summary> previous = reader.summaryBefore(sessionId, summaryToSeq);
           long afterSeq = previous.map(Summary::toSeq).orElse(0L);
           return new Chapter(summary, previous,
-              ofAgent(reader.eventsBetween(sessionId, afterSeq, summaryToSeq), agentId));
+              ofAgent(reader.eventsBetween(sessionId, header, afterSeq, summaryToSeq), agentId));
         })));
   }
 

@@ -15,10 +15,14 @@ final class Cql {
 
   /** The session columns (static) of {@code session_data}, in the order {@link Rows#session} reads them. */
   static final String SESSION_COLUMNS = "session_id, head, last_seq, s_name, s_tenant, s_agent, s_status, s_settings, "
-      + "s_metadata, s_fork_parent, s_fork_seq, s_created, s_updated, fence_token, fence_owner";
+      + "s_metadata, s_fork_parent, s_fork_seq, s_created, s_updated, fence_token, fence_owner, cut_seq";
 
-  /** The event columns of an event row, in the order {@link Rows#event} reads them. */
-  static final String EVENT_COLUMNS = "seq, event_id, type, run_id, agent_id, parent_id, payload, ts";
+  /**
+   * The event columns of an event row, in the order {@link Rows#event} reads them, then the partition's
+   * {@code cut_seq} (static: the same in every row of a read), which checks where a page started
+   * ({@link PartitionReader#page}).
+   */
+  static final String EVENT_COLUMNS = "seq, event_id, type, run_id, agent_id, parent_id, payload, ts, cut_seq";
 
   /** The summary columns of a summary row, in the order {@link Rows#summary} reads them. */
   static final String SUMMARY_COLUMNS = "seq, from_seq, payload, version, created";
@@ -46,6 +50,8 @@ final class Cql {
   final PreparedStatement insertEvent;
   final PreparedStatement insertId;
   final PreparedStatement deleteEvent;
+  final PreparedStatement eventIdsAsc;
+  final PreparedStatement cutEvents;
   final PreparedStatement deleteId;
   final PreparedStatement insertRun;
   final PreparedStatement deleteKind;
@@ -87,6 +93,9 @@ final class Cql {
   final PreparedStatement claimName;
   final PreparedStatement takeOverName;
   final PreparedStatement releaseName;
+  final PreparedStatement lastSweep;
+  final PreparedStatement claimFirstSweep;
+  final PreparedStatement claimSweep;
 
   Cql(StoreSettings settings) {
     this.settings = settings;
@@ -104,13 +113,16 @@ final class Cql {
         + " AND kind = 'e' AND key > ? AND key < ? ORDER BY kind DESC, key DESC");
     runs = prepare("SELECT " + RUN_COLUMNS + " FROM " + data + partition + " AND kind = 'r'");
     run = prepare("SELECT " + RUN_COLUMNS + " FROM " + data + partition + " AND kind = 'r' AND key = ?");
-    writeHeader = prepare("UPDATE " + data + " SET head = ?, last_seq = ?, s_name = ?, s_tenant = ?, s_agent = ?, "
-        + "s_status = ?, s_settings = ?, s_metadata = ?, s_fork_parent = ?, s_fork_seq = ?, s_created = ?, "
-        + "s_updated = ?" + partition + " IF head = ?");
+    writeHeader = prepare("UPDATE " + data + " SET head = ?, last_seq = ?, cut_seq = ?, s_name = ?, s_tenant = ?, "
+        + "s_agent = ?, s_status = ?, s_settings = ?, s_metadata = ?, s_fork_parent = ?, s_fork_seq = ?, "
+        + "s_created = ?, s_updated = ?" + partition + " IF head = ?");
     claimFence = prepare("UPDATE " + data + " SET head = ?, fence_token = ?, fence_owner = ?" + partition
         + " IF head = ?");
     insertEvent = prepare("INSERT INTO " + data + " (ns, session_id, kind, key, seq, event_id, type, run_id, "
         + "agent_id, parent_id, payload, ts) VALUES (?, ?, 'e', ?, ?, ?, ?, ?, ?, ?, ?, ?)");
+    eventIdsAsc = prepare("SELECT seq, event_id FROM " + data + partition
+        + " AND kind = 'e' AND key > ? AND key <= ? ORDER BY kind ASC, key ASC");
+    cutEvents = prepare("DELETE FROM " + data + partition + " AND kind = 'e' AND key <= ?");
     insertId = prepare("INSERT INTO " + data + " (ns, session_id, kind, key, seq) VALUES (?, ?, 'i', ?, ?)");
     deleteEvent = prepare("DELETE FROM " + data + partition + " AND kind = 'e' AND key = ?");
     deleteId = prepare("DELETE FROM " + data + partition + " AND kind = 'i' AND key = ?");
@@ -132,13 +144,10 @@ final class Cql {
     toolCalls = prepare(callRows);
     insertToolCall = prepare("INSERT INTO " + data + " (ns, session_id, kind, key, run_id, event_id, type, payload, "
         + "status, result, deadline, created, updated) VALUES (?, ?, 't', ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)");
-    modelCalls = prepare("SELECT seq, type, payload, usage, created, WRITETIME(created), WRITETIME(payload), "
-        + "WRITETIME(usage) FROM " + data + partition
-        + " AND kind = 'm'");
+    modelCalls = prepare("SELECT seq, type, payload, usage, created FROM " + data + partition + " AND kind = 'm'");
     insertModelCall = prepare("INSERT INTO " + data + " (ns, session_id, kind, key, seq, type, payload, usage, "
         + "created) VALUES (?, ?, 'm', ?, ?, ?, ?, ?, ?)");
-    deleteModelCall = prepare("DELETE FROM " + data + " USING TIMESTAMP ?" + partition + " AND kind = 'm' "
-        + "AND key = ?");
+    deleteModelCall = prepare("DELETE FROM " + data + partition + " AND kind = 'm' AND key = ?");
     String deadlines = settings.keyspace() + ".deadlines";
     String hours = settings.keyspace() + ".deadline_hours";
     addDeadline = prepare("INSERT INTO " + deadlines + " (ns, hour, due, session_id, call_id) VALUES (?, ?, ?, ?, ?)");
@@ -174,6 +183,10 @@ final class Cql {
     claimName = prepare("INSERT INTO " + names + " (ns, name, session_id) VALUES (?, ?, ?) IF NOT EXISTS");
     takeOverName = prepare("UPDATE " + names + " SET session_id = ? WHERE ns = ? AND name = ? IF session_id = ?");
     releaseName = prepare("DELETE FROM " + names + " WHERE ns = ? AND name = ? IF session_id = ?");
+    String sweeps = settings.keyspace() + ".retention_sweeps";
+    lastSweep = prepare("SELECT swept FROM " + sweeps + " WHERE ns = ?");
+    claimFirstSweep = prepare("INSERT INTO " + sweeps + " (ns, swept) VALUES (?, ?) IF NOT EXISTS");
+    claimSweep = prepare("UPDATE " + sweeps + " SET swept = ? WHERE ns = ? IF swept = ?");
   }
 
   private PreparedStatement prepare(String cql) {

@@ -14,6 +14,7 @@ import dev.sessionstore.ToolCall;
 import dev.sessionstore.cassandra.internal.Rows.Header;
 import dev.sessionstore.spi.EventFilter;
 import dev.sessionstore.spi.EventPaging;
+import java.time.Instant;
 import java.util.ArrayList;
 import java.util.Collection;
 import java.util.HashMap;
@@ -41,6 +42,7 @@ final class PartitionReader {
 
   private final Cql cql;
   private final String ns;
+  private final CutHints cutHints = new CutHints();
 
   PartitionReader(Cql cql) {
     this.cql = cql;
@@ -54,25 +56,68 @@ final class PartitionReader {
 
   /** The stored sessions among {@code sessionIds}, in no particular order. */
   List<Session> sessions(Collection<String> sessionIds) {
-    List<Session> sessions = new ArrayList<>();
+    return headers(sessionIds).stream().map(Header::session).toList();
+  }
+
+  /** The headers of the stored sessions among {@code sessionIds}, in no particular order. */
+  List<Header> headers(Collection<String> sessionIds) {
+    List<Header> headers = new ArrayList<>();
     for (List<String> chunk : chunks(List.copyOf(sessionIds))) {
       for (Row row : cql.read(cql.sessionsIn.bind(ns, chunk))) {
         Header header = Rows.header(row, 1);
         if (header.exists()) {
-          sessions.add(header.session());
+          headers.add(header);
         }
       }
     }
-    return sessions;
+    return headers;
+  }
+
+  /**
+   * The timestamp of the session's last event as {@code header} shows the partition (one row read by its key);
+   * {@code null} when the log holds none (empty, or cut through its last seq).
+   */
+  Instant lastEventAt(String sessionId, Header header, boolean serial) {
+    if (header.lastSeq() <= header.cutSeq()) {
+      return null;
+    }
+    Row row = cql.read(cql.eventsIn.bind(ns, sessionId, List.of(Rows.eventKey(header.lastSeq()))), serial).one();
+    return row == null ? null : Rows.event(sessionId, row).timestamp();
+  }
+
+  /**
+   * The seqs and ids of the session's events with {@code afterSeq < seq <= toSeq}, oldest-first (the id column only,
+   * not the payloads): what a cut of the log's head through {@code toSeq} removes.
+   */
+  List<Map.Entry<Long, String>> eventIds(String sessionId, long afterSeq, long toSeq, boolean serial) {
+    List<Map.Entry<Long, String>> ids = new ArrayList<>();
+    BoundStatement scan = cql.eventIdsAsc.bind(ns, sessionId, Rows.eventKey(afterSeq), Rows.eventKey(toSeq))
+        .setPageSize(PAGE_SIZE);
+    for (Row row : cql.read(scan, serial)) {
+      ids.add(Map.entry(row.getLong(0), row.getString(1)));
+    }
+    return ids;
+  }
+
+  /**
+   * The seqs the session's id rows give these ids, by id (an id row of an event a retention cut removed may point
+   * below the cut until deleted: {@link #eventsByIds} finds no event there).
+   */
+  Map<String, Long> eventSeqs(String sessionId, Collection<String> ids, boolean serial) {
+    Map<String, Long> seqs = new HashMap<>();
+    for (List<String> chunk : chunks(List.copyOf(ids))) {
+      for (Row row : cql.read(cql.idsIn.bind(ns, sessionId, chunk), serial)) {
+        seqs.put(row.getString(0), row.getLong(1));
+      }
+    }
+    return seqs;
   }
 
   /** The stored events of the session with these ids, by id. */
   Map<String, Event> eventsByIds(String sessionId, Collection<String> ids, boolean serial) {
     List<String> seqKeys = new ArrayList<>();
-    for (List<String> chunk : chunks(List.copyOf(ids))) {
-      for (Row row : cql.read(cql.idsIn.bind(ns, sessionId, chunk), serial)) {
-        seqKeys.add(Rows.eventKey(row.getLong(1)));
-      }
+    for (long seq : eventSeqs(sessionId, ids, serial).values()) {
+      seqKeys.add(Rows.eventKey(seq));
     }
     Map<String, Event> events = new HashMap<>();
     for (List<String> chunk : chunks(seqKeys)) {
@@ -89,10 +134,14 @@ final class PartitionReader {
     return Optional.ofNullable(eventsByIds(sessionId, List.of(eventId), false).get(eventId));
   }
 
-  /** The session's events with {@code seq >= fromSeq}, oldest-first. */
-  List<Event> eventsFrom(String sessionId, long fromSeq, boolean serial) {
+  /**
+   * The session's events with {@code seq >= fromSeq}, oldest-first, read from the first live seq that {@code header}
+   * shows (past a retention cut's tombstones).
+   */
+  List<Event> eventsFrom(String sessionId, Header header, long fromSeq, boolean serial) {
     List<Event> events = new ArrayList<>();
-    BoundStatement scan = cql.eventsAsc.bind(ns, sessionId, Rows.eventKey(fromSeq - 1), Rows.eventKey(Long.MAX_VALUE))
+    BoundStatement scan = cql.eventsAsc.bind(ns, sessionId, Rows.eventKey(header.liveAfter(fromSeq - 1)),
+        Rows.eventKey(Long.MAX_VALUE))
         .setPageSize(PAGE_SIZE);
     for (Row row : cql.read(scan, serial)) {
       events.add(Rows.event(sessionId, row));
@@ -100,20 +149,53 @@ final class PartitionReader {
     return events;
   }
 
-  /** The page {@code query} selects from the session's log: scanned in fetch order, filtered, then paged. */
+  /**
+   * The page {@code query} selects from the session's log: scanned in fetch order, filtered, then paged. The scan
+   * starts after the seq this instance last saw the log cut through ({@link CutHints}; read from the header the first
+   * time, one request more), so it does not walk the rows a retention cut removed; the rows it returns carry the
+   * partition's {@code cut_seq}, and a scan that started above it (or found nothing above a start it cannot check)
+   * is checked by it, or by the header, and read again from there.
+   */
   EventPage page(String sessionId, EventQuery query) {
     long after = query.after();
     long before = query.before().orElse(Long.MAX_VALUE);
     if (before <= after + 1) {
       return EventPaging.page(List.of(), query);
     }
-    boolean newestFirst = EventPaging.fetchesNewestFirst(query);
-    BoundStatement scan = (newestFirst ? cql.eventsDesc : cql.eventsAsc)
-        .bind(ns, sessionId, Rows.eventKey(after), Rows.eventKey(before))
+    long start = cutHints.get(sessionId);
+    if (start < 0) {
+      start = cutHints.put(sessionId, header(sessionId, false).cutSeq());
+    }
+    while (true) {
+      long from = Math.max(after, start);
+      List<Event> fetched = new ArrayList<>();
+      long seen = from >= before - 1 ? -1 : scan(sessionId, query, from, before, fetched);
+      if (from == after) {
+        if (seen >= 0) {
+          cutHints.put(sessionId, seen);
+        }
+        return EventPaging.page(fetched, query);
+      }
+      long cutSeq = cutHints.put(sessionId, seen >= 0 ? seen : header(sessionId, false).cutSeq());
+      if (cutSeq >= from) {
+        return EventPaging.page(fetched, query);
+      }
+      start = cutSeq;
+    }
+  }
+
+  /**
+   * Scans {@code from < seq < before} in the query's fetch order into {@code fetched}, filtered, up to what the query
+   * needs; returns the partition's {@code cut_seq} as the scanned rows show it, -1 when none came back.
+   */
+  private long scan(String sessionId, EventQuery query, long from, long before, List<Event> fetched) {
+    BoundStatement scan = (EventPaging.fetchesNewestFirst(query) ? cql.eventsDesc : cql.eventsAsc)
+        .bind(ns, sessionId, Rows.eventKey(from), Rows.eventKey(before))
         .setPageSize(query.limit().isPresent() ? Math.min(PAGE_SIZE, query.limit().getAsInt() + 1) : PAGE_SIZE);
     long wanted = EventPaging.fetchLimit(query).orElse(Long.MAX_VALUE);
-    List<Event> fetched = new ArrayList<>();
+    long cutSeq = -1;
     for (Row row : cql.read(scan)) {
+      cutSeq = row.isNull(8) ? 0 : row.getLong(8);
       Event event = Rows.event(sessionId, row);
       if (EventFilter.matches(query, event)) {
         fetched.add(event);
@@ -122,7 +204,12 @@ final class PartitionReader {
         }
       }
     }
-    return EventPaging.page(fetched, query);
+    return cutSeq;
+  }
+
+  /** Forgets where this instance last saw the session's log start, after it cut the log itself. */
+  void forgetCut(String sessionId) {
+    cutHints.forget(sessionId);
   }
 
   /** The session's runs, unordered, each with the order it was saved in. */
@@ -177,13 +264,17 @@ final class PartitionReader {
     return row == null ? Optional.empty() : Optional.of(Rows.summary(sessionId, row));
   }
 
-  /** The session's events with {@code afterSeq < seq <= toSeq}, oldest-first. */
-  List<Event> eventsBetween(String sessionId, long afterSeq, long toSeq) {
+  /**
+   * The session's events with {@code afterSeq < seq <= toSeq}, oldest-first, read from the first live seq that
+   * {@code header} shows (past a retention cut's tombstones).
+   */
+  List<Event> eventsBetween(String sessionId, Header header, long afterSeq, long toSeq) {
     List<Event> events = new ArrayList<>();
-    if (toSeq <= afterSeq) {
+    long from = header.liveAfter(afterSeq);
+    if (toSeq <= from) {
       return events;
     }
-    BoundStatement scan = cql.eventsAsc.bind(ns, sessionId, Rows.eventKey(afterSeq), Rows.eventKey(toSeq + 1))
+    BoundStatement scan = cql.eventsAsc.bind(ns, sessionId, Rows.eventKey(from), Rows.eventKey(toSeq + 1))
         .setPageSize(PAGE_SIZE);
     for (Row row : cql.read(scan)) {
       events.add(Rows.event(sessionId, row));

@@ -36,14 +36,23 @@ final class Rows {
     return String.format("%019d", seq);
   }
 
-  /** The header of a session's partition: its head (null when the partition is empty) and its session. */
-  record Header(UUID head, long lastSeq, Session session, long fenceToken, String fenceOwner) {
+  /**
+   * The header of a session's partition: its head (null when the partition is empty), its session, and the seq
+   * through which retention cut its log ({@code cutSeq}, 0 when never cut): the log holds {@code cutSeq + 1} to
+   * {@code lastSeq}, and every read of it starts after {@code cutSeq}, never among the cut rows' tombstones.
+   */
+  record Header(UUID head, long lastSeq, Session session, long fenceToken, String fenceOwner, long cutSeq) {
 
     /** The header of a partition that holds nothing. */
-    static final Header EMPTY = new Header(null, 0, null, 0, null);
+    static final Header EMPTY = new Header(null, 0, null, 0, null, 0);
 
     boolean exists() {
       return session != null;
+    }
+
+    /** {@code seq}, or the cut seq when the cut passed it: the exclusive lower bound of a read of the live log. */
+    long liveAfter(long seq) {
+      return Math.max(seq, cutSeq);
     }
   }
 
@@ -55,7 +64,8 @@ final class Rows {
     UUID head = row.getUuid(from + 1);
     long lastSeq = row.isNull(from + 2) ? 0 : row.getLong(from + 2);
     return new Header(head, lastSeq, row.isNull(from + 11) ? null : session(row, from, lastSeq),
-        row.isNull(from + 13) ? 0 : row.getLong(from + 13), row.getString(from + 14));
+        row.isNull(from + 13) ? 0 : row.getLong(from + 13), row.getString(from + 14),
+        row.isNull(from + 15) ? 0 : row.getLong(from + 15));
   }
 
   private static Session session(Row row, int from, long lastSeq) {

@@ -23,7 +23,7 @@ import org.slf4j.LoggerFactory;
 public final class Schema {
 
   /** The layout this code reads and writes. */
-  public static final int VERSION = 4;
+  public static final int VERSION = 5;
 
   private static final Logger LOG = LoggerFactory.getLogger(Schema.class);
   private static final Duration DDL_TIMEOUT = Duration.ofSeconds(60);
@@ -43,7 +43,8 @@ public final class Schema {
       // tool calls (kind 't', key = call id: run_id, event_id = requesting event, type = tool name, payload =
       // arguments, status, result, deadline, created, updated), model-call audit rows (kind 'm', key = turn
       // zero-padded: seq = turn, type = model, payload = context, usage, created = recorded). The writer-fencing
-      // claim is static (fence_token, fence_owner) and is never cleared, not even by a deletion.
+      // claim is static (fence_token, fence_owner) and is never cleared, not even by a deletion. cut_seq (static) is
+      // the seq through which retention cut the log's head (null: never cut): the log holds cut_seq + 1 to last_seq.
       """
       CREATE TABLE IF NOT EXISTS %s.session_data (
         ns text,
@@ -64,6 +65,7 @@ public final class Schema {
         s_updated bigint static,
         fence_token bigint static,
         fence_owner text static,
+        cut_seq bigint static,
         seq bigint,
         event_id text,
         type text,
@@ -127,7 +129,14 @@ public final class Schema {
       CREATE TABLE IF NOT EXISTS %s.global_checkpoint_names (
         ns text,
         name text,
-        PRIMARY KEY ((ns), name))""");
+        PRIMARY KEY ((ns), name))""",
+      // When a namespace's retention schedule last ran (micros of the store clock): claimed with a lightweight
+      // transaction by the instance that runs it, so the schedule is the cluster's, not one process's.
+      """
+      CREATE TABLE IF NOT EXISTS %s.retention_sweeps (
+        ns text,
+        swept bigint,
+        PRIMARY KEY ((ns)))""");
 
   /** What takes a keyspace of version {@code i + 1} to version {@code i + 2}; {@code %s} is the keyspace. */
   static final List<List<String>> MIGRATIONS = List.of(
@@ -136,7 +145,8 @@ public final class Schema {
       List.of("ALTER TABLE %s.session_data ADD result text", "ALTER TABLE %s.session_data ADD deadline bigint",
           "ALTER TABLE %s.session_data ADD fence_token bigint static",
           "ALTER TABLE %s.session_data ADD fence_owner text static", TABLES.get(5), TABLES.get(6),
-          TABLES.get(7)));
+          TABLES.get(7)),
+      List.of("ALTER TABLE %s.session_data ADD cut_seq bigint static", TABLES.get(8)));
 
   private Schema() {
   }

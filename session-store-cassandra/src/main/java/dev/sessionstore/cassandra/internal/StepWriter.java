@@ -2,6 +2,7 @@ package dev.sessionstore.cassandra.internal;
 
 import com.datastax.oss.driver.api.core.cql.BatchStatement;
 import com.datastax.oss.driver.api.core.cql.BatchStatementBuilder;
+import com.datastax.oss.driver.api.core.cql.BatchableStatement;
 import com.datastax.oss.driver.api.core.cql.BoundStatement;
 import com.datastax.oss.driver.api.core.cql.DefaultBatchType;
 import com.datastax.oss.driver.api.core.uuid.Uuids;
@@ -80,7 +81,7 @@ final class StepWriter {
   private static final Logger LOG = LoggerFactory.getLogger(StepWriter.class);
 
   /** Bytes a row costs beyond its texts: keys, clustering, timestamps, cell headers (an upper bound). */
-  private static final int ROW_OVERHEAD = 200;
+  static final int ROW_OVERHEAD = 200;
 
   private final Cql cql;
   private final PartitionReader reader;
@@ -190,11 +191,11 @@ final class StepWriter {
     if (!header.exists()) {
       throw Failures.sessionNotFound(parentId);
     }
-    if (atSeq < 1 || atSeq > header.lastSeq()) {
+    if (atSeq <= header.cutSeq() || atSeq < 1 || atSeq > header.lastSeq()) {
       throw Failures.forkPointNotFound(parentId, atSeq);
     }
     Instant now = cql.settings.clock().instant().truncatedTo(ChronoUnit.MICROS);
-    List<Event> events = reader.eventsBetween(parentId, 0, atSeq);
+    List<Event> events = reader.eventsBetween(parentId, header, 0, atSeq);
     Set<String> eventIds = new HashSet<>();
     Set<String> runIds = new HashSet<>();
     for (Event event : events) {
@@ -209,7 +210,7 @@ final class StepWriter {
         calls.add(ToolCallTransitions.isDue(call, now) ? ToolCallTransitions.expired(call, now) : call);
       }
     }
-    return new ForkSource(header.session(), events,
+    return new ForkSource(header.session(), header.cutSeq(), events,
         reader.summaries(parentId).stream().filter(summary -> ForkRule.takesSummary(summary, atSeq)).toList(),
         reader.runs(parentId).stream().map(PartitionReader.SavedRun::run).filter(run -> runIds.contains(run.id()))
             .toList(),
@@ -224,7 +225,7 @@ final class StepWriter {
         cql.settings.clock().instant().truncatedTo(ChronoUnit.MICROS));
     UUID newHead = Uuids.timeBased();
     BatchStatementBuilder batch = BatchStatement.builder(DefaultBatchType.LOGGED);
-    batch.addStatement(bindHeader(newHead, atSeq, fork, header));
+    batch.addStatement(bindHeader(newHead, atSeq, source.cutSeq(), fork, header));
     long bytes = ROW_OVERHEAD + utf8(fork.settings().text()) + metadataLength(fork);
     for (Event event : source.events()) {
       bytes += addEvent(batch, ForkRule.copy(event, forkId));
@@ -283,7 +284,7 @@ final class StepWriter {
     Session session = archive.session();
     UUID newHead = Uuids.timeBased();
     BatchStatementBuilder batch = BatchStatement.builder(DefaultBatchType.LOGGED);
-    batch.addStatement(bindHeader(newHead, archive.lastSeq(), session, header));
+    batch.addStatement(bindHeader(newHead, archive.lastSeq(), archive.cutSeq(), session, header));
     long bytes = ROW_OVERHEAD + utf8(session.settings().text()) + metadataLength(session);
     for (Event event : archive.events()) {
       bytes += addEvent(batch, event);
@@ -316,14 +317,52 @@ final class StepWriter {
         Map.of());
   }
 
+  /**
+   * A write of a session's partition that is no step, planned against the header an attempt read: the statements it
+   * adds to the conditional batch on the head, the cut seq the header keeps ({@link Header#cutSeq()} unless the write
+   * cuts the log), and how many rows of its kind it removes.
+   */
+  record PartitionChange(List<BatchableStatement<?>> statements, long cutSeq, long removed) {
+  }
+
+  /** Plans a {@link PartitionChange} against the header an attempt read (of a stored session); null: no change. */
+  @FunctionalInterface
+  interface ChangePlanner {
+    PartitionChange plan(Header header, boolean serial);
+  }
+
+  /**
+   * Applies what {@code planner} plans for the session's partition as one conditional batch on its head, as every
+   * write of the store is (re-planned against a fresh read when another write landed first, an unknown outcome
+   * settled by the serial read), and returns how many rows the applied plan removed: 0 when the session is unknown
+   * or the plan writes nothing. A write that settles to one another instance applied first counts nothing here, so
+   * of two instances removing the same rows, only the one whose batch applied counts them.
+   */
+  long change(String sessionId, ChangePlanner planner) {
+    Map<UUID, Long> removed = new HashMap<>();
+    Attempt applied = queue.run(sessionId, () -> commit(sessionId, (header, serial) -> {
+      PartitionChange change = header.exists() ? planner.plan(header, serial) : null;
+      if (change == null) {
+        return new Attempt(null, null, null, null, false, Set.of(), Map.of());
+      }
+      UUID newHead = Uuids.timeBased();
+      BatchStatementBuilder batch = BatchStatement.builder(DefaultBatchType.LOGGED)
+          .addStatement(bindHeader(newHead, header.lastSeq(), change.cutSeq(), header.session(), header));
+      change.statements().forEach(batch::addStatement);
+      removed.put(newHead, change.removed());
+      return new Attempt(batch.build(), newHead, null, null, false, Set.of(), Map.of());
+    }));
+    return applied.newHead == null ? 0 : removed.get(applied.newHead);
+  }
+
   /** The result of a write that is no step: the session, nothing else. */
   private static StepResult emptyResult(Session session) {
     return new StepResult(session, Optional.empty(), 0, List.of(), List.of(), List.of(), Optional.empty(), List.of(),
         Optional.empty());
   }
 
-  /** What a fork copies from its parent. */
-  private record ForkSource(Session parent, List<Event> events, List<Summary> summaries, List<Run> runs,
+  /** What a fork copies from its parent, whose log starts after {@code cutSeq}: so does the fork's. */
+  private record ForkSource(Session parent, long cutSeq, List<Event> events, List<Summary> summaries, List<Run> runs,
       List<ToolCall> calls, List<Checkpoint> checkpoints) {
   }
 
@@ -435,15 +474,18 @@ final class StepWriter {
       throw Failures.sessionNotFound(sessionId);
     }
     StepLog.Plan plan = log.plan(header.lastSeq(), reader.eventsByIds(sessionId, log.ids(), serial),
-        from -> reader.eventsFrom(sessionId, from, serial));
+        from -> reader.eventsFrom(sessionId, header, from, serial));
     Instant now = cql.settings.clock().instant().truncatedTo(ChronoUnit.MICROS);
     Session stored = header.session();
     Session session = step.session().map(write -> Upserts.session(write, stored, now))
         .orElseGet(() -> stored != null ? stored : Upserts.session(SessionWrite.of(sessionId), null, now));
     Optional<Run> run = step.run().map(write -> Upserts.run(write,
         reader.run(sessionId, write.id(), serial).orElse(null), now));
-    List<Event> removedEvents = plan.cuts() ? reader.eventsFrom(sessionId, plan.cutFrom(), serial) : List.of();
+    List<Event> removedEvents = plan.cuts() ? reader.eventsFrom(sessionId, header, plan.cutFrom(), serial)
+        : List.of();
     long lastSeq = (plan.cuts() ? plan.cutFrom() - 1 : header.lastSeq()) + plan.fresh().size();
+    // a truncation below a retention cut leaves an empty log that ends before the truncated seq
+    long cutSeq = plan.cuts() ? Math.min(header.cutSeq(), plan.cutFrom() - 1) : header.cutSeq();
     List<Event> appended = new ArrayList<>(plan.fresh().size());
     for (NewEvent event : plan.fresh()) {
       appended.add(EventBatch.toStored(sessionId, event, lastSeq - plan.fresh().size() + appended.size() + 1, now));
@@ -494,7 +536,7 @@ final class StepWriter {
     UUID newHead = Uuids.timeBased();
     BatchStatementBuilder batch = BatchStatement.builder(DefaultBatchType.LOGGED);
     long bytes = ROW_OVERHEAD + utf8(session.settings().text()) + metadataLength(session);
-    batch.addStatement(bindHeader(newHead, lastSeq, session, header));
+    batch.addStatement(bindHeader(newHead, lastSeq, cutSeq, session, header));
     if (plan.cuts()) {
       // Row by row, and never a row this batch writes again: every statement of a conditional batch gets one
       // timestamp, at which a deletion shadows an insert, so a range deletion would hide the step's new events.
@@ -575,15 +617,15 @@ final class StepWriter {
     }
     UUID newHead = Uuids.timeBased();
     BatchStatementBuilder batch = BatchStatement.builder(DefaultBatchType.LOGGED)
-        .addStatement(bindHeader(newHead, header.lastSeq(), header.session(), header));
+        .addStatement(bindHeader(newHead, header.lastSeq(), header.cutSeq(), header.session(), header));
     for (ToolCall call : calls.expired()) {
       batch.addStatement(bindCall(sessionId, call));
     }
     return new Attempt(batch.build(), newHead, outcome, null, true, Set.of(), calls.before());
   }
 
-  private BoundStatement bindHeader(UUID newHead, long lastSeq, Session session, Header header) {
-    return cql.writeHeader.bind(newHead, lastSeq, session.name(), session.tenant(), session.agentId(),
+  private BoundStatement bindHeader(UUID newHead, long lastSeq, long cutSeq, Session session, Header header) {
+    return cql.writeHeader.bind(newHead, lastSeq, cutSeq, session.name(), session.tenant(), session.agentId(),
         session.status().value(), session.settings().text(), session.metadata(),
         session.forkedFrom() == null ? null : session.forkedFrom().sessionId(),
         session.forkedFrom() == null ? null : session.forkedFrom().seq(),
@@ -634,7 +676,8 @@ final class StepWriter {
     return ROW_OVERHEAD + utf8(checkpoint.key().name()) + checkpoint.data().length;
   }
 
-  private BoundStatement bindCall(String sessionId, ToolCall call) {
+  /** The statement that stores {@code call} as it is, in the session's partition. */
+  BoundStatement bindCall(String sessionId, ToolCall call) {
     return cql.insertToolCall.bind(ns, sessionId, call.id(), call.runId(), call.requestEventId(), call.toolName(),
         call.arguments().text(), call.status().name(), call.result() == null ? null : call.result().text(),
         call.deadline() == null ? null : Micros.of(call.deadline()), Micros.of(call.createdAt()),
@@ -656,7 +699,7 @@ final class StepWriter {
   }
 
   /** The UTF-8 length of {@code text} (0 for null), without encoding it. */
-  private static long utf8(String text) {
+  static long utf8(String text) {
     if (text == null) {
       return 0;
     }
@@ -669,7 +712,8 @@ final class StepWriter {
   }
 
   /**
-   * One planned write: the batch (null when the step writes nothing), the head it sets, its outcome, the name it
+   * One planned write: the batch (null when the step writes nothing), the head it sets, its outcome (null for a
+   * {@link PartitionChange}, which reports a count instead), the name it
    * gives up, whether it wakes waiters (it changes a log or a tool call), which of its checkpoint deletions find a
    * checkpoint, and the calls it names as they stood before it (a due call expired).
    */

@@ -2,6 +2,7 @@ package dev.sessionstore.cassandra.internal;
 
 import com.datastax.oss.driver.api.core.ConsistencyLevel;
 import com.datastax.oss.driver.api.core.CqlSession;
+import dev.sessionstore.RetentionPolicy;
 import java.time.Clock;
 import java.time.Duration;
 
@@ -24,6 +25,8 @@ import java.time.Duration;
  * @param maxMutationBytes  the largest conditional batch the store writes; a larger one is rejected unwritten
  * @param sweepInterval     how often the store looks for tool-call deadlines that are due
  * @param modelCallAudit    whether the store records the model-call audit
+ * @param retentionPolicy   the policy the store applies on schedule; null for none
+ * @param retentionInterval how often the store applies {@code retentionPolicy}; null for no schedule
  */
 public record StoreSettings(
     CqlSession session,
@@ -40,5 +43,7 @@ public record StoreSettings(
     Duration pollInterval,
     long maxMutationBytes,
     Duration sweepInterval,
-    boolean modelCallAudit) {
+    boolean modelCallAudit,
+    RetentionPolicy retentionPolicy,
+    Duration retentionInterval) {
 }
