@@ -124,13 +124,13 @@ interface Dialect {
   Optional<String> appendInOneCall(Tables tables);
 
   /**
-   * The statement that appends a batch of fresh events in one auto-committed call to a session that exists, is no
-   * fork and whose last seq is the expected one, or empty where the database has none: appends then start with
-   * {@link #appendInOneCall}. Its parameters: the session id, the expected last seq ({@code null}: any), then those of
-   * {@link #eventRows} (distinct ids). Under the lock of the session's row it stores the events after the last seq
-   * and moves it, and returns one row of one column: the last seq before the batch. Where the session is unknown or a
-   * fork, its last seq is another, or one of the ids is stored, it writes nothing and returns {@code NULL}; it raises
-   * no error for a stored id. It is the path for the common case; every other case is settled by the path after it.
+   * The statement that appends a batch of fresh events in one auto-committed call in the common case, or empty where
+   * the database has none: appends then start with {@link #appendInOneCall}. Its parameters are those of
+   * {@link #appendInOneCall}. Under the lock of the session's row, in a session that is no fork and at the expected
+   * last seq, or one it creates (status active) because it is unknown and no seq above 0 is expected, it stores the
+   * events after the last seq and moves it, and returns one row of one column: the last seq before the batch. Where
+   * the session is a fork, its last seq is another, or one of the ids is stored, it writes nothing and returns
+   * {@code NULL}, raising no error for a stored id; {@link #appendInOneCall} then settles the batch.
    */
   Optional<String> appendFreshInOneCall(Tables tables);
 

@@ -24,12 +24,12 @@ import java.util.OptionalLong;
  * ({@link StepCommitter}).
  *
  * <p><b>Fresh call</b>, where the dialect has {@linkplain Dialect#appendFreshInOneCall one}, first: one
- * auto-committed call (on PostgreSQL a function of the schema) moves the last seq of a session that exists, is no
- * fork and is at the expected last seq, and stores the events after the old one, skipping any stored id by the
- * insert's conflict clause; when it skipped one it undoes its own writes, still under the lock. Where it wrote
- * nothing (an unknown session, a fork, another last seq, a stored id) the one call runs next and settles the batch.
- * Lost while it ran, it is run again: a second run after its commit finds an id stored, writes nothing, and hands
- * over to the one call, which reports the batch stored.
+ * auto-committed call (on PostgreSQL a function of the schema) moves the last seq of a session that is no fork and is
+ * at the expected last seq, or creates an unknown session, and stores the events after the old last seq, skipping
+ * any stored id by the insert's conflict clause; when it skipped one it undoes its own writes, still under the lock.
+ * Where it wrote nothing (a fork, another last seq, a stored id) the one call runs next and settles the batch. Lost
+ * while it ran, it is run again: a second run after its commit finds an id stored (or the last seq moved), writes
+ * nothing, and hands over to the one call, which reports the batch stored.
  *
  * <p><b>One call</b>, where the dialect has {@linkplain Dialect#appendInOneCall one}, for every case the fresh call
  * leaves (or first, where there is none): one auto-committed statement (on PostgreSQL a function of the schema) locks
@@ -202,16 +202,13 @@ final class EventAppender {
 
   /**
    * The fresh call: the stored events for the whole batch, all appended; or empty, with nothing written, when the
-   * paths after it must settle the batch (an unknown session, a fork, an unexpected last seq, a stored id).
+   * paths after it must settle the batch (a fork, an unexpected last seq, a stored id).
    */
   private Optional<List<Event>> appendFreshInOneCall(Connection connection, String statement, String sessionId,
       EventBatch batch, OptionalLong expected, Instant now) throws SQLException {
     List<NewEvent> distinct = batch.distinctEvents();
-    List<Object> parameters = new ArrayList<>(List.of(sessionId));
-    parameters.add(expected.isPresent() ? expected.getAsLong() : null);
-    parameters.addAll(dialect.eventRowsParameters(connection, distinct, now));
-    Optional<Long> lastSeq = sql.first(connection, statement,
-        row -> Optional.ofNullable(row.getObject(1, Long.class)), parameters.toArray()).flatMap(seq -> seq);
+    Optional<Long> lastSeq = sql.first(connection, statement, row -> Optional.ofNullable(row.getObject(1, Long.class)),
+        callParameters(connection, sessionId, expected, now, distinct)).flatMap(seq -> seq);
     return lastSeq.map(seq -> results(sessionId, seq, batch, distinct, Map.of(), now));
   }
 
@@ -222,12 +219,9 @@ final class EventAppender {
   private Optional<List<Event>> appendInOneCall(Connection connection, String statement, String sessionId,
       EventBatch batch, OptionalLong expected, Instant now) throws SQLException {
     List<NewEvent> distinct = batch.distinctEvents();
-    List<Object> parameters = new ArrayList<>(List.of(sessionId));
-    parameters.add(expected.isPresent() ? expected.getAsLong() : null);
-    parameters.add(now);
-    parameters.addAll(dialect.eventRowsParameters(connection, distinct, now));
     List<CallRow> rows = sql.list(connection, statement, row -> new CallRow(row.getBoolean("appended"),
-        row.getLong("last_seq"), row.getObject("seq") == null ? null : events.map(row)), parameters.toArray());
+        row.getLong("last_seq"), row.getObject("seq") == null ? null : events.map(row)),
+        callParameters(connection, sessionId, expected, now, distinct));
     long lastSeq = rows.get(0).lastSeq();
     if (rows.get(0).appended()) {
       return Optional.of(results(sessionId, lastSeq, batch, distinct, Map.of(), now));
@@ -244,6 +238,16 @@ final class EventAppender {
     }
     checkExpected(sessionId, expected, lastSeq);
     return Optional.empty();
+  }
+
+  /** The parameters of both append calls: session id, expected last seq ({@code null}: any), now, the event rows. */
+  private Object[] callParameters(Connection connection, String sessionId, OptionalLong expected, Instant now,
+      List<NewEvent> distinct) throws SQLException {
+    List<Object> parameters = new ArrayList<>(List.of(sessionId));
+    parameters.add(expected.isPresent() ? expected.getAsLong() : null);
+    parameters.add(now);
+    parameters.addAll(dialect.eventRowsParameters(connection, distinct, now));
+    return parameters.toArray();
   }
 
   /**

@@ -40,14 +40,16 @@ import java.util.Set;
  * <p><b>Sequencing.</b> The session's row holds the last seq of its log ({@code last_seq}); appends to a session
  * serialize on that row's lock ({@link Dialect#lockForUpdate()}: on PostgreSQL {@code FOR NO KEY UPDATE}, so
  * foreign-key checks and other sessions proceed), and seqs are assigned from it under the lock. No sequence or
- * identity column is involved, so a failed transaction leaves no gap. Where the dialect has an append call (on
- * PostgreSQL a function of the schema), the common append is that one auto-committed call: it locks the row by
- * moving the last seq (or creates the session) and inserts the events after it, the lock held only until its
- * commit; an id already stored makes it undo its writes, without an error, and report the stored events, from
- * which a replay, a reused id or a seq conflict is answered at once. A batch of stored and fresh events, and every
- * append where the dialect has no such call, takes the lock first in a transaction, reads the stored events among
- * the batch's ids, and lets {@link dev.sessionstore.spi.EventBatch} split replays from fresh events before storing
- * the fresh ones ({@link EventAppender}). Truncation takes the same lock and moves the last seq back.
+ * identity column is involved, so a failed transaction leaves no gap. Where the dialect has append calls (on
+ * PostgreSQL functions of the schema), the common append is one auto-committed call ({@code append_fresh}): it locks
+ * the row of a session that is no fork by moving the last seq from the expected one (or creates an unknown session)
+ * and inserts the events after it, the lock held only until its commit, and returns the old last seq. Anything else
+ * (a fork, another last seq, a stored id, after which it undoes its writes without an error) makes it write nothing
+ * and return nothing, and the second call ({@code append_events}) settles it: it undoes its writes on a stored id and
+ * reports the stored events, from which a replay, a reused id or a seq conflict is answered at once. A batch of
+ * stored and fresh events, and every append where the dialect has no such call, takes the lock first in a
+ * transaction, reads the stored events among the batch's ids, and lets {@link dev.sessionstore.spi.EventBatch} split
+ * replays from fresh events before storing the fresh ones ({@link EventAppender}). Truncation takes the same lock and moves the last seq back.
  *
  * <p><b>Agent steps</b> ({@link StepCommitter}) take the same lock of the session's row first, so a step and the
  * appends of its session serialize; everything the step reads after it (stored ids, the tool calls it names,
@@ -58,9 +60,9 @@ import java.util.Set;
  * move the token with one upsert.
  *
  * <p><b>Round trips</b> on PostgreSQL (statements plus commit; a transaction's {@code BEGIN} travels with its first
- * statement): append or batch append 1 (the auto-committed call; also to a new session, or a replay, a reused id or
- * a seq conflict; no notification inside); 5 with fresh events among replayed ones (the call, then lock, id
- * lookup, store, commit); a step 3 plus about one per member (lock, id lookup, a locked read and
+ * statement): append or batch append 1 (the fresh call, also to a new session; no notification inside); 2 to a fork,
+ * or for a replay, a reused id or a seq conflict (the fresh call, then the settling call); 6 with fresh events among
+ * replayed ones (the two calls, then lock, id lookup, store, commit); a step 3 plus about one per member (lock, id lookup, a locked read and
  * a write per tool call, session read, commit), one more with a fencing token; a claim 2 (upsert, commit); truncate 3; session, run or tool call save 3 (locked read, write,
  * commit); fork 3 (share-lock the parent and its segments' sources, the chained write of everything the fork takes,
  * commit); truncate and delete 2 more when forks share the events that go (lock them, copy into them);

@@ -169,7 +169,7 @@ final class PostgresDialect implements Dialect {
    */
   @Override
   public Optional<String> appendFreshInOneCall(Tables tables) {
-    return Optional.of("SELECT " + tables.appendFreshFunction() + "(?, ?::bigint, ?::text[], ?::text[], ?::text[],"
+    return Optional.of("SELECT " + tables.appendFreshFunction() + "(?, ?::bigint, ?, ?::text[], ?::text[], ?::text[],"
         + " ?::text[], ?::text[], ?::text[]::json[], ?::timestamptz[])");
   }
 

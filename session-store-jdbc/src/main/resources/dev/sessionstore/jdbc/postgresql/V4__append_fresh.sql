@@ -3,14 +3,16 @@
 -- Placeholders as in V1__schema.sql. Teams that run migrations themselves apply this file after version 3, then
 -- record it: INSERT INTO ${schema}.${prefix}schema_version (version, description) VALUES (4, 'append_fresh').
 
--- Appends a batch of new events (distinct ids, one array per column, positions from 1) to a session that exists, is
--- no fork and whose last_seq is p_expected (NULL: any), in one auto-committed call: the common case of
--- append_events, which settles every other case, without its replay rows. Returns the last_seq before the batch when
--- it appended the whole batch; otherwise NULL, having written nothing: the session is unknown or a fork, its last_seq
--- is another, or an id is stored (the insert's conflict clause skips it without an error, and the call undoes its
--- own writes, still under the lock). The caller then runs append_events.
-CREATE OR REPLACE FUNCTION ${schema}.${prefix}append_fresh(p_session_id text, p_expected bigint, p_ids text[],
-    p_types text[], p_run_ids text[], p_agent_ids text[], p_parent_ids text[], p_payloads json[], p_ts timestamptz[])
+-- Appends a batch of new events (distinct ids, one array per column, positions from 1) to a session's log in one
+-- auto-committed call: the common case of append_events, which settles every other case, without its replay rows.
+-- The session must be no fork and its last_seq p_expected (NULL: any), or it must be unknown and p_expected NULL or
+-- 0: then it is created (status active, at p_now), as append_events creates it. Returns the last_seq before the batch
+-- when it appended the whole batch; otherwise NULL, having written nothing: the session is a fork, its last_seq is
+-- another, or an id is stored (the insert's conflict clause skips it without an error, and the call undoes its own
+-- writes, still under the lock). The caller then runs append_events.
+CREATE OR REPLACE FUNCTION ${schema}.${prefix}append_fresh(p_session_id text, p_expected bigint, p_now timestamptz,
+    p_ids text[], p_types text[], p_run_ids text[], p_agent_ids text[], p_parent_ids text[], p_payloads json[],
+    p_ts timestamptz[])
   RETURNS bigint
   LANGUAGE plpgsql VOLATILE AS $$
 DECLARE
@@ -22,7 +24,17 @@ BEGIN
     WHERE s.id = p_session_id AND s.last_seq = coalesce(p_expected, s.last_seq) AND s.shared_seq = 0
     RETURNING s.last_seq - v_size INTO v_base;
   IF NOT FOUND THEN
-    RETURN NULL;
+    IF coalesce(p_expected, 0) <> 0 THEN
+      RETURN NULL;
+    END IF;
+    -- Unknown, or a fork, or at another last_seq: the insert creates only an unknown session.
+    INSERT INTO ${schema}.${prefix}sessions AS s (id, status, settings, metadata, last_seq, created_at, updated_at)
+      VALUES (p_session_id, 'active', '{}', '{}', v_size, p_now, p_now)
+      ON CONFLICT (id) DO NOTHING;
+    IF NOT FOUND THEN
+      RETURN NULL;
+    END IF;
+    v_base := 0;
   END IF;
   INSERT INTO ${schema}.${prefix}events AS e (session_id, seq, id, type, run_id, agent_id, parent_id, payload, ts)
     SELECT p_session_id, v_base + b.position, b.id, b.type, b.run_id, b.agent_id, b.parent_id, b.payload, b.ts
