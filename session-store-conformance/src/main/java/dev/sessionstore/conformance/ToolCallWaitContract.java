@@ -15,6 +15,7 @@ import java.util.Optional;
 import java.util.Set;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.TimeUnit;
+import java.util.concurrent.TimeoutException;
 import org.junit.jupiter.api.DisplayName;
 import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
@@ -92,7 +93,12 @@ public abstract class ToolCallWaitContract extends Contract {
    * event that should end the wait was caused), well before its own timeout.
    */
   static Optional<ToolCall> outcome(CompletableFuture<Woken> waiting, long sinceNanos, String what) throws Exception {
-    Woken woken = waiting.get(BOUND_SECONDS, TimeUnit.SECONDS);
+    Woken woken;
+    try {
+      woken = waiting.get(WAKE_BOUND.toNanos() - (System.nanoTime() - sinceNanos), TimeUnit.NANOSECONDS);
+    } catch (TimeoutException e) {
+      throw new AssertionError(what + ": not woken within " + WAKE_BOUND + " (its timeout is " + LONG_WAIT + ")", e);
+    }
     assertThat(Duration.ofNanos(woken.atNanos() - sinceNanos)).as("%s: time to wake (its timeout is %s)", what,
         LONG_WAIT).isLessThan(WAKE_BOUND);
     return woken.call();
