@@ -67,7 +67,7 @@ class HarnessSmokeTest {
     }
     List<String> rows = page.subList(header + 2, end);
     assertThat(rows).as("one row per measure of the set; the virtual-thread row on Java 21+ only")
-        .hasSize(33 + (VirtualThreadWaits.available() ? 1 : 0))
+        .hasSize(37 + (VirtualThreadWaits.available() ? 1 : 0))
         .allSatisfy(row -> assertThat(row).matches(ROW).doesNotContain("n/a").containsPattern(NUMBER));
     assertThat(String.join("\n", page))
         .contains("![", "(" + Harness.CHART + ")", "## What each baseline does", "**Commit:**",
@@ -83,6 +83,7 @@ class HarnessSmokeTest {
             "SQLite 100-event atomic batch, session of 1,000 events",
             "one turn through `MessageWindowChatMemory` (window 20) at a history of 200 messages",
             "Spring AI turn at 80 messages, history kept", "Spring AI turn at 80 messages, both windows 80",
+            "Spring AI bridge turn at 80 messages, lengths interleaved",
             "PostgreSQL single-event append at 1,000 events in the session",
             "SQLite single-event append at 1,000 events in the session",
             "In-memory single-event append at 1,000 events in the session");
