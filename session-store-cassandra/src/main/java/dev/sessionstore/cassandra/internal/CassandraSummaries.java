@@ -14,7 +14,8 @@ import java.util.Optional;
  * Summaries on Cassandra: rows of the session's partition clustered by {@code toSeq}, written by steps
  * ({@link StepWriter}), so a cut removes them in the same batch. A revival reads the latest summary (one row) and the
  * events after it (a range of the log, never from seq 1), a chapter the summary, the one before it and the events
- * between; each in one consistent view ({@link PartitionReader#consistent}).
+ * between; each in one consistent view ({@link PartitionReader#consistent}; a revival of a session with a summary
+ * in two reads that each carry the partition's head, the same in both).
  */
 final class CassandraSummaries implements Summaries {
 
@@ -51,8 +52,21 @@ final class CassandraSummaries implements Summaries {
     return revival(sessionId, agentId);
   }
 
+  /**
+   * Where the session holds a summary, two reads: the latest summary with the header, then the events after it, each
+   * row with the head, which must be the header's (else, and without a summary, the consistent view of four reads).
+   */
   private Revival revival(String sessionId, String agentId) {
-    return Reads.run(() -> reader.consistent(sessionId, header -> {
+    return Reads.run(() -> reader.latestSummaryWithHeader(sessionId)
+        .flatMap(latest -> reader.eventsBetweenIfUnchanged(sessionId, latest.header(), latest.summary().toSeq(),
+                latest.header().lastSeq())
+            .map(events -> new Revival(Optional.of(latest.summary()), ofAgent(events, agentId),
+                latest.header().lastSeq())))
+        .orElseGet(() -> consistentRevival(sessionId, agentId)));
+  }
+
+  private Revival consistentRevival(String sessionId, String agentId) {
+    return reader.consistent(sessionId, header -> {
       if (!header.exists()) {
         return new Revival(Optional.empty(), List.of(), 0);
       }
@@ -60,7 +74,7 @@ final class CassandraSummaries implements Summaries {
       long afterSeq = latest.map(Summary::toSeq).orElse(0L);
       return new Revival(latest, ofAgent(reader.eventsBetween(sessionId, header, afterSeq, header.lastSeq()), agentId),
           header.lastSeq());
-    }));
+    });
   }
 
   @Override

@@ -27,6 +27,10 @@ final class Cql {
   /** The summary columns of a summary row, in the order {@link Rows#summary} reads them. */
   static final String SUMMARY_COLUMNS = "seq, from_seq, payload, version, created";
 
+  /** How many columns {@link #SUMMARY_COLUMNS} and {@link #EVENT_COLUMNS} name: where a column read with them goes. */
+  static final int SUMMARY_WIDTH = SUMMARY_COLUMNS.split(",").length;
+  static final int EVENT_WIDTH = EVENT_COLUMNS.split(",").length;
+
   /** The run columns of a run row, in the order {@link Rows#run} reads them. */
   static final String RUN_COLUMNS = "key, status, usage, error, created, updated, saved";
 
@@ -42,6 +46,8 @@ final class Cql {
   final PreparedStatement idsIn;
   final PreparedStatement eventsIn;
   final PreparedStatement eventsAsc;
+  /** {@link #eventsAsc} with the partition's {@code head} (static) after the event columns. */
+  final PreparedStatement eventsAscWithHead;
   final PreparedStatement eventsDesc;
   final PreparedStatement runs;
   final PreparedStatement run;
@@ -57,6 +63,8 @@ final class Cql {
   final PreparedStatement deleteKind;
   final PreparedStatement summaries;
   final PreparedStatement latestSummary;
+  /** {@link #latestSummary} with the partition's header ({@link #SESSION_COLUMNS}, static) after the summary columns. */
+  final PreparedStatement latestSummaryWithHeader;
   final PreparedStatement summary;
   final PreparedStatement summaryBefore;
   final PreparedStatement summariesFrom;
@@ -109,6 +117,8 @@ final class Cql {
     eventsIn = prepare("SELECT " + EVENT_COLUMNS + " FROM " + data + partition + " AND kind = 'e' AND key IN ?");
     eventsAsc = prepare("SELECT " + EVENT_COLUMNS + " FROM " + data + partition
         + " AND kind = 'e' AND key > ? AND key < ? ORDER BY kind ASC, key ASC");
+    eventsAscWithHead = prepare("SELECT " + EVENT_COLUMNS + ", head FROM " + data + partition
+        + " AND kind = 'e' AND key > ? AND key < ? ORDER BY kind ASC, key ASC");
     eventsDesc = prepare("SELECT " + EVENT_COLUMNS + " FROM " + data + partition
         + " AND kind = 'e' AND key > ? AND key < ? ORDER BY kind DESC, key DESC");
     runs = prepare("SELECT " + RUN_COLUMNS + " FROM " + data + partition + " AND kind = 'r'");
@@ -132,6 +142,8 @@ final class Cql {
     String summaryRows = "SELECT " + SUMMARY_COLUMNS + " FROM " + data + partition + " AND kind = 's'";
     summaries = prepare(summaryRows);
     latestSummary = prepare(summaryRows + " ORDER BY kind DESC, key DESC LIMIT 1");
+    latestSummaryWithHeader = prepare("SELECT " + SUMMARY_COLUMNS + ", " + SESSION_COLUMNS + " FROM " + data
+        + partition + " AND kind = 's' ORDER BY kind DESC, key DESC LIMIT 1");
     summary = prepare(summaryRows + " AND key = ?");
     summaryBefore = prepare(summaryRows + " AND key < ? ORDER BY kind DESC, key DESC LIMIT 1");
     summariesFrom = prepare(summaryRows + " AND key >= ?");

@@ -283,6 +283,42 @@ final class PartitionReader {
   }
 
   /**
+   * The session's latest summary and its header, as one read of the partition shows them (so as one consistent view);
+   * empty when the session holds no summary.
+   */
+  Optional<LatestSummary> latestSummaryWithHeader(String sessionId) {
+    Row row = cql.read(cql.latestSummaryWithHeader.bind(ns, sessionId)).one();
+    return row == null ? Optional.empty()
+        : Optional.of(new LatestSummary(Rows.summary(sessionId, row), Rows.header(row, Cql.SUMMARY_WIDTH)));
+  }
+
+  /** A summary and the header of its partition, read together. */
+  record LatestSummary(Summary summary, Header header) {
+  }
+
+  /**
+   * {@link #eventsBetween}, read with the partition's head in every row: the events when each row shows the head of
+   * {@code header} (no write landed since {@code header} was read, so they and it are one consistent view); empty
+   * when a row shows another head, or none is left where {@code header} shows events.
+   */
+  Optional<List<Event>> eventsBetweenIfUnchanged(String sessionId, Header header, long afterSeq, long toSeq) {
+    List<Event> events = new ArrayList<>();
+    long from = header.liveAfter(afterSeq);
+    if (toSeq <= from) {
+      return Optional.of(events);
+    }
+    BoundStatement scan = cql.eventsAscWithHead.bind(ns, sessionId, Rows.eventKey(from), Rows.eventKey(toSeq + 1))
+        .setPageSize(PAGE_SIZE);
+    for (Row row : cql.read(scan)) {
+      if (!Objects.equals(row.getUuid(Cql.EVENT_WIDTH), header.head())) {
+        return Optional.empty();
+      }
+      events.add(Rows.event(sessionId, row));
+    }
+    return events.isEmpty() ? Optional.empty() : Optional.of(events);
+  }
+
+  /**
    * {@code read} of the session as one consistent view: its result is used only when the partition's head is the
    * same before and after it (no write landed in between), else it is read again.
    */
