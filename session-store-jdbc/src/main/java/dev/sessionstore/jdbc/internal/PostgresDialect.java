@@ -164,8 +164,10 @@ final class PostgresDialect implements Dialect {
 
   /**
    * The schema's {@code append_fresh} function (PL/pgSQL, schema version 4): the common case of
-   * {@code append_events} in a call that returns one value instead of a set of rows (measured with pgbench, one
-   * event: about 0.03 ms less of the 0.3 ms the call takes).
+   * {@code append_events} in a call that returns one value instead of a set of rows, and looks the ids up under the
+   * lock instead of inserting with a conflict clause (measured with pgbench, one client, medians of 5 alternated 3 s
+   * runs: one event 0.299 ms against 0.332 ms; 100 events 1.05 ms against 1.38 ms; the raw twin 0.277 ms and
+   * 1.04 ms).
    */
   @Override
   public Optional<String> appendFreshInOneCall(Tables tables) {
