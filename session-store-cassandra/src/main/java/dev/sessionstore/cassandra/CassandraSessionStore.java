@@ -39,7 +39,11 @@ import java.util.regex.Pattern;
  * {@code dev.sessionstore.spi} what to write, and commits {@code IF head = <the head it read>} with a new head. The
  * lightweight transaction (Paxos) makes the read-decide-write linearizable per session: gapless seqs, all-or-nothing
  * batches and steps, expected-seq checks and idempotent replays (ids are checked before seqs, so a retry returns the
- * stored seqs). Writes commit at {@code QUORUM} with {@code SERIAL} conditions and reads run at {@code QUORUM}, so what
+ * stored seqs). An instance's next write to a session it wrote last may skip that read: it assumes the head and
+ * header its own write left and that the write's ids are new, and makes both conditions of its batch ({@code IF head
+ * = <assumed>} and each id row {@code IF NOT EXISTS}); when either fails, it reads and plans again. So a session's
+ * appends from one instance cost one Paxos round each, and from several instances in turn, a failed round more.
+ * Writes commit at {@code QUORUM} with {@code SERIAL} conditions and reads run at {@code QUORUM}, so what
  * a call returned is on a quorum of replicas and visible to the next read; all three levels are configurable.
  *
  * <p>So a tool call's resolution is a compare-and-set by construction: the attempt read the call pending, and its

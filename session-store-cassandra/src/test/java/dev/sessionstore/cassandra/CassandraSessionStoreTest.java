@@ -3,10 +3,13 @@ package dev.sessionstore.cassandra;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import dev.sessionstore.Checkpoint;
+import dev.sessionstore.CheckpointKey;
 import dev.sessionstore.Event;
 import dev.sessionstore.InvalidArgumentException;
 import dev.sessionstore.Json;
 import dev.sessionstore.NewEvent;
+import dev.sessionstore.OutcomeUnknownException;
 import dev.sessionstore.SessionStore;
 import dev.sessionstore.StoreFailureException;
 import dev.sessionstore.cassandra.FaultySession.Fault;
@@ -142,6 +145,57 @@ class CassandraSessionStoreTest {
     assertThat(store.sessions().findByName("named")).isEmpty();
     assertThat(store.sessions().save(dev.sessionstore.SessionWrite.of("other").withName("named")).name())
         .as("the name, free again").isEqualTo("named");
+  }
+
+  @Test
+  void aGlobalCheckpointPutWhoseAnswerWasLostIsSettledAsDone() {
+    SessionStore store = store();
+    CheckpointKey key = CheckpointKey.global("g");
+    store.checkpoints().put(key, new byte[] {1});
+    faulty.failNextConditionalWrite(Fault.APPLIED_ANSWER_LOST);
+
+    Checkpoint put = store.checkpoints().put(key, new byte[] {2});
+
+    assertThat(store.checkpoints().get(key)).hasValueSatisfying(stored -> {
+      assertThat(stored.data()).containsExactly(2);
+      assertThat(stored.updatedAt()).isEqualTo(put.updatedAt());
+    });
+  }
+
+  @Test
+  void aGlobalCheckpointPutThatWasNeverSentIsWrittenAfterAll() {
+    SessionStore store = store();
+    CheckpointKey key = CheckpointKey.global("g");
+    store.checkpoints().put(key, new byte[] {1});
+    faulty.failNextConditionalWrite(Fault.NOT_SENT);
+
+    store.checkpoints().put(key, new byte[] {2});
+
+    assertThat(store.checkpoints().get(key)).map(Checkpoint::data).hasValueSatisfying(data ->
+        assertThat(data).containsExactly(2));
+  }
+
+  @Test
+  void aGlobalCheckpointDeletionThatWasNeverSentRunsAgainAndSaysItDeleted() {
+    SessionStore store = store();
+    CheckpointKey key = CheckpointKey.global("g");
+    store.checkpoints().put(key, new byte[] {1});
+    faulty.failNextConditionalWrite(Fault.NOT_SENT);
+
+    assertThat(store.checkpoints().delete(key)).isTrue();
+    assertThat(store.checkpoints().get(key)).isEmpty();
+  }
+
+  @Test
+  void aGlobalCheckpointDeletionWhoseAnswerWasLostSaysItsOutcomeIsUnknown() {
+    SessionStore store = store();
+    CheckpointKey key = CheckpointKey.global("g");
+    store.checkpoints().put(key, new byte[] {1});
+    faulty.failNextConditionalWrite(Fault.APPLIED_ANSWER_LOST);
+
+    assertThatThrownBy(() -> store.checkpoints().delete(key)).isInstanceOf(OutcomeUnknownException.class)
+        .hasMessageContaining("whether by this call or by another is unknown");
+    assertThat(store.checkpoints().get(key)).isEmpty();
   }
 
   @Test

@@ -110,7 +110,7 @@ class CassandraStoredValuesTest {
     List<SettledOutcome> settled = settledOutcomes(store);
     StoredValue payload = scanned(store, StoredValueKind.EVENT_PAYLOAD);
     Json rewritten = Json.of("{\"n\":\"rewritten\"}");
-    faulty.failNextConditionalUpdate(Fault.APPLIED_ANSWER_LOST);
+    faulty.failNextConditionalWrite(Fault.APPLIED_ANSWER_LOST);
 
     assertThat(values(store).rewrite(payload, StoredValue.of(payload.ref(), rewritten))).isTrue();
 
@@ -126,7 +126,7 @@ class CassandraStoredValuesTest {
     List<SettledOutcome> settled = settledOutcomes(store);
     StoredValue payload = scanned(store, StoredValueKind.EVENT_PAYLOAD);
     Json rewritten = Json.of("{\"n\":\"rewritten\"}");
-    faulty.failNextConditionalUpdate(Fault.NOT_SENT);
+    faulty.failNextConditionalWrite(Fault.NOT_SENT);
 
     assertThat(values(store).rewrite(payload, StoredValue.of(payload.ref(), rewritten))).isTrue();
 

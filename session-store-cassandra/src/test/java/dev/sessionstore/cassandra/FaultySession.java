@@ -12,7 +12,8 @@ import java.util.concurrent.atomic.AtomicInteger;
 /**
  * A driver session that counts the conditional batches a store sends and can lose the answer of one: the batch is
  * applied (or not sent at all) and the store gets a client timeout, the unknown outcome of a lost connection. It can
- * do the same to the next conditional update outside a batch (a stored-value rewrite), and run an action just before
+ * do the same to the next conditional update or deletion outside a batch (a stored-value rewrite, a global
+ * checkpoint's put or deletion), and run an action just before
  * the next batch is sent, after its writer read the partition.
  */
 final class FaultySession {
@@ -47,8 +48,8 @@ final class FaultySession {
     faultAt = batches.get() + n;
   }
 
-  /** Makes the next conditional update sent on its own (not in a batch) fail with {@code kind}. */
-  void failNextConditionalUpdate(Fault kind) {
+  /** Makes the next conditional update or deletion sent on its own (not in a batch) fail with {@code kind}. */
+  void failNextConditionalWrite(Fault kind) {
     updateFault = kind;
   }
 
@@ -60,14 +61,15 @@ final class FaultySession {
   private Object invoke(CqlSession real, Method method, Object[] args) throws Throwable {
     if (method.getName().equals("execute") && args != null && args.length == 1
         && args[0] instanceof BoundStatement bound && updateFault != null
-        && bound.getPreparedStatement().getQuery().startsWith("UPDATE")
+        && (bound.getPreparedStatement().getQuery().startsWith("UPDATE")
+            || bound.getPreparedStatement().getQuery().startsWith("DELETE"))
         && bound.getPreparedStatement().getQuery().contains(" IF ")) {
       Fault kind = updateFault;
       updateFault = null;
       if (kind == Fault.APPLIED_ANSWER_LOST) {
         forward(real, method, args);
       }
-      throw new DriverTimeoutException("simulated: the answer of a conditional update was lost");
+      throw new DriverTimeoutException("simulated: the answer of a conditional write was lost");
     }
     if (method.getName().equals("execute") && args != null && args.length == 1
         && args[0] instanceof BatchStatement) {

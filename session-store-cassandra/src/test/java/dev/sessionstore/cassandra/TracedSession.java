@@ -11,17 +11,22 @@ import dev.sessionstore.cassandra.cluster.SharedCluster;
 import java.lang.reflect.InvocationTargetException;
 import java.lang.reflect.Method;
 import java.lang.reflect.Proxy;
+import java.net.InetAddress;
 import java.time.Duration;
 import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
 /**
  * A driver session on the shared cluster whose statements are traced (query tracing) while a call is
  * {@linkplain #measure measured}: the call's requests, result pages (every page the driver fetched, from each result's
- * execution infos), and the rows and tombstone cells the replicas read (the traces' "Read N live rows and M tombstone
- * cells" events, every replica and the Paxos reads of a conditional batch included) are summed.
+ * execution infos), and the rows and tombstone cells read (the traces' "Read N live rows and M tombstone cells"
+ * events, the Paxos reads of a conditional batch included) are summed: for each page, those of the replica that read
+ * the most, so that the count is one replica's work whether a quorum is one node or two, and a digest read or a read
+ * repair on another replica does not count twice.
  */
 final class TracedSession implements AutoCloseable {
 
@@ -83,13 +88,17 @@ final class TracedSession implements AutoCloseable {
     for (ResultSet result : results) {
       for (ExecutionInfo page : result.getExecutionInfos()) {
         pages++;
+        Map<InetAddress, long[]> byReplica = new HashMap<>();
         for (TraceEvent event : page.getQueryTrace().getEvents()) {
           Matcher matcher = READ.matcher(String.valueOf(event.getActivity()));
           if (matcher.find()) {
-            rows += Long.parseLong(matcher.group(1));
-            tombstones += matcher.group(2) == null ? 0 : Long.parseLong(matcher.group(2));
+            long[] read = byReplica.computeIfAbsent(event.getSource(), source -> new long[2]);
+            read[0] += Long.parseLong(matcher.group(1));
+            read[1] += matcher.group(2) == null ? 0 : Long.parseLong(matcher.group(2));
           }
         }
+        rows += byReplica.values().stream().mapToLong(read -> read[0]).max().orElse(0);
+        tombstones += byReplica.values().stream().mapToLong(read -> read[1]).max().orElse(0);
       }
     }
     return new Cost(results.size(), pages, rows, tombstones);

@@ -4,22 +4,26 @@ import com.datastax.oss.driver.api.core.cql.Row;
 import dev.sessionstore.Checkpoint;
 import dev.sessionstore.CheckpointKey;
 import dev.sessionstore.Checkpoints;
+import dev.sessionstore.ImportOutcome;
+import dev.sessionstore.OutcomeUnknownException;
 import dev.sessionstore.Step;
+import dev.sessionstore.StoreFailureException;
+import dev.sessionstore.spi.IdOrder;
 import java.nio.ByteBuffer;
 import java.time.Instant;
 import java.time.temporal.ChronoUnit;
-import java.util.Optional;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.List;
-import dev.sessionstore.ImportOutcome;
-import dev.sessionstore.spi.IdOrder;
+import java.util.Optional;
 
 /**
  * Checkpoints on Cassandra. A session's checkpoints are rows of its partition, put and deleted by steps
  * ({@link StepWriter}), so they go with the session. A global checkpoint is a partition of its own in
  * {@code global_checkpoints}, written with lightweight transactions only (update if it exists, else insert if it does
  * not), so a put and a delete racing on one name are ordered by Paxos, and a delete says truly whether it removed one.
+ * A write whose outcome is unknown runs again until it completes (a put writes the same value and time again); a
+ * deletion in doubt that then finds the checkpoint gone cannot tell whose deletion that was, and says so.
  * Their names are listed in {@code global_checkpoint_names}, written (idempotently) before the checkpoint and never
  * removed: listing reads the names, then the checkpoints, and skips a name whose checkpoint is gone (deleted, or a
  * crash between the two writes).
@@ -46,15 +50,14 @@ final class CassandraCheckpoints implements Checkpoints {
     }
     Instant now = cql.settings.clock().instant().truncatedTo(ChronoUnit.MICROS);
     ByteBuffer bytes = ByteBuffer.wrap(data);
-    try {
+    settled("putting global checkpoint " + key.name(), inDoubt -> {
       cql.write(cql.addGlobalName.bind(ns, key.name()));
       while (!cql.write(cql.updateGlobalCheckpoint.bind(bytes, Micros.of(now), ns, key.name())).wasApplied()
           && !cql.write(cql.insertGlobalCheckpoint.bind(ns, key.name(), bytes, Micros.of(now))).wasApplied()) {
         Thread.onSpinWait();
       }
-    } catch (RuntimeException e) {
-      throw DriverFailures.isDriverFailure(e) ? DriverFailures.failed("putting global checkpoint " + key.name(), e) : e;
-    }
+      return null;
+    });
     return new Checkpoint(key, data, now);
   }
 
@@ -72,12 +75,14 @@ final class CassandraCheckpoints implements Checkpoints {
     if (key.isSessionScoped()) {
       return writer.deleteCheckpoint(key.sessionId(), key.name());
     }
-    try {
-      return cql.write(cql.deleteGlobalCheckpoint.bind(ns, key.name())).wasApplied();
-    } catch (RuntimeException e) {
-      throw DriverFailures.isDriverFailure(e) ? DriverFailures.failed("deleting global checkpoint " + key.name(), e)
-          : e;
-    }
+    String name = key.name();
+    return settled("deleting global checkpoint " + name, inDoubt -> {
+      if (inDoubt && cql.readSerial(cql.globalCheckpoint.bind(ns, name)).one() == null) {
+        throw new OutcomeUnknownException("global checkpoint " + name + " is deleted, but whether by this call or by "
+            + "another is unknown (a deletion whose outcome was unknown)", null);
+      }
+      return cql.write(cql.deleteGlobalCheckpoint.bind(ns, name)).wasApplied();
+    });
   }
 
   /** Every global checkpoint, by name in code point order. */
@@ -95,16 +100,53 @@ final class CassandraCheckpoints implements Checkpoints {
   /** Stores an exported global checkpoint as it is, time included, unless its name holds one already. */
   ImportOutcome importGlobal(Checkpoint checkpoint) {
     String name = checkpoint.key().name();
-    try {
+    boolean inserted = settled("importing global checkpoint " + name, inDoubt -> {
       cql.write(cql.addGlobalName.bind(ns, name));
-      if (cql.write(cql.insertGlobalCheckpoint.bind(ns, name, ByteBuffer.wrap(checkpoint.data()),
-          Micros.of(checkpoint.updatedAt()))).wasApplied()) {
-        return ImportOutcome.IMPORTED;
-      }
-    } catch (RuntimeException e) {
-      throw DriverFailures.isDriverFailure(e) ? DriverFailures.failed("importing global checkpoint " + name, e) : e;
+      return cql.write(cql.insertGlobalCheckpoint.bind(ns, name, ByteBuffer.wrap(checkpoint.data()),
+          Micros.of(checkpoint.updatedAt()))).wasApplied();
+    });
+    if (inserted) {
+      return ImportOutcome.IMPORTED;
     }
     return get(checkpoint.key()).filter(checkpoint::equals).isPresent() ? ImportOutcome.UNCHANGED
         : ImportOutcome.CONFLICT;
+  }
+
+  /**
+   * Runs {@code write}, a global checkpoint's write whose attempts may run again (the same row written to the same
+   * value, or a deletion), to an honest outcome (guarantee 17 of docs/guarantees.md): a failure that certainly wrote
+   * nothing ends it as {@link StoreFailureException}; after a failure whose outcome is unknown, it runs again, told
+   * that an earlier attempt may have applied, with the writer's growing pauses, until it completes or the store's
+   * retry timeout passes ({@link OutcomeUnknownException}: running the call again is safe).
+   */
+  private <T> T settled(String action, GlobalWrite<T> write) {
+    long deadline = System.nanoTime() + cql.settings.retryTimeout().toNanos();
+    RuntimeException unknown = null;
+    for (int round = 0; ; round++) {
+      try {
+        return write.run(unknown != null);
+      } catch (RuntimeException e) {
+        if (!DriverFailures.isDriverFailure(e)) {
+          throw e;
+        }
+        if (unknown == null && !DriverFailures.outcomeUnknown(e)) {
+          throw DriverFailures.failed(action, e);
+        }
+        if (unknown == null) {
+          unknown = e;
+        }
+        if (System.nanoTime() - deadline > 0) {
+          throw new OutcomeUnknownException("the outcome of " + action + " is unknown and could not be settled in "
+              + "time; running it again is safe", unknown);
+        }
+        StepWriter.pause(round);
+      }
+    }
+  }
+
+  /** One attempt of a global checkpoint's write; {@code inDoubt} when an earlier attempt may have applied. */
+  @FunctionalInterface
+  private interface GlobalWrite<T> {
+    T run(boolean inDoubt);
   }
 }

@@ -55,6 +55,8 @@ final class Cql {
   final PreparedStatement claimFence;
   final PreparedStatement insertEvent;
   final PreparedStatement insertId;
+  /** {@link #insertId} {@code IF NOT EXISTS}: in a batch, a condition that the event's id is new. */
+  final PreparedStatement insertNewId;
   final PreparedStatement deleteEvent;
   final PreparedStatement eventIdsAsc;
   final PreparedStatement cutEvents;
@@ -134,6 +136,8 @@ final class Cql {
         + " AND kind = 'e' AND key > ? AND key <= ? ORDER BY kind ASC, key ASC");
     cutEvents = prepare("DELETE FROM " + data + partition + " AND kind = 'e' AND key <= ?");
     insertId = prepare("INSERT INTO " + data + " (ns, session_id, kind, key, seq) VALUES (?, ?, 'i', ?, ?)");
+    insertNewId = prepare("INSERT INTO " + data + " (ns, session_id, kind, key, seq) VALUES (?, ?, 'i', ?, ?)"
+        + " IF NOT EXISTS");
     deleteEvent = prepare("DELETE FROM " + data + partition + " AND kind = 'e' AND key = ?");
     deleteId = prepare("DELETE FROM " + data + partition + " AND kind = 'i' AND key = ?");
     insertRun = prepare("INSERT INTO " + data + " (ns, session_id, kind, key, status, usage, error, created, "

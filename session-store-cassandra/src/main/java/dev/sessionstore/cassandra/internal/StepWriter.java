@@ -69,6 +69,13 @@ import org.slf4j.LoggerFactory;
  * retried batch finds its own events and returns their stored seqs. A head is never reused (it is time-based, not a
  * counter), so a deleted and re-created session cannot pass a condition read before the deletion.
  *
+ * <p><b>The first attempt assumes.</b> A step that cuts nothing is first planned against the header this instance's
+ * last write to the session left ({@link KnownHeaders}; read when there is none), with its ids taken to be new and
+ * each id row written {@code IF NOT EXISTS} in the same batch. Both assumptions are conditions of the batch, so it
+ * applies only where a read would have planned the same write: a lone writer's append is one Paxos round and no
+ * read. Anything else (the condition fails, the plan refuses the write or writes nothing) is no answer: the next
+ * attempt reads the header and the ids, at once.
+ *
  * <p><b>Unknown outcomes.</b> When a conditional write times out or its connection is lost, it may or may not have
  * been applied. The writer settles it within the retry timeout: the next attempt reads at the serial consistency,
  * which completes or supersedes the write still in flight; if the head is the one the lost write set, it was applied
@@ -92,6 +99,8 @@ final class StepWriter {
   /** Where the writer reports its retries and the doubts it settled. */
   private final StoreEventHub events;
   private final String ns;
+  /** The header each session had after this instance's last write to it: what its next write may assume. */
+  private final KnownHeaders known = new KnownHeaders();
 
   StepWriter(Cql cql, PartitionReader reader, NameClaims names, SessionIndex index, SessionQueue queue,
       SessionWaiters waiters, StoreEventHub events) {
@@ -122,8 +131,8 @@ final class StepWriter {
    */
   Attempt write(Step step, boolean mustExist, Set<String> lookAt) {
     StepLog log = StepLog.of(step);
-    return queue.run(step.sessionId(), () -> commit(step.sessionId(),
-        (header, serial) -> plan(step, log, mustExist, lookAt, header, serial)));
+    return queue.run(step.sessionId(), () -> commit(step.sessionId(), step.truncateFrom().isEmpty(),
+        (header, serial, assumeNewIds) -> plan(step, log, mustExist, lookAt, header, serial, assumeNewIds)));
   }
 
   /**
@@ -155,7 +164,8 @@ final class StepWriter {
   /** The events {@code step} (events only) stores, for a caller that holds the session's queue already. */
   List<Event> commitQueued(Step step, boolean mustExist) {
     StepLog log = StepLog.of(step);
-    return commit(step.sessionId(), (header, serial) -> plan(step, log, mustExist, Set.of(), header, serial))
+    return commit(step.sessionId(), step.truncateFrom().isEmpty(),
+        (header, serial, assumeNewIds) -> plan(step, log, mustExist, Set.of(), header, serial, assumeNewIds))
         .outcome.orElseThrow().events();
   }
 
@@ -183,7 +193,8 @@ final class StepWriter {
    */
   Session fork(String parentId, long atSeq, String forkId) {
     ForkSource source = Reads.run(() -> reader.consistent(parentId, header -> forkSource(parentId, header, atSeq)));
-    return queue.run(forkId, () -> commit(forkId, (header, serial) -> planFork(source, forkId, atSeq, header)))
+    return queue.run(forkId, () -> commit(forkId, false,
+        (header, serial, assumeNewIds) -> planFork(source, forkId, atSeq, header)))
         .outcome.orElseThrow().session();
   }
 
@@ -228,7 +239,7 @@ final class StepWriter {
     batch.addStatement(bindHeader(newHead, atSeq, source.cutSeq(), fork, header));
     long bytes = ROW_OVERHEAD + utf8(fork.settings().text()) + metadataLength(fork);
     for (Event event : source.events()) {
-      bytes += addEvent(batch, ForkRule.copy(event, forkId));
+      bytes += addEvent(batch, ForkRule.copy(event, forkId), false);
     }
     for (Summary summary : source.summaries()) {
       bytes += addSummary(batch, ForkRule.copy(summary, forkId));
@@ -248,7 +259,7 @@ final class StepWriter {
     DeadlineSweeper.hint(cql, forkId, calls.stream()
         .filter(call -> call.status() == ToolCallStatus.PENDING && call.deadline() != null).toList());
     return new Attempt(batch.build(), newHead, new StepOutcome.Committed(emptyResult(fork)), null, true, Set.of(),
-        Map.of());
+        Map.of(), null);
   }
 
   /**
@@ -264,11 +275,11 @@ final class StepWriter {
     String sessionId = archive.sessionId();
     ImportOutcome[] outcome = new ImportOutcome[1];
     try {
-      queue.run(sessionId, () -> commit(sessionId, (header, serial) -> {
+      queue.run(sessionId, () -> commit(sessionId, false, (header, serial, assumeNewIds) -> {
         if (header.exists()) {
           outcome[0] = ArchiveRules.outcomeOver(stored.apply(header), archive);
           return new Attempt(null, null, new StepOutcome.Committed(emptyResult(header.session())), null, false,
-              Set.of(), Map.of());
+              Set.of(), Map.of(), null);
         }
         outcome[0] = ImportOutcome.IMPORTED;
         return planImport(archive, header);
@@ -287,7 +298,7 @@ final class StepWriter {
     batch.addStatement(bindHeader(newHead, archive.lastSeq(), archive.cutSeq(), session, header));
     long bytes = ROW_OVERHEAD + utf8(session.settings().text()) + metadataLength(session);
     for (Event event : archive.events()) {
-      bytes += addEvent(batch, event);
+      bytes += addEvent(batch, event, false);
     }
     for (Summary summary : archive.summaries()) {
       bytes += addSummary(batch, summary);
@@ -314,7 +325,7 @@ final class StepWriter {
       names.claim(session.name(), sessionId);
     }
     return new Attempt(batch.build(), newHead, new StepOutcome.Committed(emptyResult(session)), null, true, Set.of(),
-        Map.of());
+        Map.of(), null);
   }
 
   /**
@@ -340,17 +351,17 @@ final class StepWriter {
    */
   long change(String sessionId, ChangePlanner planner) {
     Map<UUID, Long> removed = new HashMap<>();
-    Attempt applied = queue.run(sessionId, () -> commit(sessionId, (header, serial) -> {
+    Attempt applied = queue.run(sessionId, () -> commit(sessionId, false, (header, serial, assumeNewIds) -> {
       PartitionChange change = header.exists() ? planner.plan(header, serial) : null;
       if (change == null) {
-        return new Attempt(null, null, null, null, false, Set.of(), Map.of());
+        return new Attempt(null, null, null, null, false, Set.of(), Map.of(), null);
       }
       UUID newHead = Uuids.timeBased();
       BatchStatementBuilder batch = BatchStatement.builder(DefaultBatchType.LOGGED)
           .addStatement(bindHeader(newHead, header.lastSeq(), change.cutSeq(), header.session(), header));
       change.statements().forEach(batch::addStatement);
       removed.put(newHead, change.removed());
-      return new Attempt(batch.build(), newHead, null, null, false, Set.of(), Map.of());
+      return new Attempt(batch.build(), newHead, null, null, false, Set.of(), Map.of(), null);
     }));
     return applied.newHead == null ? 0 : removed.get(applied.newHead);
   }
@@ -366,25 +377,44 @@ final class StepWriter {
       List<ToolCall> calls, List<Checkpoint> checkpoints) {
   }
 
-  /** Plans one attempt of a write against the partition's header; {@code serial} when it settles a doubt. */
+  /**
+   * Plans one attempt of a write against the partition's header; {@code serial} when it settles a doubt;
+   * {@code assumeNewIds} when the attempt does not read the stored events with the write's ids but takes them to be
+   * new, and writes each id row {@code IF NOT EXISTS} instead, so that its batch applies only if they are.
+   */
   private interface Planner {
-    Attempt plan(Header header, boolean serial);
+    Attempt plan(Header header, boolean serial, boolean assumeNewIds);
   }
 
-  private Attempt commit(String sessionId, Planner planner) {
+  /**
+   * Runs attempts of {@code planner}'s write until one applies, is settled, or needs no batch. With
+   * {@code optimistic}, the first attempt assumes the header this instance's last write left ({@link KnownHeaders};
+   * read when none) and takes the write's ids to be new ({@link Planner}), so a lone writer's append is one Paxos
+   * round and no read; only an applied batch of that attempt is an answer: when its condition fails, or its plan
+   * refuses the write or writes nothing, the next attempt reads what it had assumed, at once.
+   */
+  private Attempt commit(String sessionId, boolean optimistic, Planner planner) {
     long deadline = System.nanoTime() + cql.settings.retryTimeout().toNanos();
     Attempt pending = null;
     RuntimeException unknown = null;
     for (int round = 0; ; round++) {
+      boolean assuming = optimistic && round == 0;
       Attempt attempt;
       try {
-        Header header = reader.header(sessionId, unknown != null);
+        Header header = assuming ? known.get(sessionId) : null;
+        if (header == null) {
+          header = reader.header(sessionId, unknown != null);
+        }
         if (pending != null && pending.newHead.equals(header.head())) {
           events.outcomeSettled(SettledOutcome.APPLIED);
           return done(sessionId, pending);
         }
-        attempt = planner.plan(header, unknown != null);
+        attempt = planner.plan(header, unknown != null, assuming);
       } catch (RuntimeException e) {
+        if (assuming && !DriverFailures.isDriverFailure(e)) {
+          known.forget(sessionId);
+          continue;
+        }
         if (!DriverFailures.isDriverFailure(e)) {
           throw e;
         }
@@ -396,6 +426,9 @@ final class StepWriter {
         continue;
       }
       if (attempt.batch == null) {
+        if (assuming) {
+          continue;
+        }
         settled(unknown, SettledOutcome.APPLIED);
         return attempt;
       }
@@ -404,8 +437,13 @@ final class StepWriter {
           settled(unknown, SettledOutcome.NOT_APPLIED);
           return done(sessionId, attempt);
         }
+        known.forget(sessionId);
         pending = null;
+        if (assuming) {
+          continue;
+        }
       } catch (RuntimeException e) {
+        known.forget(sessionId);
         if (!DriverFailures.outcomeUnknown(e)) {
           if (unknown != null) {
             pauseOrGiveUp(sessionId, round, deadline, unknown);
@@ -441,6 +479,11 @@ final class StepWriter {
   }
 
   private Attempt done(String sessionId, Attempt attempt) {
+    if (attempt.after != null) {
+      known.remember(sessionId, attempt.after);
+    } else {
+      known.forget(sessionId);
+    }
     if (attempt.releasedName != null) {
       names.releaseAfterCommit(attempt.releasedName, attempt.outcome.orElseThrow().session().id());
     }
@@ -467,13 +510,14 @@ final class StepWriter {
 
   /** Decides what {@code step} writes against the partition as {@code header} shows it. */
   private Attempt plan(Step step, StepLog log, boolean mustExist, Set<String> lookAt, Header header,
-      boolean serial) {
+      boolean serial, boolean assumeNewIds) {
     String sessionId = step.sessionId();
     WriterFences.check(sessionId, header, step.fence());
     if (!header.exists() && (mustExist || step.truncateFrom().isPresent())) {
       throw Failures.sessionNotFound(sessionId);
     }
-    StepLog.Plan plan = log.plan(header.lastSeq(), reader.eventsByIds(sessionId, log.ids(), serial),
+    StepLog.Plan plan = log.plan(header.lastSeq(),
+        assumeNewIds ? Map.of() : reader.eventsByIds(sessionId, log.ids(), serial),
         from -> reader.eventsFrom(sessionId, header, from, serial));
     Instant now = cql.settings.clock().instant().truncatedTo(ChronoUnit.MICROS);
     Session stored = header.session();
@@ -531,7 +575,7 @@ final class StepWriter {
         || plan.changesLog() || !step.checkpoints().isEmpty() || summary.isPresent() || calls.changes()
         || audit.isPresent();
     if (!writesSomething) {
-      return new Attempt(null, null, outcome, null, false, Set.of(), calls.before());
+      return new Attempt(null, null, outcome, null, false, Set.of(), calls.before(), null);
     }
     UUID newHead = Uuids.timeBased();
     BatchStatementBuilder batch = BatchStatement.builder(DefaultBatchType.LOGGED);
@@ -560,7 +604,7 @@ final class StepWriter {
       bytes += addSummary(batch, summary.get());
     }
     for (Event event : appended) {
-      bytes += addEvent(batch, event);
+      bytes += addEvent(batch, event, assumeNewIds);
     }
     if (run.isPresent()) {
       bytes += addRun(batch, run.get(), newHead);
@@ -595,7 +639,8 @@ final class StepWriter {
     String releasedName = stored != null && stored.name() != null && !stored.name().equals(session.name())
         ? stored.name() : null;
     return new Attempt(batch.build(), newHead, outcome, releasedName, plan.changesLog() || calls.changes(),
-        removedCheckpoints, calls.before());
+        removedCheckpoints, calls.before(), new Header(newHead, lastSeq, session.withLastSeq(lastSeq),
+            header.fenceToken(), header.fenceOwner(), cutSeq));
   }
 
   /** The tool calls {@code step} names and those of {@code lookAt}, as stored. */
@@ -613,7 +658,7 @@ final class StepWriter {
    */
   private Attempt rejected(String sessionId, Header header, StepCalls calls, StepOutcome outcome) {
     if (calls.expired().isEmpty()) {
-      return new Attempt(null, null, outcome, null, false, Set.of(), calls.before());
+      return new Attempt(null, null, outcome, null, false, Set.of(), calls.before(), null);
     }
     UUID newHead = Uuids.timeBased();
     BatchStatementBuilder batch = BatchStatement.builder(DefaultBatchType.LOGGED)
@@ -621,7 +666,7 @@ final class StepWriter {
     for (ToolCall call : calls.expired()) {
       batch.addStatement(bindCall(sessionId, call));
     }
-    return new Attempt(batch.build(), newHead, outcome, null, true, Set.of(), calls.before());
+    return new Attempt(batch.build(), newHead, outcome, null, true, Set.of(), calls.before(), null);
   }
 
   private BoundStatement bindHeader(UUID newHead, long lastSeq, long cutSeq, Session session, Header header) {
@@ -632,13 +677,16 @@ final class StepWriter {
         Micros.of(session.createdAt()), Micros.of(session.updatedAt()), ns, session.id(), header.head());
   }
 
-  /** Adds the rows of {@code event} (its row and its id row) to {@code batch}; returns their size. */
-  private long addEvent(BatchStatementBuilder batch, Event event) {
+  /**
+   * Adds the rows of {@code event} (its row and its id row, written {@code IF NOT EXISTS} when {@code idIsNew} is
+   * assumed) to {@code batch}; returns their size.
+   */
+  private long addEvent(BatchStatementBuilder batch, Event event, boolean idIsNew) {
     String sessionId = event.sessionId();
     batch.addStatement(cql.insertEvent.bind(ns, sessionId, Rows.eventKey(event.seq()), event.seq(), event.id(),
         event.type(), event.runId(), event.agentId(), event.parentId(), event.payload().text(),
         Micros.of(event.timestamp())));
-    batch.addStatement(cql.insertId.bind(ns, sessionId, event.id(), event.seq()));
+    batch.addStatement((idIsNew ? cql.insertNewId : cql.insertId).bind(ns, sessionId, event.id(), event.seq()));
     return 2 * ROW_OVERHEAD + 2L * utf8(event.id()) + utf8(event.type()) + utf8(event.payload().text())
         + utf8(event.runId()) + utf8(event.agentId()) + utf8(event.parentId());
   }
@@ -715,9 +763,10 @@ final class StepWriter {
    * One planned write: the batch (null when the step writes nothing), the head it sets, its outcome (null for a
    * {@link PartitionChange}, which reports a count instead), the name it
    * gives up, whether it wakes waiters (it changes a log or a tool call), which of its checkpoint deletions find a
-   * checkpoint, and the calls it names as they stood before it (a due call expired).
+   * checkpoint, the calls it names as they stood before it (a due call expired), and the partition's header once the
+   * batch applied (null when the next write must read it).
    */
   record Attempt(BatchStatement batch, UUID newHead, StepOutcome outcome, String releasedName, boolean wakes,
-      Set<String> removedCheckpoints, Map<String, ToolCall> callsBefore) {
+      Set<String> removedCheckpoints, Map<String, ToolCall> callsBefore, Header after) {
   }
 }
