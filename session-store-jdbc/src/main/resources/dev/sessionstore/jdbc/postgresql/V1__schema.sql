@@ -220,9 +220,9 @@ BEGIN
       RETURNING s.last_seq - v_size, s.shared_seq INTO v_base, v_shared;
     IF FOUND THEN
       -- A fork: an id of its shared events is stored too (the unique key sees only its own rows).
-      EXIT WHEN v_shared = 0 OR NOT EXISTS (SELECT 1 FROM ${schema}.${prefix}segments AS g
-        JOIN ${schema}.${prefix}events AS e ON e.session_id = g.source_id AND e.id = ANY (p_ids)
-          AND e.seq BETWEEN g.from_seq AND g.to_seq
+      EXIT WHEN v_shared = 0 OR NOT EXISTS (SELECT 1 FROM ${schema}.${prefix}segments AS g, unnest(p_ids) AS b(id),
+        LATERAL (SELECT 1 FROM ${schema}.${prefix}events AS e WHERE e.session_id = g.source_id AND e.id = b.id
+          AND e.seq BETWEEN g.from_seq AND g.to_seq LIMIT 1) AS e
         WHERE g.session_id = p_session_id AND g.source_id <> p_session_id);
       UPDATE ${schema}.${prefix}sessions AS s SET last_seq = v_base WHERE s.id = p_session_id;
       RETURN QUERY SELECT * FROM ${schema}.${prefix}stored_events(p_session_id, v_base, p_ids);
@@ -262,7 +262,8 @@ END
 $$;
 
 -- What append_events reports when it appended nothing: last_seq, then the session's stored events among p_ids, its
--- own and those it shares (returned with its id).
+-- own and those it shares (returned with its id). Each id is a probe of the (session_id, id) key (LATERAL, LIMIT 1),
+-- so no plan reads a long session's rows because statistics say sessions are short.
 CREATE OR REPLACE FUNCTION ${schema}.${prefix}stored_events(p_session_id text, p_last_seq bigint, p_ids text[])
   RETURNS TABLE (appended boolean, last_seq bigint, session_id text, seq bigint, id text, type text, run_id text,
     agent_id text, parent_id text, payload json, ts timestamptz)
@@ -276,8 +277,8 @@ CREATE OR REPLACE FUNCTION ${schema}.${prefix}stored_events(p_session_id text, p
       LIMIT 1) AS e
   UNION ALL
   SELECT false, p_last_seq, p_session_id, e.seq, e.id, e.type, e.run_id, e.agent_id, e.parent_id, e.payload, e.ts
-  FROM ${schema}.${prefix}segments AS g
-    JOIN ${schema}.${prefix}events AS e ON e.session_id = g.source_id AND e.id = ANY (p_ids)
-      AND e.seq BETWEEN g.from_seq AND g.to_seq
+  FROM ${schema}.${prefix}segments AS g, unnest(p_ids) AS b(id),
+    LATERAL (SELECT * FROM ${schema}.${prefix}events AS e WHERE e.session_id = g.source_id AND e.id = b.id
+      AND e.seq BETWEEN g.from_seq AND g.to_seq LIMIT 1) AS e
   WHERE g.session_id = p_session_id AND g.source_id <> p_session_id
 $$;

@@ -10,7 +10,10 @@
 -- when it appended the whole batch; otherwise NULL, having written nothing: the session is a fork, its last_seq is
 -- another, or an id is stored. The stored ids are looked up once the session's row is locked, by a statement of its
 -- own, which sees every earlier holder's events; so the insert needs no conflict clause (whose speculative insertion
--- costs about a third more per row) and raises no error. The caller then runs append_events.
+-- costs about a third more per row) and raises no error. The caller then runs append_events. The lookup probes the
+-- (session_id, id) key once per id (a LATERAL subquery with LIMIT 1 leaves the planner no other plan): written as
+-- id = ANY (p_ids), a plan made while statistics say sessions are short (many short sessions, or tables still
+-- small) reads every row of the session and keeps doing so as it grows.
 CREATE OR REPLACE FUNCTION ${schema}.${prefix}append_fresh(p_session_id text, p_expected bigint, p_now timestamptz,
     p_ids text[], p_types text[], p_run_ids text[], p_agent_ids text[], p_parent_ids text[], p_payloads json[],
     p_ts timestamptz[])
@@ -24,7 +27,9 @@ BEGIN
     WHERE s.id = p_session_id AND s.last_seq = coalesce(p_expected, s.last_seq) AND s.shared_seq = 0
     RETURNING s.last_seq - v_size INTO v_base;
   IF FOUND THEN
-    IF EXISTS (SELECT 1 FROM ${schema}.${prefix}events AS e WHERE e.session_id = p_session_id AND e.id = ANY (p_ids))
+    IF EXISTS (SELECT 1 FROM unnest(p_ids) AS b(id),
+        LATERAL (SELECT 1 FROM ${schema}.${prefix}events AS e WHERE e.session_id = p_session_id AND e.id = b.id
+          LIMIT 1) AS e)
     THEN
       UPDATE ${schema}.${prefix}sessions AS s SET last_seq = v_base WHERE s.id = p_session_id;
       RETURN NULL;
