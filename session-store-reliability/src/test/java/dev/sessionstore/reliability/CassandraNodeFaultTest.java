@@ -5,9 +5,17 @@ import static org.assertj.core.api.Assertions.assertThat;
 import dev.sessionstore.NewEvent;
 import dev.sessionstore.SessionStore;
 import dev.sessionstore.StoreFailureException;
+import dev.sessionstore.ToolCall;
+import dev.sessionstore.ToolCallStatus;
+import dev.sessionstore.ToolCallWrite;
 import dev.sessionstore.cassandra.CassandraSessionStore;
 import dev.sessionstore.cassandra.cluster.CassandraCluster;
+import dev.sessionstore.spi.Expiry;
+import dev.sessionstore.spi.StoreEventSource;
+import dev.sessionstore.spi.StoreEvents;
 import java.time.Duration;
+import java.time.Instant;
+import java.time.temporal.ChronoUnit;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.UUID;
@@ -15,6 +23,7 @@ import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
 import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicInteger;
 import java.util.stream.IntStream;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
@@ -31,8 +40,10 @@ import org.junit.jupiter.api.TestMethodOrder;
  * driver session, as an application's would (guarantees 1, 4 and 17 of docs/guarantees.md). Each writer moves on to a
  * new batch after a failure and keeps the failed one aside with its reported outcome; once the cluster is whole,
  * every acknowledged event must be stored once at its acknowledged seq, every session gapless, no failed batch
- * stored at all and no unknown one stored in part. Heavy (three server JVMs): only the {@code cassandra-cluster}
- * profile runs it.
+ * stored at all and no unknown one stored in part. Tool-call deadlines set before a node is killed, some by a store
+ * closed before the kill, must fall due while it is down and be fired by the deadline sweep of the store that stays
+ * (guarantee 10): every call expired once, by that sweep, with its deadline's expiry result, soon after its
+ * deadline. Heavy (three server JVMs): only the {@code cassandra-cluster} profile runs it.
  */
 @Tag("cassandra-cluster")
 @TestMethodOrder(MethodOrderer.OrderAnnotation.class)
@@ -45,6 +56,22 @@ class CassandraNodeFaultTest {
   /** Long enough for the driver's default reconnection delays to grow past 30 s (1, 2, 4, 8, 16 s...). */
   private static final Duration QUORUM_LOST_FOR = Duration.ofSeconds(40);
   private static final Duration RECOVERY_BOUND = Duration.ofSeconds(15);
+  /** How often every store of the test sweeps for due deadlines (the builder's default is 1 s). */
+  private static final Duration SWEEP_INTERVAL = Duration.ofMillis(200);
+  /** Tool calls with deadlines registered by each of the two stores of {@link #oneNodeKilledAndRestarted}. */
+  private static final int DEADLINES_PER_STORE = 3;
+  /**
+   * From the first registration to the first deadline: long enough to register every call, close a store and kill
+   * the node on a loaded machine (5 s seen).
+   */
+  private static final Duration FIRST_DEADLINE_AFTER = Duration.ofSeconds(10);
+  /** How long the killed node stays down after the last deadline fell due, at least: a few sweeps. */
+  private static final Duration DOWN_AFTER_LAST_DEADLINE = Duration.ofSeconds(2);
+  /**
+   * With one node down, the longest a writer may go without an acknowledgement, and a sweep may take to expire a call
+   * after its deadline.
+   */
+  private static final Duration ONE_NODE_DOWN_BOUND = Duration.ofSeconds(15);
 
   private static CassandraCluster cluster;
   private final List<SessionStore> stores = new ArrayList<>();
@@ -68,10 +95,10 @@ class CassandraNodeFaultTest {
     stores.clear();
   }
 
-  /** A store with its own driver session on every node, in {@code namespace}. */
+  /** A store with its own driver session on every node, in {@code namespace}, sweeping deadlines every 200 ms. */
   private SessionStore store(String namespace) {
     SessionStore store = CassandraSessionStore.builder().contactPoints(cluster.contactPoints(), "datacenter1")
-        .keyspace("faults").namespace(namespace).replicationFactor(3).build();
+        .keyspace("faults").namespace(namespace).replicationFactor(3).sweepInterval(SWEEP_INTERVAL).build();
     stores.add(store);
     return store;
   }
@@ -79,7 +106,8 @@ class CassandraNodeFaultTest {
   @Test
   @Order(1)
   @DisplayName("kill -9 of one node under writers, then its restart: every acknowledged append is stored once at its"
-      + " seq, gapless, no partial batch, and writing never stops for long")
+      + " seq, gapless, no partial batch, and writing never stops for long; deadlines set before the kill, also by a"
+      + " store closed since, fire through the sweep of the store that stays")
   void oneNodeKilledAndRestarted() throws Exception {
     String namespace = UUID.randomUUID().toString();
     SessionStore store = store(namespace);
@@ -87,19 +115,28 @@ class CassandraNodeFaultTest {
     AckGaps gaps = new AckGaps(scenario.ledger);
     try {
       gaps.watch(Duration.ofSeconds(5));
+      SessionStore closedBeforeTheKill = store(namespace);
+      Deadlines deadlines = new Deadlines(store, Instant.now().plus(FIRST_DEADLINE_AFTER));
+      deadlines.register(closedBeforeTheKill, "deadline-of-a-closed-store-");
+      closedBeforeTheKill.close();
+      deadlines.register(store, "deadline-of-the-sweeping-store-");
       long killed = System.nanoTime();
       cluster.kill(3);
+      Instant down = Instant.now();
       gaps.watch(Duration.ofSeconds(10));
+      gaps.watch(Duration.between(Instant.now(), deadlines.last().plus(DOWN_AFTER_LAST_DEADLINE)));
+      Instant restarting = Instant.now();
       cluster.restart(3);
       long back = System.nanoTime();
       gaps.watch(Duration.ofSeconds(10));
       scenario.stop();
+      deadlines.verify(store, down, restarting);
       Outcome outcome = scenario.verify(store(namespace));
       System.out.printf("CassandraNodeFaultTest, one node killed: node 3 down %d ms; %s; longest time without an"
           + " acknowledgement: %d ms%n", TimeUnit.NANOSECONDS.toMillis(back - killed), outcome,
           TimeUnit.NANOSECONDS.toMillis(gaps.longest()));
       assertThat(outcome.ackedEvents()).as("events acknowledged").isPositive();
-      assertThat(gaps.longest()).as("longest pause of all writers").isLessThan(Duration.ofSeconds(15).toNanos());
+      assertThat(gaps.longest()).as("longest pause of all writers").isLessThan(ONE_NODE_DOWN_BOUND.toNanos());
     } finally {
       scenario.stop();
     }
@@ -240,6 +277,92 @@ class CassandraNodeFaultTest {
       return ackedEvents + " events acknowledged, " + storedEvents + " stored, " + lostEvents + " lost, 0 gaps,"
           + " 0 partial batches; outcomes: " + unknown + " unknown (" + unknownWritten + " of them written), "
           + failed + " failed with nothing written";
+    }
+  }
+
+  /**
+   * Pending tool calls registered with deadlines, each on a session of its own, due one after another from a first
+   * deadline on, and how many deadlines the sweep of one store fired: its {@link StoreEvents#deadlineFired} reports
+   * its own sweep's expiries only, never a read's.
+   */
+  private static final class Deadlines {
+
+    private static final Duration SPACING = Duration.ofMillis(500);
+
+    private final AtomicInteger fired = new AtomicInteger();
+    private final List<ToolCall> registered = new ArrayList<>();
+    private Instant next;
+
+    /**
+     * Counts the deadlines {@code sweeper}'s sweep fires from now on; the first call registered will be due at
+     * {@code first} to the millisecond (a precision every store keeps).
+     */
+    Deadlines(SessionStore sweeper, Instant first) {
+      this.next = first.truncatedTo(ChronoUnit.MILLIS);
+      StoreEventSource.of(sweeper).subscribe(new StoreEvents() {
+        @Override
+        public void deadlineFired() {
+          fired.incrementAndGet();
+        }
+      });
+    }
+
+    /**
+     * Registers {@value #DEADLINES_PER_STORE} pending calls through {@code setter}, on sessions {@code sessionPrefix}
+     * 0, 1..., each due {@link #SPACING} after the call registered before it.
+     */
+    void register(SessionStore setter, String sessionPrefix) {
+      for (int i = 0; i < DEADLINES_PER_STORE; i++) {
+        ToolCall call = setter.toolCalls().save(ToolCallWrite.of("call", sessionPrefix + i, "approve")
+            .withDeadline(next));
+        assertThat(call.deadline()).as("deadline of %s as stored", call.sessionId()).isEqualTo(next);
+        registered.add(call);
+        next = next.plus(SPACING);
+      }
+    }
+
+    /** The deadline of the call registered last. */
+    Instant last() {
+      return registered.get(registered.size() - 1).deadline();
+    }
+
+    /**
+     * Waits until the sweep fired as many deadlines as were registered, at most {@link #ONE_NODE_DOWN_BOUND} past the
+     * last one, then reads every call back through {@code reader} (only then, so that no read expires a call in the
+     * sweep's place), prints the figures (expiries before {@code restarting} counted as while the node was down), and
+     * asserts: every deadline fell due after the node was {@code down}; the sweep fired as many as were registered;
+     * each call is expired, with its deadline's expiry result, at most {@link #ONE_NODE_DOWN_BOUND} after its
+     * deadline.
+     */
+    void verify(SessionStore reader, Instant down, Instant restarting) throws InterruptedException {
+      Instant giveUp = last().plus(ONE_NODE_DOWN_BOUND);
+      while (fired.get() < registered.size() && Instant.now().isBefore(giveUp)) {
+        Thread.sleep(20);
+      }
+      int firedBySweep = fired.get();
+      List<ToolCall> stored = registered.stream()
+          .map(call -> reader.toolCalls().find(call.sessionId(), call.id()).orElseThrow()).toList();
+      List<Long> latencies = IntStream.range(0, stored.size()).mapToObj(i -> Duration.between(
+          registered.get(i).deadline(), stored.get(i).updatedAt()).toMillis()).toList();
+      System.out.printf("CassandraNodeFaultTest, one node killed: deadlines: %d set before the kill (%d by a store"
+              + " closed before it), %d fired by the sweep of the store that stayed (%d while node 3 was down),"
+              + " expired after their deadlines by %s ms (p50 %d, max %d)%n", registered.size(), DEADLINES_PER_STORE,
+          firedBySweep, stored.stream().filter(call -> call.updatedAt().isBefore(restarting)).count(), latencies,
+          percentile(latencies, 50), percentile(latencies, 100));
+
+      assertThat(registered).as("deadlines, due after node 3 was down at %s", down)
+          .allSatisfy(call -> assertThat(call.deadline()).isAfter(down));
+      assertThat(firedBySweep).as("deadlines the sweep fired, of %d registered", registered.size())
+          .isEqualTo(registered.size());
+      for (int i = 0; i < stored.size(); i++) {
+        Instant deadline = registered.get(i).deadline();
+        ToolCall call = stored.get(i);
+        assertThat(call.status()).as("status of %s after its deadline", call.sessionId())
+            .isEqualTo(ToolCallStatus.EXPIRED);
+        assertThat(call.result()).as("result of %s", call.sessionId()).isEqualTo(Expiry.result(deadline));
+        assertThat(call.updatedAt()).as("expiry of %s", call.sessionId())
+            .isBetween(deadline, deadline.plus(ONE_NODE_DOWN_BOUND));
+      }
     }
   }
 
