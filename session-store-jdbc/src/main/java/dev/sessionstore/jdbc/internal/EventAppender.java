@@ -25,9 +25,9 @@ import java.util.OptionalLong;
  *
  * <p><b>Fresh call</b>, where the dialect has {@linkplain Dialect#appendFreshInOneCall one}, first: one
  * auto-committed call (on PostgreSQL a function of the schema) moves the last seq of a session that is no fork and is
- * at the expected last seq, or creates an unknown session, looks the batch's ids up once it holds the lock (a
- * statement of its own, which sees every earlier holder's events) and stores the events after the old last seq;
- * when an id is stored it moves the last seq back instead, still under the lock, having inserted nothing. Where it
+ * at the expected last seq, or creates an unknown session, and stores the events after the old last seq; when an
+ * id is stored, the unique key finds it as the events are inserted, and the call undoes its writes (a subtransaction
+ * rolled back, on PostgreSQL), having written nothing. Where it
  * wrote nothing (a fork, another last seq, a stored id) the one call runs next and settles the batch. Lost
  * while it ran, it is run again: a second run after its commit finds an id stored (or the last seq moved), writes
  * nothing, and hands over to the one call, which reports the batch stored.

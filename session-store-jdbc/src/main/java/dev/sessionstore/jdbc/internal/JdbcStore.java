@@ -44,7 +44,7 @@ import java.util.Set;
  * PostgreSQL functions of the schema), the common append is one auto-committed call ({@code append_fresh}): it locks
  * the row of a session that is no fork by moving the last seq from the expected one (or creates an unknown session)
  * and inserts the events after it, the lock held only until its commit, and returns the old last seq. Anything else
- * (a fork, another last seq, a stored id, which it looks up under the lock) makes it write nothing
+ * (a fork, another last seq, a stored id, which the unique key finds as it inserts) makes it write nothing
  * and return nothing, and the second call ({@code append_events}) settles it: it undoes its writes on a stored id and
  * reports the stored events, from which a replay, a reused id or a seq conflict is answered at once. A batch of
  * stored and fresh events, and every append where the dialect has no such call, takes the lock first in a

@@ -8,12 +8,12 @@
 -- The session must be no fork and its last_seq p_expected (NULL: any), or it must be unknown and p_expected NULL or
 -- 0: then it is created (status active, at p_now), as append_events creates it. Returns the last_seq before the batch
 -- when it appended the whole batch; otherwise NULL, having written nothing: the session is a fork, its last_seq is
--- another, or an id is stored. The stored ids are looked up once the session's row is locked, by a statement of its
--- own, which sees every earlier holder's events; so the insert needs no conflict clause (whose speculative insertion
--- costs about a third more per row) and raises no error. The caller then runs append_events. The lookup probes the
--- (session_id, id) key once per id (a LATERAL subquery with LIMIT 1 leaves the planner no other plan): written as
--- id = ANY (p_ids), a plan made while statistics say sessions are short (many short sessions, or tables still
--- small) reads every row of the session and keeps doing so as it grows.
+-- another, or an id is stored. The caller then runs append_events. The ids are not looked up: the insert runs under
+-- the session's row lock in a block that catches a unique violation (an id stored, which the unique key checks as it
+-- inserts), and the block's subtransaction undoes everything the call wrote. So a fresh batch pays neither a lookup
+-- per id nor a conflict clause (whose speculative insertion costs about a third more per row; pgbench, one client:
+-- 100 events 0.79-0.80 ms against 0.92-0.96 ms with a lookup per id, one event alike), and a replay raises no error
+-- to the client nor into the server log (a caught error is not logged).
 CREATE OR REPLACE FUNCTION ${schema}.${prefix}append_fresh(p_session_id text, p_expected bigint, p_now timestamptz,
     p_ids text[], p_types text[], p_run_ids text[], p_agent_ids text[], p_parent_ids text[], p_payloads json[],
     p_ts timestamptz[])
@@ -26,15 +26,7 @@ BEGIN
   UPDATE ${schema}.${prefix}sessions AS s SET last_seq = s.last_seq + v_size
     WHERE s.id = p_session_id AND s.last_seq = coalesce(p_expected, s.last_seq) AND s.shared_seq = 0
     RETURNING s.last_seq - v_size INTO v_base;
-  IF FOUND THEN
-    IF EXISTS (SELECT 1 FROM unnest(p_ids) AS b(id),
-        LATERAL (SELECT 1 FROM ${schema}.${prefix}events AS e WHERE e.session_id = p_session_id AND e.id = b.id
-          LIMIT 1) AS e)
-    THEN
-      UPDATE ${schema}.${prefix}sessions AS s SET last_seq = v_base WHERE s.id = p_session_id;
-      RETURN NULL;
-    END IF;
-  ELSE
+  IF NOT FOUND THEN
     IF coalesce(p_expected, 0) <> 0 THEN
       RETURN NULL;
     END IF;
@@ -53,5 +45,7 @@ BEGIN
     FROM unnest(p_ids, p_types, p_run_ids, p_agent_ids, p_parent_ids, p_payloads, p_ts) WITH ORDINALITY
       AS b(id, type, run_id, agent_id, parent_id, payload, ts, position);
   RETURN v_base;
+EXCEPTION WHEN unique_violation THEN
+  RETURN NULL;
 END
 $$;
