@@ -54,8 +54,10 @@ final class CassandraAppends implements Measure {
         Numbers.ratio(ratio), "≥ " + Numbers.round(TARGET) + "×", ratio >= TARGET));
     results.baseline(name, "on " + node.description() + ": one read of the partition's `head` and `last_seq` at "
         + "QUORUM, then one logged batch on the partition, `IF head = <read>` at SERIAL, writing the new head, the "
-        + "event row and its id row at QUORUM (" + RawCql.class.getSimpleName() + "). The library reads the "
-        + "event's id first (idempotent replay) and writes the session record too.");
+        + "event row and its id row at QUORUM (" + RawCql.class.getSimpleName() + "). The library, the session's "
+        + "last writer, reads nothing: it assumes the head its previous write left and that the event's id is new, "
+        + "and makes both conditions of its batch (`IF head = <assumed>`, the id row `IF NOT EXISTS`: idempotent "
+        + "replay); it writes the session record too.");
   }
 
   private static void batch(Bench bench, Results results, SessionStore store, RawCql raw) throws Exception {

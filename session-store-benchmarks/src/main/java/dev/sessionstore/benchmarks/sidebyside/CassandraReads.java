@@ -56,8 +56,9 @@ final class CassandraReads implements Measure {
           Numbers.percentiles(revivals.baseline()), Numbers.ratio(revivalRatio), "≥ " + Numbers.round(TARGET) + "×",
           revivalRatio >= TARGET));
       results.baseline(revivalName, "two statements at QUORUM: the latest summary row (`LIMIT 1`, newest first), "
-          + "then the event rows after its seq. The library also reads the partition's head before and after, so "
-          + "that a write between its statements makes it read again (one consistent view).");
+          + "then the event rows after its seq. The library reads the latest summary with the partition's header and "
+          + "the events after it with the head in every row, so that a write between its statements makes it read "
+          + "again (one consistent view).");
     }
   }
 }
