@@ -269,17 +269,7 @@ final class PartitionReader {
    * {@code header} shows (past a retention cut's tombstones).
    */
   List<Event> eventsBetween(String sessionId, Header header, long afterSeq, long toSeq) {
-    List<Event> events = new ArrayList<>();
-    long from = header.liveAfter(afterSeq);
-    if (toSeq <= from) {
-      return events;
-    }
-    BoundStatement scan = cql.eventsAsc.bind(ns, sessionId, Rows.eventKey(from), Rows.eventKey(toSeq + 1))
-        .setPageSize(PAGE_SIZE);
-    for (Row row : cql.read(scan)) {
-      events.add(Rows.event(sessionId, row));
-    }
-    return events;
+    return scanBetween(sessionId, header, afterSeq, toSeq, false).orElseThrow();
   }
 
   /**
@@ -302,20 +292,29 @@ final class PartitionReader {
    * when a row shows another head, or none is left where {@code header} shows events.
    */
   Optional<List<Event>> eventsBetweenIfUnchanged(String sessionId, Header header, long afterSeq, long toSeq) {
+    return scanBetween(sessionId, header, afterSeq, toSeq, true);
+  }
+
+  /**
+   * The live events with {@code afterSeq < seq <= toSeq}, oldest first; with {@code checkHead}, empty instead when a
+   * row shows another head than {@code header}'s, or no row is left where {@code header} shows events.
+   */
+  private Optional<List<Event>> scanBetween(String sessionId, Header header, long afterSeq, long toSeq,
+      boolean checkHead) {
     List<Event> events = new ArrayList<>();
     long from = header.liveAfter(afterSeq);
     if (toSeq <= from) {
       return Optional.of(events);
     }
-    BoundStatement scan = cql.eventsAscWithHead.bind(ns, sessionId, Rows.eventKey(from), Rows.eventKey(toSeq + 1))
-        .setPageSize(PAGE_SIZE);
+    BoundStatement scan = (checkHead ? cql.eventsAscWithHead : cql.eventsAsc)
+        .bind(ns, sessionId, Rows.eventKey(from), Rows.eventKey(toSeq + 1)).setPageSize(PAGE_SIZE);
     for (Row row : cql.read(scan)) {
-      if (!Objects.equals(row.getUuid(Cql.EVENT_WIDTH), header.head())) {
+      if (checkHead && !Objects.equals(row.getUuid(Cql.EVENT_WIDTH), header.head())) {
         return Optional.empty();
       }
       events.add(Rows.event(sessionId, row));
     }
-    return events.isEmpty() ? Optional.empty() : Optional.of(events);
+    return checkHead && events.isEmpty() ? Optional.empty() : Optional.of(events);
   }
 
   /**

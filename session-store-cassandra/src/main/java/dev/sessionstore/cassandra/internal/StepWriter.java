@@ -411,12 +411,12 @@ final class StepWriter {
         }
         attempt = planner.plan(header, unknown != null, assuming);
       } catch (RuntimeException e) {
-        if (assuming && !DriverFailures.isDriverFailure(e)) {
+        if (!DriverFailures.isDriverFailure(e)) {
+          if (!assuming) {
+            throw e;
+          }
           known.forget(sessionId);
           continue;
-        }
-        if (!DriverFailures.isDriverFailure(e)) {
-          throw e;
         }
         if (unknown == null) {
           throw DriverFailures.failed("reading session " + sessionId, e);
