@@ -222,7 +222,7 @@ class CommitFaultTest {
            PreparedStatement find = connection.prepareStatement("SELECT pid FROM pg_stat_activity"
                + " WHERE pid = ANY(?) AND state = 'active'"
                + " AND (query = 'COMMIT' OR query LIKE '%session_store_append_events(%'"
-               + " OR query LIKE '%session_store_append_fresh(%')");
+               + " OR query LIKE '%session_store_append_fresh(%' OR query LIKE '%session_store_append_fresh_one(%')");
            PreparedStatement terminate = connection.prepareStatement("SELECT pg_terminate_backend(?)")) {
         while (running) {
           int append = current.get();

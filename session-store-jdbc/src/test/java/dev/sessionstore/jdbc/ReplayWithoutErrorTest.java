@@ -79,31 +79,59 @@ class ReplayWithoutErrorTest {
   @Test
   @DisplayName("An id committed while the append waits for the session row's lock is replayed, without an error or a gap")
   void idCommittedWhileWaiting() throws Exception {
+    List<Event> appended = appendWhileLocked(List.of(event("x"), event("y")));
+
+    assertThat(appended).extracting(Event::id, Event::seq).containsExactly(tuple("x", 2L), tuple("y", 3L));
+    assertThat(store.events().lastSeq("s")).isEqualTo(3);
+    assertThat(storedIds()).isEqualTo("a,x,y");
+    assertThat(errors).isEmpty();
+  }
+
+  @Test
+  @DisplayName("A single event committed while its append waits for the session row's lock is replayed, without an error")
+  void singleEventCommittedWhileWaiting() throws Exception {
+    List<Event> appended = appendWhileLocked(List.of(event("x")));
+
+    assertThat(appended).extracting(Event::id, Event::seq).containsExactly(tuple("x", 2L));
+    assertThat(store.events().lastSeq("s")).isEqualTo(2);
+    assertThat(storedIds()).isEqualTo("a,x");
+    assertThat(errors).isEmpty();
+  }
+
+  /**
+   * Appends {@code batch}, whose first event is {@code x}, to session {@code s} (holding {@code a}) while another
+   * transaction holds the session row's lock, and commits {@code x} at seq 2 there once the append waits for it.
+   */
+  private List<Event> appendWhileLocked(List<NewEvent> batch) throws Exception {
     store.events().append("s", event("a"));
-    String events = "\"" + schema.name() + "\".session_store_events";
-    String sessions = "\"" + schema.name() + "\".session_store_sessions";
     ExecutorService executor = Executors.newSingleThreadExecutor();
     try (Connection holder = TestDatabase.get().adminDataSource().getConnection();
          Statement statement = holder.createStatement()) {
       holder.setAutoCommit(false);
-      statement.execute("SELECT last_seq FROM " + sessions + " WHERE id = 's' FOR NO KEY UPDATE");
-      statement.execute("INSERT INTO " + events + " (session_id, seq, id, type, payload, ts)"
+      statement.execute("SELECT last_seq FROM " + sessions() + " WHERE id = 's' FOR NO KEY UPDATE");
+      statement.execute("INSERT INTO " + events() + " (session_id, seq, id, type, payload, ts)"
           + " VALUES ('s', 2, 'x', 'note', '{\"id\":\"x\"}', now())");
-      statement.execute("UPDATE " + sessions + " SET last_seq = 2 WHERE id = 's'");
+      statement.execute("UPDATE " + sessions() + " SET last_seq = 2 WHERE id = 's'");
 
-      Future<List<Event>> appended = executor.submit(() -> store.events().appendAll("s",
-          List.of(event("x"), event("y"))));
+      Future<List<Event>> appended = executor.submit(() -> store.events().appendAll("s", batch));
       awaitLockWait();
       holder.commit();
-
-      assertThat(appended.get(10, TimeUnit.SECONDS)).extracting(Event::id, Event::seq)
-          .containsExactly(tuple("x", 2L), tuple("y", 3L));
+      return appended.get(10, TimeUnit.SECONDS);
     } finally {
       executor.shutdownNow();
     }
-    assertThat(store.events().lastSeq("s")).isEqualTo(3);
-    assertThat(schema.queryValue("SELECT string_agg(id, ',' ORDER BY seq) FROM " + events)).isEqualTo("a,x,y");
-    assertThat(errors).isEmpty();
+  }
+
+  private String storedIds() {
+    return (String) schema.queryValue("SELECT string_agg(id, ',' ORDER BY seq) FROM " + events());
+  }
+
+  private String events() {
+    return "\"" + schema.name() + "\".session_store_events";
+  }
+
+  private String sessions() {
+    return "\"" + schema.name() + "\".session_store_sessions";
   }
 
   /** Waits until a statement of the store waits for a lock, as the append does behind the holder of the session row's lock. */

@@ -135,6 +135,14 @@ interface Dialect {
   Optional<String> appendFreshInOneCall(Tables tables);
 
   /**
+   * The statement that appends one fresh event in one auto-committed call, as {@link #appendFreshInOneCall} appends
+   * a batch, with the same outcomes and result; empty where the database has none, and a batch of one takes
+   * {@link #appendFreshInOneCall}. Its parameters: the session id, the expected last seq ({@code NULL}: any), now,
+   * then the event's id, type, run id, agent id, parent id, payload text and timestamp.
+   */
+  Optional<String> appendOneFreshInOneCall(Tables tables);
+
+  /**
    * The statement that begins a write transaction on a connection left in auto-commit, taking the write lock at once
    * ({@code BEGIN IMMEDIATE} on SQLite), which the work then ends itself with {@code COMMIT} or {@code ROLLBACK}
    * ({@link Database#ownTransaction}); empty where appends have {@linkplain #appendInOneCall one call} instead. Where

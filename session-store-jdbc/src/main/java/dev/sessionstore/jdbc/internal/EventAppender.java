@@ -6,8 +6,11 @@ import dev.sessionstore.NewEvent;
 import dev.sessionstore.SeqConflictException;
 import dev.sessionstore.spi.EventBatch;
 import java.sql.Connection;
+import java.sql.PreparedStatement;
+import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.sql.Statement;
+import java.sql.Types;
 import java.time.Clock;
 import java.time.Instant;
 import java.util.ArrayList;
@@ -27,8 +30,10 @@ import java.util.OptionalLong;
  * auto-committed call (on PostgreSQL a function of the schema) moves the last seq of a session that is no fork and is
  * at the expected last seq, or creates an unknown session, and stores the events after the old last seq; when an
  * id is stored, the unique key finds it as the events are inserted, and the call undoes its writes (a subtransaction
- * rolled back, on PostgreSQL), having written nothing. Where it
- * wrote nothing (a fork, another last seq, a stored id) the one call runs next and settles the batch. Lost
+ * rolled back, on PostgreSQL), having written nothing. A batch of one event takes the dialect's
+ * {@linkplain Dialect#appendOneFreshInOneCall call for one}, where it has one, with the event's columns bound as
+ * scalars. Where it wrote nothing (a fork, another last seq, a stored id) the one call runs next and settles the
+ * batch. Lost
  * while it ran, it is run again: a second run after its commit finds an id stored (or the last seq moved), writes
  * nothing, and hands over to the one call, which reports the batch stored.
  *
@@ -78,6 +83,7 @@ final class EventAppender {
   private final Sql sql;
   private final RowMapper<Event> events;
   private final Optional<String> appendFreshInOneCall;
+  private final Optional<String> appendOneFreshInOneCall;
   private final Optional<String> appendInOneCall;
   private final Optional<String> beginOwnWrites;
   /** Moves a session's last seq by a batch's size and returns the new one and its shared seq. */
@@ -106,6 +112,7 @@ final class EventAppender {
     this.sql = new Sql(dialect);
     this.events = EventRows.mapper(dialect);
     this.appendFreshInOneCall = dialect.appendFreshInOneCall(tables);
+    this.appendOneFreshInOneCall = dialect.appendOneFreshInOneCall(tables);
     this.appendInOneCall = dialect.appendInOneCall(tables);
     this.beginOwnWrites = dialect.beginOwnWrites();
     this.moveHead = "UPDATE " + tables.sessions() + " SET last_seq = last_seq + ? WHERE id = ?"
@@ -164,7 +171,7 @@ final class EventAppender {
     String action = "append to session " + sessionId;
     if (appendFreshInOneCall.isPresent()) {
       Optional<List<Event>> appended = database.autoCommit(action, connection -> appendFreshInOneCall(connection,
-          appendFreshInOneCall.get(), sessionId, batch, expected, clock.instant()));
+          sessionId, batch, expected, clock.instant()));
       if (appended.isPresent()) {
         return appended.get();
       }
@@ -205,12 +212,49 @@ final class EventAppender {
    * The fresh call: the stored events for the whole batch, all appended; or empty, with nothing written, when the
    * paths after it must settle the batch (a fork, an unexpected last seq, a stored id).
    */
-  private Optional<List<Event>> appendFreshInOneCall(Connection connection, String statement, String sessionId,
-      EventBatch batch, OptionalLong expected, Instant now) throws SQLException {
+  private Optional<List<Event>> appendFreshInOneCall(Connection connection, String sessionId, EventBatch batch,
+      OptionalLong expected, Instant now) throws SQLException {
     List<NewEvent> distinct = batch.distinctEvents();
-    Optional<Long> lastSeq = sql.first(connection, statement, row -> Optional.ofNullable(row.getObject(1, Long.class)),
-        callParameters(connection, sessionId, expected, now, distinct)).flatMap(seq -> seq);
+    Optional<Long> lastSeq;
+    if (distinct.size() == 1 && appendOneFreshInOneCall.isPresent()) {
+      lastSeq = appendOneFreshInOneCall(connection, appendOneFreshInOneCall.get(), sessionId, distinct.get(0),
+          expected, now);
+    } else {
+      lastSeq = sql.first(connection, appendFreshInOneCall.orElseThrow(),
+          row -> Optional.ofNullable(row.getObject(1, Long.class)),
+          callParameters(connection, sessionId, expected, now, distinct)).flatMap(seq -> seq);
+    }
     return lastSeq.map(seq -> results(sessionId, seq, batch, distinct, Map.of(), now));
+  }
+
+  /**
+   * The fresh call for one event: the last seq before it, or empty when the call wrote nothing. Each parameter is
+   * bound with its type also when null, so that the statement the driver prepared on the server keeps serving every
+   * call, whichever of the event's optional columns it fills.
+   */
+  private Optional<Long> appendOneFreshInOneCall(Connection connection, String statement, String sessionId,
+      NewEvent event, OptionalLong expected, Instant now) throws SQLException {
+    try (PreparedStatement call = connection.prepareStatement(statement)) {
+      call.setString(1, sessionId);
+      if (expected.isPresent()) {
+        call.setLong(2, expected.getAsLong());
+      } else {
+        call.setNull(2, Types.BIGINT);
+      }
+      dialect.bindInstant(call, 3, now);
+      call.setString(4, event.id());
+      call.setString(5, event.type());
+      call.setString(6, event.runId());
+      call.setString(7, event.agentId());
+      call.setString(8, event.parentId());
+      call.setString(9, event.payload().text());
+      dialect.bindInstant(call, 10, event.timestamp() == null ? now : event.timestamp());
+      try (ResultSet row = call.executeQuery()) {
+        row.next();
+        long lastSeq = row.getLong(1);
+        return row.wasNull() ? Optional.empty() : Optional.of(lastSeq);
+      }
+    }
   }
 
   /**

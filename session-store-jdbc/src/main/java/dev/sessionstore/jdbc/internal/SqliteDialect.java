@@ -237,6 +237,12 @@ final class SqliteDialect implements Dialect {
     return Optional.empty();
   }
 
+  /** None: appends take a short transaction of their own ({@link #beginOwnWrites()}), else the locked path. */
+  @Override
+  public Optional<String> appendOneFreshInOneCall(Tables tables) {
+    return Optional.empty();
+  }
+
   /** {@code BEGIN IMMEDIATE}: the write lock at once, as {@link #beginWrites} takes it. */
   @Override
   public Optional<String> beginOwnWrites() {

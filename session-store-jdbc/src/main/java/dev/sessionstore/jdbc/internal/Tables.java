@@ -81,6 +81,11 @@ final class Tables {
     return qualified("append_fresh");
   }
 
+  /** The function that appends one fresh event in one call where nothing needs settling, where the schema has one. */
+  String appendFreshOneFunction() {
+    return qualified("append_fresh_one");
+  }
+
   String schemaVersion() {
     return qualified("schema_version");
   }

@@ -19,6 +19,7 @@
  *       ({@code CROSS JOIN LATERAL}); without, the shared rows are joined to their segments and limited together;</li>
  *   <li>{@code appendFreshInOneCall}: the auto-committed call that appends fresh events to a session that is no
  *       fork, at its expected last seq, and settles nothing else (PostgreSQL: a function of its schema), or none;</li>
+ *   <li>{@code appendOneFreshInOneCall}: the same for one event, its columns bound as scalars, or none;</li>
  *   <li>{@code appendInOneCall}: the auto-committed call that appends a batch in one round trip (PostgreSQL: a
  *       function of its schema script), or none, and appends take the portable locked path;</li>
  *   <li>{@code bindInstant}, {@code readInstant}: how a timestamp is bound and read, exact to the microsecond;</li>

@@ -49,3 +49,38 @@ EXCEPTION WHEN unique_violation THEN
   RETURN NULL;
 END
 $$;
+
+-- append_fresh for a batch of one event, its columns as scalar parameters (p_ts: the event's timestamp): the same
+-- outcomes, without an array per column to encode, parse and unnest, which a one-event call pays for more than for
+-- its row (pgbench, one client, 3 s runs in turn: 0.20-0.25 ms against 0.22-0.26 ms for append_fresh).
+CREATE OR REPLACE FUNCTION ${schema}.${prefix}append_fresh_one(p_session_id text, p_expected bigint,
+    p_now timestamptz, p_id text, p_type text, p_run_id text, p_agent_id text, p_parent_id text, p_payload json,
+    p_ts timestamptz)
+  RETURNS bigint
+  LANGUAGE plpgsql VOLATILE AS $$
+DECLARE
+  v_base bigint;
+BEGIN
+  UPDATE ${schema}.${prefix}sessions AS s SET last_seq = s.last_seq + 1
+    WHERE s.id = p_session_id AND s.last_seq = coalesce(p_expected, s.last_seq) AND s.shared_seq = 0
+    RETURNING s.last_seq - 1 INTO v_base;
+  IF NOT FOUND THEN
+    IF coalesce(p_expected, 0) <> 0 THEN
+      RETURN NULL;
+    END IF;
+    -- As in append_fresh: only an unknown session is created.
+    INSERT INTO ${schema}.${prefix}sessions AS s (id, status, settings, metadata, last_seq, created_at, updated_at)
+      VALUES (p_session_id, 'active', '{}', '{}', 1, p_now, p_now)
+      ON CONFLICT (id) DO NOTHING;
+    IF NOT FOUND THEN
+      RETURN NULL;
+    END IF;
+    v_base := 0;
+  END IF;
+  INSERT INTO ${schema}.${prefix}events AS e (session_id, seq, id, type, run_id, agent_id, parent_id, payload, ts)
+    VALUES (p_session_id, v_base + 1, p_id, p_type, p_run_id, p_agent_id, p_parent_id, p_payload, p_ts);
+  RETURN v_base;
+EXCEPTION WHEN unique_violation THEN
+  RETURN NULL;
+END
+$$;
