@@ -138,7 +138,7 @@ interface Dialect {
    * The statement that appends one fresh event in one auto-committed call, as {@link #appendFreshInOneCall} appends
    * a batch, with the same outcomes and result; empty where the database has none, and a batch of one takes
    * {@link #appendFreshInOneCall}. Its parameters: the session id, the expected last seq ({@code NULL}: any), now,
-   * then the event's id, type, run id, agent id, parent id, payload text and timestamp.
+   * then the event's id, type, run id, agent id, parent id, payload text and timestamp ({@code NULL}: now).
    */
   Optional<String> appendOneFreshInOneCall(Tables tables);
 

@@ -248,7 +248,11 @@ final class EventAppender {
       call.setString(7, event.agentId());
       call.setString(8, event.parentId());
       call.setString(9, event.payload().text());
-      dialect.bindInstant(call, 10, event.timestamp() == null ? now : event.timestamp());
+      if (event.timestamp() != null) {
+        dialect.bindInstant(call, 10, event.timestamp());
+      } else {
+        call.setNull(10, Types.TIMESTAMP_WITH_TIMEZONE);
+      }
       try (ResultSet row = call.executeQuery()) {
         row.next();
         long lastSeq = row.getLong(1);
