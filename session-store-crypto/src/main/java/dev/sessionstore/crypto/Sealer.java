@@ -1,8 +1,7 @@
 package dev.sessionstore.crypto;
 
+import com.fasterxml.jackson.core.io.JsonStringEncoder;
 import com.fasterxml.jackson.databind.JsonNode;
-import com.fasterxml.jackson.databind.ObjectMapper;
-import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.sessionstore.EncryptionKeyException;
 import dev.sessionstore.InvalidArgumentException;
 import dev.sessionstore.Json;
@@ -57,6 +56,11 @@ final class Sealer {
 
   static final String MEMBER = "$sealed";
   private static final int VERSION = 1;
+  /** A sealed document's text up to its key id, then the texts between its fields and after the last. */
+  private static final String KID_FROM = "{\"" + MEMBER + "\":{\"v\":" + VERSION + ",\"kid\":\"";
+  private static final String SID_FROM = "\",\"sid\":\"";
+  private static final String DATA_FROM = "\",\"data\":\"";
+  private static final String END = "\"}}";
   private static final byte[] SALT = "session-store/hkdf/v1".getBytes(StandardCharsets.UTF_8);
   private static final byte[] MAGIC = {'S', 'S', 'E', '1'};
   private static final int NONCE_BYTES = 12;
@@ -64,7 +68,6 @@ final class Sealer {
   private static final int COMPRESS_FROM = 256;
   private static final byte DEFLATED = 1;
   private static final int CACHE_SIZE = 4096;
-  private static final ObjectMapper MAPPER = new ObjectMapper();
 
   private final KeyProvider keys;
   private final boolean compress;
@@ -83,10 +86,7 @@ final class Sealer {
     String kid = keys.currentKeyId();
     String sid = sessionId == null ? "" : sessionId;
     byte[] data = encrypt(kid, sid, kind, plain.text().getBytes(StandardCharsets.UTF_8));
-    ObjectNode envelope = MAPPER.createObjectNode();
-    envelope.putObject(MEMBER).put("v", VERSION).put("kid", kid).put("sid", sid)
-        .put("data", Base64.getEncoder().encodeToString(data));
-    String text = envelope.toString();
+    String text = envelope(kid, sid, Base64.getEncoder().encodeToString(data));
     if (text.length() > Limits.MAX_JSON_LENGTH) {
       throw new InvalidArgumentException(kind, "sealed, the document is " + text.length() + " chars, more than "
           + Limits.MAX_JSON_LENGTH + ": an encrypted document must compress, or stay under about 3/4 of the limit");
@@ -96,20 +96,19 @@ final class Sealer {
 
   /** The plaintext of {@code stored}; a document not sealed is returned as is, null as null. */
   Json open(String kind, Json stored) {
-    Optional<JsonNode> envelope = envelope(stored);
+    Optional<Envelope> envelope = envelope(stored);
     if (envelope.isEmpty()) {
       return stored;
     }
-    JsonNode sealed = envelope.get();
-    String kid = sealed.path("kid").asText();
-    byte[] data = Base64.getDecoder().decode(sealed.path("data").asText());
-    byte[] plain = decrypt(kid, sealed.path("sid").asText(), kind, data);
+    Envelope sealed = envelope.get();
+    byte[] data = Base64.getDecoder().decode(sealed.data());
+    byte[] plain = decrypt(sealed.kid(), sealed.sid(), kind, data);
     return StoredJson.of(new String(plain, StandardCharsets.UTF_8));
   }
 
   /** The key id {@code stored} names, or empty when it is not sealed. */
   Optional<String> keyId(Json stored) {
-    return envelope(stored).map(sealed -> sealed.path("kid").asText());
+    return envelope(stored).map(Envelope::kid);
   }
 
   /** {@code plain} sealed under the current key for {@code sessionId} (null for none); null stays null. */
@@ -157,7 +156,7 @@ final class Sealer {
    *                                                 open it
    */
   Json reseal(String kind, Json stored) {
-    String sid = envelope(stored).orElseThrow().path("sid").asText();
+    String sid = envelope(stored).orElseThrow().sid();
     return seal(sid.isEmpty() ? null : sid, kind, open(kind, stored));
   }
 
@@ -191,14 +190,74 @@ final class Sealer {
     return new String(bytes, StandardCharsets.UTF_8);
   }
 
-  private static Optional<JsonNode> envelope(Json stored) {
+  /**
+   * The sealed document's text, {@code {"$sealed":{"v":1,"kid":..,"sid":..,"data":..}}}, compact and escaped as
+   * Jackson writes a tree, written directly: building and writing a tree cost more than the encryption.
+   */
+  private static String envelope(String kid, String sid, String data) {
+    JsonStringEncoder quoting = JsonStringEncoder.getInstance();
+    StringBuilder text = new StringBuilder(64 + kid.length() + sid.length() + data.length());
+    text.append(KID_FROM).append(quoting.quoteAsString(kid));
+    text.append(SID_FROM).append(quoting.quoteAsString(sid));
+    text.append(DATA_FROM).append(data).append(END);
+    return text.toString();
+  }
+
+  /** The fields of {@code stored} when it is a sealed document; empty for any other document, and for null. */
+  private static Optional<Envelope> envelope(Json stored) {
     if (stored == null || !stored.isObject() || !stored.text().contains(MEMBER)) {
       return Optional.empty();
+    }
+    Envelope written = asWritten(stored.text());
+    if (written != null) {
+      return Optional.of(written);
     }
     JsonNode tree = stored.tree();
     JsonNode sealed = tree.get(MEMBER);
     return tree.size() == 1 && sealed != null && sealed.isObject() && sealed.path("v").asInt() == VERSION
-        ? Optional.of(sealed) : Optional.empty();
+        ? Optional.of(new Envelope(sealed.path("kid").asText(), sealed.path("sid").asText(),
+            sealed.path("data").asText()))
+        : Optional.empty();
+  }
+
+  /**
+   * The fields of {@code text} when it is exactly what {@link #envelope(String, String, String)} writes for fields
+   * that need no escape (every sealed document this class wrote for such ids), read without a parser; null for any
+   * other text, which the parser then reads, so both read every such text alike.
+   */
+  private static Envelope asWritten(String text) {
+    if (!text.startsWith(KID_FROM)) {
+      return null;
+    }
+    int kidEnd = text.indexOf('"', KID_FROM.length());
+    if (kidEnd < 0 || !text.startsWith(SID_FROM, kidEnd)) {
+      return null;
+    }
+    int sidStart = kidEnd + SID_FROM.length();
+    int sidEnd = text.indexOf('"', sidStart);
+    if (sidEnd < 0 || !text.startsWith(DATA_FROM, sidEnd)) {
+      return null;
+    }
+    int dataStart = sidEnd + DATA_FROM.length();
+    int dataEnd = text.length() - END.length();
+    if (dataEnd < dataStart || text.indexOf('"', dataStart) != dataEnd || !text.startsWith(END, dataEnd)) {
+      return null;
+    }
+    String kid = text.substring(KID_FROM.length(), kidEnd);
+    String sid = text.substring(sidStart, sidEnd);
+    String data = text.substring(dataStart, dataEnd);
+    return unescaped(kid) && unescaped(sid) && unescaped(data) ? new Envelope(kid, sid, data) : null;
+  }
+
+  /** Whether {@code field} reads as written inside a JSON string: no escape, no control character. */
+  private static boolean unescaped(String field) {
+    for (int i = 0; i < field.length(); i++) {
+      char c = field.charAt(i);
+      if (c == '\\' || c < ' ') {
+        return false;
+      }
+    }
+    return true;
   }
 
   /** Flags, nonce, ciphertext and tag of {@code plain}. */
@@ -214,13 +273,12 @@ final class Sealer {
       }
     }
     byte[] aad = associatedData(kid, sid, kind, flags);
-    Mac mac = Hkdf.mac(sessionKeys.nonceKey);
+    Mac mac = sessionKeys.nonceMac();
     mac.update(aad);
     mac.update(plain);
     byte[] nonce = Arrays.copyOf(mac.doFinal(), NONCE_BYTES);
     try {
-      Cipher cipher = Cipher.getInstance("AES/GCM/NoPadding");
-      cipher.init(Cipher.ENCRYPT_MODE, sessionKeys.aesKey, new GCMParameterSpec(TAG_BITS, nonce));
+      Cipher cipher = GcmCiphers.encrypting(sessionKeys.aesKey, new GCMParameterSpec(TAG_BITS, nonce));
       cipher.updateAAD(aad);
       byte[] sealed = cipher.doFinal(body);
       return ByteBuffer.allocate(1 + NONCE_BYTES + sealed.length).put(flags).put(nonce).put(sealed).array();
@@ -237,8 +295,8 @@ final class Sealer {
     SessionKeys sessionKeys = keysFor(kid, sid);
     byte flags = data[0];
     try {
-      Cipher cipher = Cipher.getInstance("AES/GCM/NoPadding");
-      cipher.init(Cipher.DECRYPT_MODE, sessionKeys.aesKey, new GCMParameterSpec(TAG_BITS, data, 1, NONCE_BYTES));
+      Cipher cipher = GcmCiphers.decrypting(sessionKeys.aesKey,
+          new GCMParameterSpec(TAG_BITS, data, 1, NONCE_BYTES));
       cipher.updateAAD(associatedData(kid, sid, kind, flags));
       byte[] body = cipher.doFinal(data, 1 + NONCE_BYTES, data.length - 1 - NONCE_BYTES);
       return flags == DEFLATED ? inflate(body) : body;
@@ -263,7 +321,8 @@ final class Sealer {
         .getBytes(StandardCharsets.UTF_8);
     byte[] okm = Hkdf.derive(SALT, master, info, 64);
     Arrays.fill(master, (byte) 0);
-    SessionKeys fresh = new SessionKeys(new SecretKeySpec(okm, 0, 32, "AES"), Arrays.copyOfRange(okm, 32, 64));
+    byte[] nonceKey = Arrays.copyOfRange(okm, 32, 64);
+    SessionKeys fresh = new SessionKeys(new SecretKeySpec(okm, 0, 32, "AES"), nonceKey, Hkdf.mac(nonceKey));
     Arrays.fill(okm, (byte) 0);
     if (derived.size() >= CACHE_SIZE) {
       derived.clear();
@@ -313,7 +372,26 @@ final class Sealer {
     }
   }
 
-  /** The keys of one session under one master key. */
-  private record SessionKeys(SecretKeySpec aesKey, byte[] nonceKey) {
+  /** The fields of a sealed document: key id, session id ({@code ""} for none) and base64 data. */
+  private record Envelope(String kid, String sid, String data) {
+  }
+
+  /**
+   * The keys of one session under one master key: the AES key, the nonce key, and an HMAC keyed with it, kept unused
+   * as the prototype of each nonce's HMAC.
+   */
+  private record SessionKeys(SecretKeySpec aesKey, byte[] nonceKey, Mac keyedNonceMac) {
+
+    /**
+     * An HMAC keyed with the nonce key, for one nonce: a copy of the prototype, which saves the key's setup (copying
+     * only reads the prototype, so threads may copy it at once); a new one where the provider's HMAC does not copy.
+     */
+    Mac nonceMac() {
+      try {
+        return (Mac) keyedNonceMac.clone();
+      } catch (CloneNotSupportedException e) {
+        return Hkdf.mac(nonceKey);
+      }
+    }
   }
 }

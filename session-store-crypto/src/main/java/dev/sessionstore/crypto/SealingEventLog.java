@@ -30,39 +30,45 @@ final class SealingEventLog extends ForwardingEventLog {
 
   @Override
   public Event append(String sessionId, NewEvent event) {
-    return values.open(appendReplaying(sessionId, event == null ? null : List.of(event),
-        batch -> List.of(super.append(sessionId, batch == null ? null : batch.get(0)))).get(0));
+    return appendReplaying(sessionId, event == null ? null : List.of(event),
+        batch -> List.of(super.append(sessionId, batch == null ? null : batch.get(0)))).get(0);
   }
 
   @Override
   public Event append(String sessionId, NewEvent event, long expectedLastSeq) {
-    return values.open(appendReplaying(sessionId, event == null ? null : List.of(event),
-        batch -> List.of(super.append(sessionId, batch == null ? null : batch.get(0), expectedLastSeq))).get(0));
+    return appendReplaying(sessionId, event == null ? null : List.of(event),
+        batch -> List.of(super.append(sessionId, batch == null ? null : batch.get(0), expectedLastSeq))).get(0);
   }
 
   @Override
   public List<Event> appendAll(String sessionId, List<NewEvent> events) {
-    return values.openEvents(appendReplaying(sessionId, events, batch -> super.appendAll(sessionId, batch)));
+    return appendReplaying(sessionId, events, batch -> super.appendAll(sessionId, batch));
   }
 
   @Override
   public List<Event> appendAll(String sessionId, List<NewEvent> events, long expectedLastSeq) {
-    return values.openEvents(appendReplaying(sessionId, events,
-        batch -> super.appendAll(sessionId, batch, expectedLastSeq)));
+    return appendReplaying(sessionId, events, batch -> super.appendAll(sessionId, batch, expectedLastSeq));
   }
 
-  /** Appends {@code events} sealed, adopting the stored sealed payload of each plaintext replay the adapter refuses. */
+  /**
+   * Appends {@code events} sealed, adopting the stored sealed payload of each plaintext replay the adapter refuses;
+   * returns the stored events with their plaintext.
+   */
   private List<Event> appendReplaying(String sessionId, List<NewEvent> events,
       Function<List<NewEvent>, List<Event>> append) {
-    List<NewEvent> sealed = values.sealEvents(sessionId, events);
+    List<NewEvent> sealedAsWritten = values.sealEvents(sessionId, events);
+    List<NewEvent> sealed = sealedAsWritten;
     while (true) {
+      List<Event> appended;
       try {
-        return append.apply(sealed);
+        appended = append.apply(sealed);
       } catch (DuplicateEventException duplicate) {
         Optional<Event> stored = super.find(sessionId, duplicate.eventId());
         List<NewEvent> current = sealed;
         sealed = stored.flatMap(event -> values.adoptStored(events, current, event)).orElseThrow(() -> duplicate);
+        continue;
       }
+      return values.openAppended(events, sealedAsWritten, appended);
     }
   }
 

@@ -202,6 +202,24 @@ final class Values {
     return map(events, this::open);
   }
 
+  /**
+   * What an append of {@code plain} returned ({@code stored}, one event per element, in order), each event carrying
+   * its plaintext; {@code sealed} is {@code plain} as {@link #sealEvents} sealed it. An event whose stored payload
+   * is that sealed payload carries the element's plaintext, with nothing decrypted (sealing is deterministic: that
+   * payload holds exactly that text); any other (a replay whose stored payload was adopted: sealed under another
+   * key, or its plaintext spelled differently, whose stored text is the answer) is opened.
+   */
+  List<Event> openAppended(List<NewEvent> plain, List<NewEvent> sealed, List<Event> stored) {
+    List<Event> opened = new java.util.ArrayList<>(stored.size());
+    for (int i = 0; i < stored.size(); i++) {
+      Event event = stored.get(i);
+      dev.sessionstore.Json sent = sealed.get(i).payload();
+      boolean asSent = event.payload() == sent || event.payload().text().equals(sent.text());
+      opened.add(asSent ? withPayload(event, plain.get(i).payload()) : open(event));
+    }
+    return java.util.Collections.unmodifiableList(opened);
+  }
+
   EventPage open(EventPage page) {
     return new EventPage(openEvents(page.items()), page.nextCursor());
   }
