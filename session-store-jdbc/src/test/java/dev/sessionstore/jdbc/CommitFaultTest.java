@@ -26,7 +26,8 @@ import java.util.concurrent.atomic.AtomicInteger;
 import javax.sql.DataSource;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.DisplayName;
-import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.ValueSource;
 import org.postgresql.PGConnection;
 
 /**
@@ -40,7 +41,6 @@ import org.postgresql.PGConnection;
 class CommitFaultTest {
 
   private static final int APPENDS = 120;
-  private static final int BATCH = 2;
 
   private final TestSchema schema = new TestSchema();
   private HikariDataSource pool;
@@ -53,10 +53,12 @@ class CommitFaultTest {
     }
   }
 
-  @Test
+  /** Batches of one event (the one-event call) and of two (the batch call). */
+  @ParameterizedTest(name = "batches of {0}")
+  @ValueSource(ints = {1, 2})
   @DisplayName("Every append whose commit lost its connection reports what is stored: its events, or an unknown"
       + " outcome; never a failure for a stored batch")
-  void reportedOutcomesMatchWhatIsStored() throws Exception {
+  void reportedOutcomesMatchWhatIsStored(int batchSize) throws Exception {
     String applicationName = TestDatabase.uniqueName("commit_fault");
     Set<Integer> pids = ConcurrentHashMap.newKeySet();
     pool = pool(applicationName);
@@ -73,7 +75,7 @@ class CommitFaultTest {
     try {
       for (int i = 0; i < APPENDS; i++) {
         List<NewEvent> batch = new ArrayList<>();
-        for (int j = 0; j < BATCH; j++) {
+        for (int j = 0; j < batchSize; j++) {
           batch.add(NewEvent.of("step").withId("e-" + i + "-" + j));
         }
         current.set(i);
@@ -82,7 +84,7 @@ class CommitFaultTest {
               ? store.events().appendAll(sessionId, batch, lastSeq)
               : store.events().appendAll(sessionId, batch);
           outcomes.put(i, appended);
-          lastSeq = appended.get(BATCH - 1).seq();
+          lastSeq = appended.get(batchSize - 1).seq();
         } catch (StoreFailureException e) {
           outcomes.put(i, e);
           lastSeq = -1; // unknown from here: the next appends do not state an expected seq until one returns
@@ -102,7 +104,7 @@ class CommitFaultTest {
     for (Map.Entry<Integer, Object> outcome : outcomes.entrySet()) {
       int i = outcome.getKey();
       List<Long> seqs = new ArrayList<>();
-      for (int j = 0; j < BATCH; j++) {
+      for (int j = 0; j < batchSize; j++) {
         seqs.add(stored.get("e-" + i + "-" + j));
       }
       boolean whole = seqs.stream().allMatch(seq -> seq != null);
@@ -130,7 +132,7 @@ class CommitFaultTest {
     List<Long> allSeqs = stored.values().stream().sorted().toList();
     System.out.printf("CommitFaultTest: %d appends of %d events, %d faults injected during COMMIT, %d outcomes"
             + " resolved by the store, %d reported unknown, %d reported failed, %d events stored, %d mismatches%n",
-        APPENDS, BATCH, killer.faults.get(), resolved, reportedUnknown, reportedFailed, stored.size(),
+        APPENDS, batchSize, killer.faults.get(), resolved, reportedUnknown, reportedFailed, stored.size(),
         mismatches.size());
 
     assertThat(mismatches).isEmpty();
