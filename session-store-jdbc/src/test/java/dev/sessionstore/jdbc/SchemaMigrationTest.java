@@ -114,7 +114,7 @@ class SchemaMigrationTest {
         + " FROM pg_tables WHERE schemaname = ?", schema.name());
     TestDatabase.get().execute("DROP TABLE " + tables + " CASCADE");
     assertThat(schema.queryValue("SELECT count(*) FROM pg_proc WHERE pronamespace = ?::regnamespace",
-        "\"" + schema.name() + "\"")).as("functions left over").isEqualTo(4L);
+        "\"" + schema.name() + "\"")).as("functions left over").isEqualTo(5L);
 
     SessionStore second = schema.store(builder -> builder);
 

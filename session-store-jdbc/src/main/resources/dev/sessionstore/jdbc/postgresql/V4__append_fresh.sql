@@ -3,6 +3,21 @@
 -- Placeholders as in V1__schema.sql. Teams that run migrations themselves apply this file after version 3, then
 -- record it: INSERT INTO ${schema}.${prefix}schema_version (version, description) VALUES (4, 'append_fresh').
 
+-- Creates session p_session_id as an append creates an unknown one (status active, at p_now) with p_last_seq, and
+-- returns true; returns false, writing nothing, when the session exists. A session created here holds no events:
+-- deleting a session deletes its events in the same transaction.
+CREATE OR REPLACE FUNCTION ${schema}.${prefix}create_appended_session(p_session_id text, p_now timestamptz,
+    p_last_seq bigint)
+  RETURNS boolean
+  LANGUAGE plpgsql VOLATILE AS $$
+BEGIN
+  INSERT INTO ${schema}.${prefix}sessions AS s (id, status, settings, metadata, last_seq, created_at, updated_at)
+    VALUES (p_session_id, 'active', '{}', '{}', p_last_seq, p_now, p_now)
+    ON CONFLICT (id) DO NOTHING;
+  RETURN FOUND;
+END
+$$;
+
 -- Appends a batch of new events (distinct ids, one array per column, positions from 1) to a session's log in one
 -- auto-committed call: the common case of append_events, which settles every other case, without its replay rows.
 -- The session must be no fork and its last_seq p_expected (NULL: any), or it must be unknown and p_expected NULL or
@@ -30,12 +45,8 @@ BEGIN
     IF coalesce(p_expected, 0) <> 0 THEN
       RETURN NULL;
     END IF;
-    -- Unknown, or a fork, or at another last_seq: the insert creates only an unknown session, which holds no events
-    -- (deleting a session deletes its events in the same transaction).
-    INSERT INTO ${schema}.${prefix}sessions AS s (id, status, settings, metadata, last_seq, created_at, updated_at)
-      VALUES (p_session_id, 'active', '{}', '{}', v_size, p_now, p_now)
-      ON CONFLICT (id) DO NOTHING;
-    IF NOT FOUND THEN
+    -- Unknown, or a fork, or at another last_seq: only an unknown session is created.
+    IF NOT ${schema}.${prefix}create_appended_session(p_session_id, p_now, v_size) THEN
       RETURN NULL;
     END IF;
     v_base := 0;
@@ -69,11 +80,7 @@ BEGIN
     IF coalesce(p_expected, 0) <> 0 THEN
       RETURN NULL;
     END IF;
-    -- As in append_fresh: only an unknown session is created.
-    INSERT INTO ${schema}.${prefix}sessions AS s (id, status, settings, metadata, last_seq, created_at, updated_at)
-      VALUES (p_session_id, 'active', '{}', '{}', 1, p_now, p_now)
-      ON CONFLICT (id) DO NOTHING;
-    IF NOT FOUND THEN
+    IF NOT ${schema}.${prefix}create_appended_session(p_session_id, p_now, 1) THEN
       RETURN NULL;
     END IF;
     v_base := 0;
