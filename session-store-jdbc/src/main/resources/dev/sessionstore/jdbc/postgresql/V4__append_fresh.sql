@@ -63,7 +63,7 @@ $$;
 
 -- append_fresh for a batch of one event, its columns as scalar parameters (p_ts: the event's timestamp, NULL for
 -- p_now): the same outcomes, without an array per column to encode, parse and unnest, which a one-event call pays
--- for more than for its row (pgbench, one client, 3 s runs in turn: 0.20-0.25 ms against 0.22-0.26 ms for
+-- for more than for its row (pgbench, one client, 3 s runs in turn: 0.20-0.25 ms against 0.22-0.28 ms for
 -- append_fresh).
 CREATE OR REPLACE FUNCTION ${schema}.${prefix}append_fresh_one(p_session_id text, p_expected bigint,
     p_now timestamptz, p_id text, p_type text, p_run_id text, p_agent_id text, p_parent_id text, p_payload json,
