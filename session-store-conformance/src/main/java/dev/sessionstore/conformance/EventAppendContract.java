@@ -203,6 +203,23 @@ public abstract class EventAppendContract extends Contract {
   }
 
   @Test
+  @DisplayName("A clock reading between two microseconds stamps events with the microsecond before it, as read back")
+  void clockBetweenMicrosecondsIsTruncated() {
+    String session = id("s");
+    Instant microsecond = TestClock.START.plusSeconds(3).plusNanos(123_456_000);
+    clock.set(microsecond.plusNanos(999));
+
+    Event single = log().append(session, event("a"));
+    List<Event> batch = log().appendAll(session, List.of(event("b"), event("c")));
+
+    assertThat(single.timestamp()).as("the stamped timestamp, truncated to the microsecond").isEqualTo(microsecond);
+    assertThat(batch).extracting(Event::timestamp).as("the stamped timestamp, truncated to the microsecond")
+        .containsOnly(microsecond);
+    assertThat(readAll(log(), session)).extracting(Event::timestamp).as("timestamps read back")
+        .containsOnly(microsecond);
+  }
+
+  @Test
   @DisplayName("Run id, agent id and parent id round-trip through append, batch, read and find")
   void optionalFieldsRoundTrip() {
     String session = id("s");

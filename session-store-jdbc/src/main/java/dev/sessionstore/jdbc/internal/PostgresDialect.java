@@ -18,6 +18,7 @@ import java.time.Instant;
 import java.time.LocalDateTime;
 import java.time.OffsetDateTime;
 import java.time.ZoneOffset;
+import java.time.temporal.ChronoUnit;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.Collection;
@@ -193,10 +194,14 @@ final class PostgresDialect implements Dialect {
     return Optional.empty();
   }
 
-  /** As {@code timestamptz}, through the JDBC 4.2 {@link OffsetDateTime} mapping (microseconds exact). */
+  /**
+   * As {@code timestamptz}, through the JDBC 4.2 {@link OffsetDateTime} mapping, truncated to the microsecond as the
+   * API truncates every instant it reports: the driver would round the nanoseconds instead, and a clock's instant
+   * bound as is could be stored a microsecond later than the event or record the call returns.
+   */
   @Override
   public void bindInstant(PreparedStatement statement, int index, Instant instant) throws SQLException {
-    statement.setObject(index, instant.atOffset(ZoneOffset.UTC));
+    statement.setObject(index, instant.truncatedTo(ChronoUnit.MICROS).atOffset(ZoneOffset.UTC));
   }
 
   @Override
