@@ -33,9 +33,8 @@ import java.util.OptionalLong;
  * rolled back, on PostgreSQL), having written nothing. A batch of one event takes the dialect's
  * {@linkplain Dialect#appendOneFreshInOneCall call for one}, where it has one, with the event's columns bound as
  * scalars. Where it wrote nothing (a fork, another last seq, a stored id) the one call runs next and settles the
- * batch. Lost
- * while it ran, it is run again: a second run after its commit finds an id stored (or the last seq moved), writes
- * nothing, and hands over to the one call, which reports the batch stored.
+ * batch. Lost while it ran, it is run again: a second run after its commit finds an id stored (or the last seq
+ * moved), writes nothing, and hands over to the one call, which reports the batch stored.
  *
  * <p><b>One call</b>, where the dialect has {@linkplain Dialect#appendInOneCall one}, for every case the fresh call
  * leaves (or first, where there is none): one auto-committed statement (on PostgreSQL a function of the schema) locks
