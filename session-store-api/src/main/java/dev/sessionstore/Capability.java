@@ -2,8 +2,17 @@ package dev.sessionstore;
 
 /**
  * Optional parts of the contract. Every store supports sessions, runs, the event log (appends, batches, idempotency,
- * expected seq, paged reads), {@link SessionStore#commit} of steps using only supported members, and listing; a store lists what else it supports in
- * {@link SessionStore#capabilities()}, and the conformance kit verifies every capability declared.
+ * expected seq, paged reads), {@link SessionStore#commit} of steps using only supported members, and listing; a store
+ * lists what else it supports in {@link SessionStore#capabilities()}, and the conformance kit verifies every capability
+ * declared.
+ *
+ * <p><b>A capability the store lacks</b> is refused, never half done: its aggregate's accessor, every operation that
+ * needs it and every step holding a member that needs it fail with {@link UnsupportedCapabilityException} naming it,
+ * and nothing is stored (a step is refused whole). {@link #CROSS_PROCESS_WAKEUP} and {@link #DURABLE_DEADLINES} are
+ * qualities of {@link #WAITING_READS} and {@link #DEADLINES} that no call asks for, and {@link #STORED_VALUE_REWRITE}
+ * is a hook that {@link SessionStore#unwrap} does not hand out when absent. A declared capability implies the one it
+ * qualifies: {@link #DEADLINES} needs {@link #TOOL_CALLS}, {@link #DURABLE_DEADLINES} needs {@link #DEADLINES}, and
+ * {@link #CROSS_PROCESS_WAKEUP} needs {@link #WAITING_READS}. The conformance kit checks both sides.
  */
 public enum Capability {
   /** {@link EventLog#await}: reads that wait for appends (guarantee 8). */
@@ -29,7 +38,10 @@ public enum Capability {
   CHECKPOINTS,
   /** {@link ModelCallAudit}: the model-call audit. */
   MODEL_CALL_AUDIT,
-  /** Tenant keys on sessions, listing by tenant and {@link Sessions#deleteByTenant}. */
+  /**
+   * Tenant keys on sessions ({@link SessionWrite#withTenant}), listing by tenant ({@link SessionQuery#tenant(String)}) and
+   * {@link Sessions#deleteByTenant}.
+   */
   TENANTS,
   /** {@link Archives}: lossless export and import of whole sessions and of global checkpoints. */
   ARCHIVES,

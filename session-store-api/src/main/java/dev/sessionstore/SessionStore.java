@@ -73,8 +73,9 @@ public interface SessionStore extends AutoCloseable {
    *                                        in a deadline change, or a requesting event the log does not hold
    * @throws InvalidArgumentException       if the step is null, or a member is invalid against the stored state
    *                                        (a summary past the log's end)
-   * @throws UnsupportedCapabilityException if the step uses a capability the store lacks (tool calls, deadlines,
-   *                                        truncation, summaries, checkpoints)
+   * @throws UnsupportedCapabilityException if the step uses a capability the store lacks (a fence, a tenant, a cut,
+   *                                        tool calls, deadlines, a summary, checkpoints, a model call); the step
+   *                                        is refused whole and nothing is stored
    */
   StepOutcome commit(Step step);
 

@@ -17,8 +17,10 @@ public interface Sessions {
    * Creates or updates a session and returns it as stored (guarantee 3 of docs/guarantees.md). Saving the same write
    * twice leaves one session. Fields the write leaves {@code null} keep their stored values; metadata is merged.
    *
-   * @throws ConflictException        if the write names the session with a name another session has
-   * @throws InvalidArgumentException if a field is invalid
+   * @throws ConflictException              if the write names the session with a name another session has
+   * @throws InvalidArgumentException       if a field is invalid
+   * @throws UnsupportedCapabilityException if the write gives a tenant and the store lacks
+   *                                        {@link Capability#TENANTS} (nothing is stored)
    */
   Session save(SessionWrite write);
 
@@ -40,7 +42,12 @@ public interface Sessions {
   /** The session with this exact name, or empty. */
   Optional<Session> findByName(String name);
 
-  /** Sessions matching {@code query}, in creation order, paged by the query's limit and cursor or offset. */
+  /**
+   * Sessions matching {@code query}, in creation order, paged by the query's limit and cursor or offset.
+   *
+   * @throws UnsupportedCapabilityException if the query selects a tenant and the store lacks
+   *                                        {@link Capability#TENANTS}
+   */
   SessionPage list(SessionQuery query);
 
   /**
@@ -96,6 +103,7 @@ public interface Sessions {
    * Deletes every session of {@code tenant} as {@link #delete(String)} does.
    *
    * @return how many sessions were deleted
+   * @throws UnsupportedCapabilityException if the store lacks {@link Capability#TENANTS} (nothing is deleted)
    */
   int deleteByTenant(String tenant);
 

@@ -74,13 +74,18 @@ public interface ToolCalls {
    */
   boolean expireAt(String sessionId, String toolCallId, Instant deadline);
 
-  /** {@link #expireAt} the store clock's now plus {@code timeout}. */
+  /**
+   * {@link #expireAt} the store clock's now plus {@code timeout}.
+   *
+   * @throws UnsupportedCapabilityException if the store lacks {@link Capability#DEADLINES}
+   */
   boolean expireAfter(String sessionId, String toolCallId, Duration timeout);
 
   /**
    * Removes the deadline of the session's call.
    *
    * @return whether a pending call's deadline was removed; {@code false} for unknown or resolved calls
+   * @throws UnsupportedCapabilityException if the store lacks {@link Capability#DEADLINES}
    */
   boolean cancelDeadline(String sessionId, String toolCallId);
 }

@@ -1,5 +1,6 @@
 package dev.sessionstore.spi;
 
+import dev.sessionstore.Capability;
 import dev.sessionstore.Event;
 import dev.sessionstore.EventLog;
 import dev.sessionstore.EventPage;
@@ -10,14 +11,19 @@ import java.time.Duration;
 import java.util.List;
 import java.util.Optional;
 
-/** The event log of a {@link ValidatingSessionStore}: the closed check and the argument rules, then the adapter's. */
+/**
+ * The event log of a {@link ValidatingSessionStore}: the closed check, the argument rules and the declared
+ * capabilities (waiting reads, truncation), then the adapter's.
+ */
 final class ValidatingEventLog implements EventLog {
 
   private final OpenGate gate;
+  private final DeclaredCapabilities declared;
   private final EventLog adapter;
 
-  ValidatingEventLog(OpenGate gate, EventLog adapter) {
+  ValidatingEventLog(OpenGate gate, DeclaredCapabilities declared, EventLog adapter) {
     this.gate = gate;
+    this.declared = declared;
     this.adapter = adapter;
   }
 
@@ -83,6 +89,7 @@ final class ValidatingEventLog implements EventLog {
     Arguments.requireKey("sessionId", sessionId);
     Arguments.requireNonNull("query", query);
     Arguments.requireNonNegative("timeout", timeout);
+    declared.require(Capability.WAITING_READS);
     return gate.await(() -> adapter.await(sessionId, query, timeout), page -> !page.isEmpty());
   }
 
@@ -91,6 +98,7 @@ final class ValidatingEventLog implements EventLog {
     gate.checkOpen();
     Arguments.requireKey("sessionId", sessionId);
     Arguments.requirePositive("fromSeq", fromSeq);
+    declared.require(Capability.TRUNCATION);
     return adapter.truncate(sessionId, fromSeq);
   }
 }

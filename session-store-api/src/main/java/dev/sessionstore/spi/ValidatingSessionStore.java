@@ -28,6 +28,13 @@ import java.util.function.Supplier;
  * every adapter rejects the same input with the same error, before it reads or writes anything (guarantee 15 of
  * docs/guarantees.md). What the layer guarantees to the adapter behind it is stated in this package's description.
  *
+ * <p><b>Capabilities.</b> The layer reads the adapter's {@link SessionStore#capabilities()} once, when it wraps it.
+ * An aggregate whose capability the adapter lacks fails with {@link UnsupportedCapabilityException} when asked for,
+ * and so does every operation, and every member of a step, that needs an undeclared capability (a fork, a
+ * truncation, a waiting read, a claim or a fenced step, a tenant on a session write or a listing, a tool call's
+ * deadline; a step's cut, tool calls, summary, checkpoints or model call), checked after the arguments and before the
+ * adapter is called, so that nothing is stored. An adapter lacking a capability need not check these itself.
+ *
  * <p><b>Closing.</b> {@link #close()} closes the layer, then the adapter, once: a second call does nothing. From its
  * first call on, every operation fails with {@link StoreClosedException}, also on aggregates obtained before. A
  * waiting read or tool-call wait blocked in the adapter when the store is closed is released by the adapter's close
@@ -51,14 +58,16 @@ public final class ValidatingSessionStore implements SessionStore, StoreEventSou
   private final ModelCallAudit modelCalls;
   private final Archives archives;
   private final Retention retention;
+  private final DeclaredCapabilities declared;
 
   private ValidatingSessionStore(SessionStore adapter) {
     this.adapter = adapter;
-    this.sessions = new ValidatingSessions(gate, adapter.sessions());
-    this.events = new ValidatingEventLog(gate, adapter.events());
+    this.declared = new DeclaredCapabilities(adapter.capabilities());
+    this.sessions = new ValidatingSessions(gate, declared, adapter.sessions());
+    this.events = new ValidatingEventLog(gate, declared, adapter.events());
     this.runs = new ValidatingRuns(gate, adapter.runs());
     ToolCalls adapterToolCalls = ifSupported(adapter::toolCalls);
-    this.toolCalls = adapterToolCalls == null ? null : new ValidatingToolCalls(gate, adapterToolCalls);
+    this.toolCalls = adapterToolCalls == null ? null : new ValidatingToolCalls(gate, declared, adapterToolCalls);
     Summaries adapterSummaries = ifSupported(adapter::summaries);
     this.summaries = adapterSummaries == null ? null : new ValidatingSummaries(gate, adapterSummaries);
     Checkpoints adapterCheckpoints = ifSupported(adapter::checkpoints);
@@ -152,9 +161,7 @@ public final class ValidatingSessionStore implements SessionStore, StoreEventSou
   public StepOutcome commit(Step step) {
     gate.checkOpen();
     Arguments.requireNonNull("step", step);
-    if (step.fence().isPresent() && !adapter.capabilities().contains(Capability.WRITER_FENCING)) {
-      throw new UnsupportedCapabilityException(Capability.WRITER_FENCING);
-    }
+    declared.requireFor(step);
     return adapter.commit(step);
   }
 

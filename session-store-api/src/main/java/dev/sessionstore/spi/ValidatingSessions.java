@@ -1,5 +1,6 @@
 package dev.sessionstore.spi;
 
+import dev.sessionstore.Capability;
 import dev.sessionstore.Session;
 import dev.sessionstore.SessionPage;
 import dev.sessionstore.SessionQuery;
@@ -11,16 +12,19 @@ import java.util.Map;
 import java.util.Optional;
 
 /**
- * The sessions of a {@link ValidatingSessionStore}: the closed check and the argument rules, then the adapter's. A
+ * The sessions of a {@link ValidatingSessionStore}: the closed check, the argument rules and the declared capabilities
+ * (forks, tenants, writer fencing), then the adapter's. A
  * listing's cursor is decoded here once, so an adapter only ever sees cursors {@link SessionCursor#decode} accepts.
  */
 final class ValidatingSessions implements Sessions {
 
   private final OpenGate gate;
+  private final DeclaredCapabilities declared;
   private final Sessions adapter;
 
-  ValidatingSessions(OpenGate gate, Sessions adapter) {
+  ValidatingSessions(OpenGate gate, DeclaredCapabilities declared, Sessions adapter) {
     this.gate = gate;
+    this.declared = declared;
     this.adapter = adapter;
   }
 
@@ -28,6 +32,7 @@ final class ValidatingSessions implements Sessions {
   public Session save(SessionWrite write) {
     gate.checkOpen();
     Arguments.requireNonNull("session", write);
+    declared.requireFor(write);
     return adapter.save(write);
   }
 
@@ -59,6 +64,7 @@ final class ValidatingSessions implements Sessions {
     if (query.cursor() != null) {
       SessionCursor.decode(query.cursor());
     }
+    declared.requireFor(query);
     return adapter.list(query);
   }
 
@@ -73,6 +79,7 @@ final class ValidatingSessions implements Sessions {
     gate.checkOpen();
     Arguments.requireKey("sessionId", sessionId);
     Arguments.requirePositive("atSeq", atSeq);
+    declared.require(Capability.FORKS);
     return adapter.fork(sessionId, atSeq);
   }
 
@@ -82,6 +89,7 @@ final class ValidatingSessions implements Sessions {
     Arguments.requireKey("sessionId", sessionId);
     Arguments.requirePositive("atSeq", atSeq);
     Arguments.requireKey("newSessionId", newSessionId);
+    declared.require(Capability.FORKS);
     return adapter.fork(sessionId, atSeq, newSessionId);
   }
 
@@ -96,6 +104,7 @@ final class ValidatingSessions implements Sessions {
   public int deleteByTenant(String tenant) {
     gate.checkOpen();
     Arguments.requireKey("tenant", tenant);
+    declared.require(Capability.TENANTS);
     return adapter.deleteByTenant(tenant);
   }
 
@@ -104,6 +113,7 @@ final class ValidatingSessions implements Sessions {
     gate.checkOpen();
     Arguments.requireKey("sessionId", sessionId);
     Arguments.requireKey("ownerId", ownerId);
+    declared.require(Capability.WRITER_FENCING);
     return adapter.claim(sessionId, ownerId);
   }
 
@@ -111,6 +121,7 @@ final class ValidatingSessions implements Sessions {
   public Optional<WriterClaim> currentClaim(String sessionId) {
     gate.checkOpen();
     Arguments.requireKey("sessionId", sessionId);
+    declared.require(Capability.WRITER_FENCING);
     return adapter.currentClaim(sessionId);
   }
 }

@@ -1,5 +1,6 @@
 package dev.sessionstore.spi;
 
+import dev.sessionstore.Capability;
 import dev.sessionstore.Json;
 import dev.sessionstore.Resolution;
 import dev.sessionstore.ToolCall;
@@ -18,10 +19,12 @@ import java.util.Optional;
 final class ValidatingToolCalls implements ToolCalls {
 
   private final OpenGate gate;
+  private final DeclaredCapabilities declared;
   private final ToolCalls adapter;
 
-  ValidatingToolCalls(OpenGate gate, ToolCalls adapter) {
+  ValidatingToolCalls(OpenGate gate, DeclaredCapabilities declared, ToolCalls adapter) {
     this.gate = gate;
+    this.declared = declared;
     this.adapter = adapter;
   }
 
@@ -29,6 +32,7 @@ final class ValidatingToolCalls implements ToolCalls {
   public ToolCall save(ToolCallWrite call) {
     gate.checkOpen();
     Arguments.requireNonNull("toolCall", call);
+    declared.requireFor(call);
     return adapter.save(call);
   }
 
@@ -62,19 +66,23 @@ final class ValidatingToolCalls implements ToolCalls {
   @Override
   public boolean expireAt(String sessionId, String toolCallId, Instant deadline) {
     requireCall(sessionId, toolCallId);
-    return adapter.expireAt(sessionId, toolCallId, Arguments.requireInstant("deadline", deadline));
+    Instant checked = Arguments.requireInstant("deadline", deadline);
+    declared.require(Capability.DEADLINES);
+    return adapter.expireAt(sessionId, toolCallId, checked);
   }
 
   @Override
   public boolean expireAfter(String sessionId, String toolCallId, Duration timeout) {
     requireCall(sessionId, toolCallId);
     Arguments.requireNonNegative("timeout", timeout);
+    declared.require(Capability.DEADLINES);
     return adapter.expireAfter(sessionId, toolCallId, timeout);
   }
 
   @Override
   public boolean cancelDeadline(String sessionId, String toolCallId) {
     requireCall(sessionId, toolCallId);
+    declared.require(Capability.DEADLINES);
     return adapter.cancelDeadline(sessionId, toolCallId);
   }
 

@@ -53,7 +53,12 @@
  *       {@link dev.sessionstore.Limits#MAX_CHECKPOINT_BYTES}, a deadline truncated to microseconds, and a session
  *       listing's cursor one {@link dev.sessionstore.spi.SessionCursor#decode} accepts, and a session archive or
  *       global checkpoint to import one {@link dev.sessionstore.spi.ArchiveRules} accepts for the adapter's
- *       capabilities.</li>
+ *       capabilities;</li>
+ *   <li>nothing that needs a capability the adapter does not declare reaches it: an aggregate accessor the adapter
+ *       refuses, an operation that needs an undeclared capability (a fork, a truncation, a waiting read, a claim, a
+ *       tenant, a deadline) and a step holding such a member all fail with
+ *       {@link dev.sessionstore.UnsupportedCapabilityException} before the adapter is called. An adapter without a
+ *       capability throws that exception from the aggregate's accessor and may leave the rest to the layer.</li>
  * </ul>
  * What only the adapter can know stays the adapter's: state-dependent rules (a summary past the log's end, an
  * unknown session to fork), and what its backend cannot store (a timestamp outside a database's range). In return,

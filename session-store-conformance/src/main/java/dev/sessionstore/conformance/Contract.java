@@ -6,6 +6,7 @@ import dev.sessionstore.Capability;
 import dev.sessionstore.Json;
 import dev.sessionstore.NewEvent;
 import dev.sessionstore.SessionStore;
+import java.util.List;
 import java.util.Set;
 import java.util.concurrent.atomic.AtomicInteger;
 import org.junit.jupiter.api.AfterEach;
@@ -43,10 +44,18 @@ public abstract class Contract {
   final void openStore() {
     clock = new TestClock();
     store = kit.newStore(clock);
-    for (Capability capability : requiredCapabilities()) {
-      assumeTrue(store.supports(capability),
-          () -> "store does not declare " + Capability.class.getSimpleName() + "." + capability);
-    }
+    KitReport.printOnce(kit, store);
+    Set<Capability> missing = Capabilities.missing(store, requiredCapabilities());
+    assumeTrue(missing.isEmpty(), () -> Capabilities.skipReason(missing));
+  }
+
+  /**
+   * Skips the calling test unless the store declares every one of {@code needed}, naming each it lacks: for a test
+   * of a group that runs without them but needs them for what it checks.
+   */
+  protected final void assumeDeclared(Capability... needed) {
+    Set<Capability> missing = Capabilities.missing(store, List.of(needed));
+    assumeTrue(missing.isEmpty(), () -> Capabilities.skipReason(missing));
   }
 
   @AfterEach

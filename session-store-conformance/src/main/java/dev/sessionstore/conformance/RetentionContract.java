@@ -61,7 +61,7 @@ public abstract class RetentionContract extends Contract {
 
   @Override
   protected Set<Capability> requiredCapabilities() {
-    return Set.of(Capability.RETENTION, Capability.SUMMARIES, Capability.FORKS);
+    return Set.of(Capability.RETENTION);
   }
 
   /** A session of {@code count} events ({@code prefix-1..}), with summaries ending at {@code summaryEnds}. */
@@ -122,6 +122,7 @@ public abstract class RetentionContract extends Contract {
   @Test
   @DisplayName("The idle-session rule narrowed to statuses or to a tenant deletes only those sessions")
   void scopesNarrowTheIdleRule() {
+    assumeDeclared(Capability.TENANTS);
     String done = id("done");
     store.sessions().save(SessionWrite.of(done).withStatus(SessionStatus.COMPLETED));
     String active = id("active");
@@ -149,6 +150,7 @@ public abstract class RetentionContract extends Contract {
   @Test
   @DisplayName("Too many events: whole chapters go, oldest first, until at most N remain; seqs go on")
   void oldChaptersAreCut() {
+    assumeDeclared(Capability.SUMMARIES);
     String sessionId = sessionWithChapters("long", 10, 3, 6);
 
     RetentionReport report = store.retention().apply(keep(5));
@@ -166,6 +168,7 @@ public abstract class RetentionContract extends Contract {
   @Test
   @DisplayName("Exactly N events is not too many; a cut that leaves exactly N stops there")
   void theLimitIsInclusive() {
+    assumeDeclared(Capability.SUMMARIES);
     String full = sessionWithChapters("full", 5, 2);
     String over = sessionWithChapters("over", 11, 4, 6, 8);
 
@@ -199,6 +202,7 @@ public abstract class RetentionContract extends Contract {
   @Test
   @DisplayName("A cut never passes the latest summary: the chapter no summary covers stays whole")
   void theUncoveredChapterStays() {
+    assumeDeclared(Capability.SUMMARIES);
     String covered = sessionWithChapters("covered", 10, 4);
     String bare = sessionWithChapters("bare", 10);
 
@@ -214,6 +218,7 @@ public abstract class RetentionContract extends Contract {
   @Test
   @DisplayName("Revival after a cut returns exactly what it returned before")
   void revivalIsUnchangedByACut() {
+    assumeDeclared(Capability.SUMMARIES);
     String sessionId = sessionWithChapters("revived", 12, 2, 5, 9);
     Revival before = store.summaries().revive(sessionId);
 
@@ -227,6 +232,7 @@ public abstract class RetentionContract extends Contract {
   @Test
   @DisplayName("A fork keeps the events it shares when its parent's chapters are cut")
   void aForkKeepsItsPrefixWhenTheParentIsCut() {
+    assumeDeclared(Capability.SUMMARIES, Capability.FORKS);
     String parent = sessionWithChapters("parent", 12, 3, 8);
     List<Event> parentPrefix = readAll(store.events(), parent).subList(0, 5);
     String fork = store.sessions().fork(parent, 5).id();
@@ -250,6 +256,7 @@ public abstract class RetentionContract extends Contract {
   @DisplayName("A cut of a fork, or of a fork of a fork, goes through the events it shares into its own, to the "
       + "chapter's end exactly; the sessions it shares them with keep theirs")
   void aCutOfAForkReachesIntoItsOwnEvents() {
+    assumeDeclared(Capability.SUMMARIES, Capability.FORKS);
     String parent = sessionWithChapters("parent", 3);
     String fork = store.sessions().fork(parent, 2).id();
     store.events().appendAll(fork, List.of(event("f3"), event("f4"), event("f5"), event("f6")));
@@ -289,6 +296,7 @@ public abstract class RetentionContract extends Contract {
   @Test
   @DisplayName("A chapter of a single event is cut like any other, and a second cut starts where the first ended")
   void aChapterOfOneEventIsCut() {
+    assumeDeclared(Capability.SUMMARIES);
     String sessionId = sessionWithChapters("single", 5, 1, 2);
 
     assertThat(store.retention().apply(keep(4)).events()).as("events cut by keeping 4 of 5").isEqualTo(1);
@@ -300,6 +308,7 @@ public abstract class RetentionContract extends Contract {
   @Test
   @DisplayName("A fork keeps the events it shares when its idle parent is deleted")
   void aForkKeepsItsPrefixWhenTheParentIsDeleted() {
+    assumeDeclared(Capability.SUMMARIES, Capability.FORKS);
     String parent = sessionWithChapters("parent", 6, 3);
     clock.advance(Duration.ofDays(10));
     String fork = store.sessions().fork(parent, 4).id();
@@ -316,6 +325,7 @@ public abstract class RetentionContract extends Contract {
   @Test
   @DisplayName("A cut chapter's events cannot be forked at; the kept ones can")
   void forkPointsInCutChaptersAreGone() {
+    assumeDeclared(Capability.SUMMARIES, Capability.FORKS);
     String parent = sessionWithChapters("parent", 8, 4);
     store.retention().apply(keep(4));
 
@@ -328,6 +338,7 @@ public abstract class RetentionContract extends Contract {
   @Test
   @DisplayName("A fork made after a cut takes the runs its kept events name, not those only cut events named")
   void aForkAfterACutTakesTheRunsItsLogStillNames() {
+    assumeDeclared(Capability.SUMMARIES, Capability.FORKS);
     String parent = id("runs");
     store.runs().save(RunWrite.of("run-cut", parent));
     store.runs().save(RunWrite.of("run-kept", parent));
@@ -345,6 +356,7 @@ public abstract class RetentionContract extends Contract {
   @Test
   @DisplayName("Model-call audit rows older than the age are removed, newer ones stay")
   void oldAuditRowsAreRemoved() {
+    assumeDeclared(Capability.MODEL_CALL_AUDIT);
     String sessionId = id("audited");
     store.modelCalls().record(sessionId, NewModelCall.of(1, "model-x", json("{}")));
     clock.advance(Duration.ofDays(10));
@@ -358,8 +370,32 @@ public abstract class RetentionContract extends Contract {
   }
 
   @Test
+  @DisplayName("A dry run of the idle rule reports the sessions and events apply then removes, and writes nothing")
+  void aDryRunOfTheIdleRuleWritesNothing() {
+    String idle = id("idle");
+    store.events().appendAll(idle, List.of(event(idle + "-e1"), event(idle + "-e2")));
+    store.runs().save(RunWrite.of("r1", idle));
+    clock.advance(Duration.ofDays(10));
+    String recent = id("recent");
+    store.events().append(recent, event(recent + "-e1"));
+    List<Event> idleBefore = readAll(store.events(), idle);
+
+    RetentionReport dry = store.retention().dryRun(idleFor(Duration.ofDays(5)));
+
+    assertThat(dry).as("dry run's report").isEqualTo(new RetentionReport(true, 1, 0, 0));
+    assertThat(exists(idle)).as("idle session after the dry run").isTrue();
+    assertThat(readAll(store.events(), idle)).as("idle session's log after the dry run").isEqualTo(idleBefore);
+    assertThat(store.runs().list(idle)).as("idle session's runs after the dry run").hasSize(1);
+    assertThat(store.retention().apply(idleFor(Duration.ofDays(5)))).as("apply after the dry run")
+        .isEqualTo(new RetentionReport(false, 1, 0, 0));
+    assertThat(exists(idle)).as("idle session after apply").isFalse();
+    assertThat(exists(recent)).as("recent session after apply").isTrue();
+  }
+
+  @Test
   @DisplayName("A dry run reports what apply then removes, and writes nothing")
   void aDryRunWritesNothing() {
+    assumeDeclared(Capability.SUMMARIES, Capability.FORKS, Capability.MODEL_CALL_AUDIT);
     RetentionPolicy policy = RetentionPolicy.builder().deleteSessionsIdleFor(Duration.ofDays(5))
         .keepEventsPerSession(3).deleteModelCallsOlderThan(Duration.ofDays(5)).build();
     String idle = sessionWithChapters("idle", 4, 2);

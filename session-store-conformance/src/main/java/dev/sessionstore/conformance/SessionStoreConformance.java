@@ -350,6 +350,16 @@ public abstract class SessionStoreConformance {
     }
   }
 
+  /** The tests of {@link CapabilityAbsenceContract}, run as a JUnit nested group against this kit's stores. */
+  @Nested
+  @Tag("required")
+  @DisplayName("Absent capabilities: every capability a store does not declare is refused, and nothing is stored")
+  public class AbsentCapabilities extends CapabilityAbsenceContract {
+    AbsentCapabilities() {
+      super(SessionStoreConformance.this);
+    }
+  }
+
   /** The tests of {@link ClosedStoreContract}, run as a JUnit nested group against this kit's stores. */
   @Nested
   @Tag("required")

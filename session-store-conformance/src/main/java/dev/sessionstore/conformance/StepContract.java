@@ -71,11 +71,6 @@ public abstract class StepContract extends Contract {
     final dev.sessionstore.Json denied = json("{\"approved\":false}");
   }
 
-  private void assume(Capability... capabilities) {
-    for (Capability capability : capabilities) {
-      assumeTrue(store.supports(capability), "store does not declare Capability." + capability);
-    }
-  }
 
   private StepResult committed(Step step) {
     StepOutcome outcome = store.commit(step);
@@ -88,27 +83,43 @@ public abstract class StepContract extends Contract {
       List<ToolCall> pending, List<Summary> summaries, Map<String, Optional<Checkpoint>> checkpoints) {
   }
 
+  /** What the session shows of the aggregates the store declares (an undeclared one shows as empty). */
   private Snapshot snapshot(String session, List<String> callIds, List<String> checkpointNames) {
     List<Optional<ToolCall>> calls = new ArrayList<>();
-    callIds.forEach(call -> calls.add(store.toolCalls().find(session, call)));
+    List<ToolCall> pending = List.of();
+    if (store.supports(Capability.TOOL_CALLS)) {
+      callIds.forEach(call -> calls.add(store.toolCalls().find(session, call)));
+      pending = store.toolCalls().pending(session);
+    }
     Map<String, Optional<Checkpoint>> checkpoints = new LinkedHashMap<>();
-    checkpointNames.forEach(name -> checkpoints.put(name, store.checkpoints().get(CheckpointKey.of(session, name))));
+    if (store.supports(Capability.CHECKPOINTS)) {
+      checkpointNames.forEach(name -> checkpoints.put(name, store.checkpoints().get(CheckpointKey.of(session, name))));
+    }
+    List<Summary> summaries = store.supports(Capability.SUMMARIES) ? store.summaries().list(session) : List.of();
     return new Snapshot(store.sessions().find(session), Events.readAll(store.events(), session),
-        store.runs().list(session), calls, store.toolCalls().pending(session), store.summaries().list(session),
-        checkpoints);
+        store.runs().list(session), calls, pending, summaries, checkpoints);
   }
 
-  /** A session with events e1..e4, run r1 running, a pending call c1 requested by e4, a summary 1..2, a checkpoint. */
+  /**
+   * A session with metadata {@code k=v}, events e1..e4 and run r1 running; and, of what the store declares, a
+   * pending call c1 requested by e4, a summary 1..2 and a checkpoint.
+   */
   private String seeded() {
     String session = id("session");
-    committed(Step.builder(session)
+    Step.Builder step = Step.builder(session)
         .session(SessionWrite.of(session).withMetadata("k", "v"))
         .run(RunWrite.of("r1", session).withStatus(RunStatus.RUNNING))
-        .events(List.of(event("e1"), event("e2"), event("e3"), NewEvent.of("tool_use").withId("e4")))
-        .registerToolCall(ToolCallWrite.of("c1", session, "approve").withRequestEventId("e4"))
-        .summary(NewSummary.of(1, 2, json("{\"s\":2}")))
-        .putCheckpoint("turn", new byte[] {1, 2, 3})
-        .build());
+        .events(List.of(event("e1"), event("e2"), event("e3"), NewEvent.of("tool_use").withId("e4")));
+    if (store.supports(Capability.TOOL_CALLS)) {
+      step.registerToolCall(ToolCallWrite.of("c1", session, "approve").withRequestEventId("e4"));
+    }
+    if (store.supports(Capability.SUMMARIES)) {
+      step.summary(NewSummary.of(1, 2, json("{\"s\":2}")));
+    }
+    if (store.supports(Capability.CHECKPOINTS)) {
+      step.putCheckpoint("turn", new byte[] {1, 2, 3});
+    }
+    committed(step.build());
     return session;
   }
 
@@ -184,7 +195,7 @@ public abstract class StepContract extends Contract {
   @Tag("guarantee-16")
   @DisplayName("A step cuts the log before its events: replace the tail, summaries from the cut go, seqs continue")
   void aCutThenAppendReplacesTheTail() {
-    assume(Capability.TRUNCATION, Capability.SUMMARIES, Capability.TOOL_CALLS, Capability.CHECKPOINTS);
+    assumeDeclared(Capability.TRUNCATION, Capability.SUMMARIES);
     String session = seeded();
     store.summaries().put(session, NewSummary.of(3, 4, json("{\"s\":4}")));
 
@@ -202,7 +213,7 @@ public abstract class StepContract extends Contract {
   @Tag("guarantee-9")
   @DisplayName("A step's summary may end at the log's end after the step's cut and events, not one seq past it")
   void aSummaryInACuttingStepEndsAtTheNewEnd() {
-    assume(Capability.TRUNCATION, Capability.SUMMARIES, Capability.TOOL_CALLS, Capability.CHECKPOINTS);
+    assumeDeclared(Capability.TRUNCATION, Capability.SUMMARIES);
     String session = seeded();
     Snapshot before = snapshotOfSeeded(session);
 
@@ -222,7 +233,7 @@ public abstract class StepContract extends Contract {
   @Tag("guarantee-16")
   @DisplayName("A step of only a cut pops the last event, guarded by the expected seq")
   void aCutOnlyStepPops() {
-    assume(Capability.TRUNCATION, Capability.SUMMARIES, Capability.TOOL_CALLS, Capability.CHECKPOINTS);
+    assumeDeclared(Capability.TRUNCATION);
     String session = seeded();
 
     assertThatThrownBy(() -> store.commit(Step.builder(session).truncateFrom(4).expectLastSeq(3).build()))
@@ -237,7 +248,7 @@ public abstract class StepContract extends Contract {
   @Tag("guarantee-16")
   @DisplayName("The request step stores the tool_use event, the pending call with its deadline and requesting event")
   void theRequestStep() {
-    assume(Capability.TOOL_CALLS, Capability.DEADLINES);
+    assumeDeclared(Capability.TOOL_CALLS, Capability.DEADLINES);
     String session = id("session");
     Instant deadline = clock.instant().plus(Duration.ofHours(4));
     NewEvent toolUse = NewEvent.of("tool_use", json("{\"call\":\"w1\"}")).withId("use-1");
@@ -265,7 +276,7 @@ public abstract class StepContract extends Contract {
   @Tag("guarantee-16")
   @DisplayName("The answer step resolves the call and appends the tool_result event together")
   void theAnswerStep() {
-    assume(Capability.TRUNCATION, Capability.SUMMARIES, Capability.TOOL_CALLS, Capability.CHECKPOINTS);
+    assumeDeclared(Capability.TOOL_CALLS);
     String session = seeded();
 
     StepResult result = committed(Step.builder(session)
@@ -288,7 +299,7 @@ public abstract class StepContract extends Contract {
   @DisplayName("A step that registers a tool call and resolves it commits: the call is stored resolved, with the "
       + "step's events; the same step again is Replayed")
   void aStepRegistersAndResolvesACall() {
-    assume(Capability.TOOL_CALLS);
+    assumeDeclared(Capability.TOOL_CALLS);
     String session = id("session");
     committed(Step.builder(session).event(event("before")).build());
     Step step = Step.builder(session)
@@ -319,7 +330,7 @@ public abstract class StepContract extends Contract {
   @Tag("guarantee-16")
   @DisplayName("A step that registers a call and resolves it differently from how it is stored is rejected whole")
   void aStepResolvingItsOwnCallAgainstAnotherResolutionIsRejected() {
-    assume(Capability.TOOL_CALLS);
+    assumeDeclared(Capability.TOOL_CALLS);
     String session = id("session");
     committed(Step.builder(session).registerToolCall(ToolCallWrite.of("once", session, "lookup"))
         .resolve("once", ToolCallStatus.COMPLETED, DOC.approved).build());
@@ -339,8 +350,7 @@ public abstract class StepContract extends Contract {
   @Tag("guarantee-16")
   @DisplayName("Deadlines set and cancelled, a summary and checkpoints put and deleted, in one step")
   void deadlinesSummaryAndCheckpoints() {
-    assume(Capability.TRUNCATION, Capability.SUMMARIES, Capability.TOOL_CALLS, Capability.CHECKPOINTS,
-        Capability.DEADLINES);
+    assumeDeclared(Capability.TOOL_CALLS, Capability.DEADLINES, Capability.SUMMARIES, Capability.CHECKPOINTS);
     String session = seeded();
     Instant deadline = clock.instant().plusSeconds(30);
 
@@ -367,17 +377,20 @@ public abstract class StepContract extends Contract {
   @Tag("guarantee-16")
   @DisplayName("A stale resolution rejects the whole step as a value naming the call, and stores nothing")
   void aStaleResolutionRejectsTheStep() {
-    assume(Capability.TRUNCATION, Capability.SUMMARIES, Capability.TOOL_CALLS, Capability.CHECKPOINTS);
+    assumeDeclared(Capability.TOOL_CALLS);
     String session = seeded();
     store.toolCalls().resolve(session, "c1", ToolCallStatus.CANCELLED, null);
     Snapshot before = snapshotOfSeeded(session);
-
-    StepOutcome outcome = store.commit(Step.builder(session)
+    Step.Builder step = Step.builder(session)
         .session(SessionWrite.of(session).withMetadata("k", "changed"))
+        .run(RunWrite.of("r2", session).withStatus(RunStatus.RUNNING))
         .resolve("c1", ToolCallStatus.COMPLETED, DOC.approved)
-        .event(event("e5"))
-        .putCheckpoint("other", new byte[] {1})
-        .build());
+        .event(event("e5"));
+    if (store.supports(Capability.CHECKPOINTS)) {
+      step.putCheckpoint("other", new byte[] {1});
+    }
+
+    StepOutcome outcome = store.commit(step.build());
 
     assertThat(outcome).isInstanceOf(StepOutcome.Rejected.class);
     List<Resolution.Stale> stale = ((StepOutcome.Rejected) outcome).stale();
@@ -390,56 +403,72 @@ public abstract class StepContract extends Contract {
   @Tag("guarantee-16")
   @DisplayName("Each failing member (seq conflict, reused id, invalid summary, unknown call or event) changes nothing")
   void everyFailureKindLeavesTheStoreUnchanged() {
-    assume(Capability.TRUNCATION, Capability.SUMMARIES, Capability.TOOL_CALLS, Capability.CHECKPOINTS,
-        Capability.DEADLINES);
     String session = seeded();
+    String other = id("other");
+    store.sessions().save(SessionWrite.of(other).withName(other + "-name"));
     Snapshot before = snapshotOfSeeded(session);
-    List<Runnable> failures = List.of(
+    List<Runnable> failures = new ArrayList<>(List.of(
         () -> assertThatThrownBy(() -> store.commit(fullStep(session).expectLastSeq(3).build()))
             .isInstanceOf(SeqConflictException.class),
         () -> assertThatThrownBy(() -> store.commit(fullStep(session)
             .event(NewEvent.of("other").withId("e2")).build()))
             .isInstanceOf(DuplicateEventException.class),
-        () -> assertThatThrownBy(() -> store.commit(fullStep(session)
-            .summary(NewSummary.of(1, 99, json("{}"))).build()))
-            .isInstanceOf(InvalidArgumentException.class),
-        () -> assertThatThrownBy(() -> store.commit(fullStep(session).expireAt("no-such-call",
-            clock.instant().plusSeconds(5)).build()))
-            .isInstanceOf(NotFoundException.class),
-        () -> assertThatThrownBy(() -> store.commit(fullStep(session).registerToolCall(
-            ToolCallWrite.of("c3", session, "x").withRequestEventId("no-such-event")).build()))
-            .isInstanceOf(NotFoundException.class),
-        () -> assertThatThrownBy(() -> store.commit(fullStep(session).truncateFrom(2).registerToolCall(
-            ToolCallWrite.of("c3", session, "x").withRequestEventId("e3")).build()))
-            .as("a requesting event the step's own cut removes")
-            .isInstanceOf(NotFoundException.class),
-        () -> assertThatThrownBy(() -> store.commit(fullStep(session).truncateFrom(3).registerToolCall(
-            ToolCallWrite.of("c3", session, "x").withRequestEventId("e3")).build()))
-            .as("a requesting event at exactly the step's cut")
-            .isInstanceOf(NotFoundException.class));
+        () -> assertThatThrownBy(() -> store.commit(Step.builder(session)
+            .session(SessionWrite.of(session).withName(other + "-name").withMetadata("k", "v2"))
+            .run(RunWrite.of("r1", session).withStatus(RunStatus.WAITING)).event(event("e5")).build()))
+            .as("a name another session has").isInstanceOf(ConflictException.class)));
+    if (store.supports(Capability.SUMMARIES)) {
+      failures.add(() -> assertThatThrownBy(() -> store.commit(fullStep(session)
+          .summary(NewSummary.of(1, 99, json("{}"))).build()))
+          .isInstanceOf(InvalidArgumentException.class));
+    }
+    if (store.supports(Capability.DEADLINES)) {
+      failures.add(() -> assertThatThrownBy(() -> store.commit(fullStep(session).expireAt("no-such-call",
+          clock.instant().plusSeconds(5)).build()))
+          .isInstanceOf(NotFoundException.class));
+    }
+    if (store.supports(Capability.TOOL_CALLS)) {
+      failures.add(() -> assertThatThrownBy(() -> store.commit(fullStep(session).registerToolCall(
+          ToolCallWrite.of("c3", session, "x").withRequestEventId("no-such-event")).build()))
+          .isInstanceOf(NotFoundException.class));
+    }
+    if (store.supports(Capability.TOOL_CALLS) && store.supports(Capability.TRUNCATION)) {
+      failures.add(() -> assertThatThrownBy(() -> store.commit(fullStep(session).truncateFrom(2).registerToolCall(
+          ToolCallWrite.of("c3", session, "x").withRequestEventId("e3")).build()))
+          .as("a requesting event the step's own cut removes")
+          .isInstanceOf(NotFoundException.class));
+      failures.add(() -> assertThatThrownBy(() -> store.commit(fullStep(session).truncateFrom(3).registerToolCall(
+          ToolCallWrite.of("c3", session, "x").withRequestEventId("e3")).build()))
+          .as("a requesting event at exactly the step's cut")
+          .isInstanceOf(NotFoundException.class));
+    }
     for (int i = 0; i < failures.size(); i++) {
       failures.get(i).run();
       assertThat(snapshotOfSeeded(session)).as("everything the session shows after failure %d", i).isEqualTo(before);
     }
   }
 
-  /** A step touching every member of the seeded session, valid on its own. */
+  /** A step touching every member of the seeded session the store declares, valid on its own. */
   private Step.Builder fullStep(String session) {
-    return Step.builder(session)
+    Step.Builder step = Step.builder(session)
         .session(SessionWrite.of(session).withStatus(SessionStatus.PAUSED).withMetadata("k", "v2"))
         .run(RunWrite.of("r1", session).withStatus(RunStatus.WAITING))
-        .event(event("e5"))
-        .registerToolCall(ToolCallWrite.of("c2", session, "fetch").withRequestEventId("e5"))
-        .resolve("c1", ToolCallStatus.COMPLETED, DOC.approved)
-        .putCheckpoint("other", new byte[] {7})
-        .deleteCheckpoint("turn");
+        .event(event("e5"));
+    if (store.supports(Capability.TOOL_CALLS)) {
+      step.registerToolCall(ToolCallWrite.of("c2", session, "fetch").withRequestEventId("e5"))
+          .resolve("c1", ToolCallStatus.COMPLETED, DOC.approved);
+    }
+    if (store.supports(Capability.CHECKPOINTS)) {
+      step.putCheckpoint("other", new byte[] {7}).deleteCheckpoint("turn");
+    }
+    return step;
   }
 
   @Test
   @Tag("guarantee-16")
   @DisplayName("A cut on an unknown session is NotFoundException and creates nothing")
   void aCutOnAnUnknownSessionIsNotFound() {
-    assume(Capability.TRUNCATION);
+    assumeDeclared(Capability.TRUNCATION);
     String session = id("session");
 
     assertThatThrownBy(() -> store.commit(Step.builder(session).truncateFrom(1).event(event("a")).build()))
@@ -452,7 +481,7 @@ public abstract class StepContract extends Contract {
   @Tag("guarantee-16")
   @DisplayName("A replayed step stores nothing twice and returns what is stored, resolutions as Replayed")
   void aReplayedStepIsANoOp() {
-    assume(Capability.TRUNCATION, Capability.SUMMARIES, Capability.TOOL_CALLS, Capability.CHECKPOINTS);
+    assumeDeclared(Capability.TRUNCATION, Capability.TOOL_CALLS);
     String session = seeded();
     Step step = Step.builder(session).expectLastSeq(4).truncateFrom(4)
         .resolve("c1", ToolCallStatus.COMPLETED, DOC.approved)
@@ -473,6 +502,56 @@ public abstract class StepContract extends Contract {
     assertThat(snapshotOfSeeded(session).calls()).isEqualTo(after.calls());
     assertThat(store.commit(Step.builder(session).resolve("c1", ToolCallStatus.COMPLETED, DOC.denied).build()))
         .as("a resolution with another result after the replay").isInstanceOf(StepOutcome.Rejected.class);
+  }
+
+  @Test
+  @Tag("guarantee-16")
+  @Tag("guarantee-5")
+  @DisplayName("A step of only the required members (metadata, run, events) with a stale expected seq fails whole: "
+      + "its metadata, run and events are not stored, on a held session and on a new one")
+  void aStaleStepOfRequiredMembersStoresNothing() {
+    String session = seeded();
+    Snapshot before = snapshotOfSeeded(session);
+
+    assertThatThrownBy(() -> store.commit(Step.builder(session).expectLastSeq(3)
+        .mergeMetadata(Map.of("k", "changed", "added", "1"))
+        .run(RunWrite.of("r2", session).withStatus(RunStatus.RUNNING))
+        .events(List.of(event("e5"), event("e6"))).build()))
+        .as("a step expecting seq 3 of a log ending at 4").isInstanceOf(SeqConflictException.class);
+
+    assertThat(snapshotOfSeeded(session)).as("everything the session shows after the stale step").isEqualTo(before);
+    assertThat(present(store.sessions().find(session), "session").metadata()).as("metadata after the stale step")
+        .isEqualTo(Map.of("k", "v"));
+
+    String fresh = id("fresh");
+    assertThatThrownBy(() -> store.commit(Step.builder(fresh).expectLastSeq(2)
+        .session(SessionWrite.of(fresh).withMetadata("k", "v")).run(RunWrite.of("r1", fresh))
+        .event(event("f1")).build()))
+        .as("a step expecting seq 2 of a new session").isInstanceOf(SeqConflictException.class);
+    assertThat(store.sessions().find(fresh)).as("new session after its stale step").isEmpty();
+    assertThat(store.runs().list(fresh)).as("runs of the new session after its stale step").isEmpty();
+  }
+
+  @Test
+  @Tag("guarantee-16")
+  @Tag("guarantee-4")
+  @DisplayName("A replayed step of the required members stores nothing twice and returns the stored events, with "
+      + "the session's last seq unchanged")
+  void aReplayedStepOfRequiredMembersStoresNothingTwice() {
+    String session = id("session");
+    Step step = Step.builder(session).expectLastSeq(0)
+        .session(SessionWrite.of(session).withMetadata("k", "v"))
+        .run(RunWrite.of("r1", session).withStatus(RunStatus.RUNNING))
+        .events(List.of(event("a"), event("b"))).build();
+    StepResult first = committed(step);
+    Snapshot after = snapshot(session, List.of(), List.of());
+
+    StepResult again = committed(step);
+
+    assertThat(again.events()).as("events of the replayed step").isEqualTo(first.events());
+    assertThat(again.session().lastSeq()).as("last seq the replay reports").isEqualTo(2);
+    assertThat(snapshot(session, List.of(), List.of()).events()).as("log after the replay").isEqualTo(after.events());
+    assertThat(store.runs().list(session)).as("runs after the replay").hasSize(1);
   }
 
   @Test
@@ -528,7 +607,7 @@ public abstract class StepContract extends Contract {
   @Tag("guarantee-16")
   @DisplayName("A step records the turn's model-call audit row in its commit; re-submitting it keeps one row")
   void aStepRecordsTheModelCall() {
-    assume(Capability.MODEL_CALL_AUDIT);
+    assumeDeclared(Capability.MODEL_CALL_AUDIT);
     assumeTrue(store.modelCalls().enabled(), "the store's model-call audit is off");
     String session = id("session");
     Step step = Step.builder(session).event(event("e1"))
@@ -556,7 +635,7 @@ public abstract class StepContract extends Contract {
   @Tag("guarantee-16")
   @DisplayName("A rejected step writes neither its metadata merge nor its model-call row (stale or seq conflict)")
   void aRejectedStepWritesNeitherMetadataNorModelCall() {
-    assume(Capability.SUMMARIES, Capability.TOOL_CALLS, Capability.CHECKPOINTS, Capability.MODEL_CALL_AUDIT);
+    assumeDeclared(Capability.TOOL_CALLS, Capability.MODEL_CALL_AUDIT);
     String session = seeded();
     boolean audited = store.modelCalls().enabled();
     Snapshot before = snapshotOfSeeded(session);
@@ -582,7 +661,7 @@ public abstract class StepContract extends Contract {
   @Tag("guarantee-16")
   @DisplayName("Outcomes read without casts: committed(), stale(), orElseThrow() and the resolution accessors")
   void outcomesReadWithoutCasts() {
-    assume(Capability.SUMMARIES, Capability.TOOL_CALLS, Capability.CHECKPOINTS);
+    assumeDeclared(Capability.TOOL_CALLS);
     String session = seeded();
     StepOutcome rejected = store.commit(Step.builder(session)
         .resolve("no-such-call", ToolCallStatus.COMPLETED, DOC.approved).build());

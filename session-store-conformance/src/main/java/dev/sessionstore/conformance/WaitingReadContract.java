@@ -95,9 +95,12 @@ public abstract class WaitingReadContract extends Contract {
     });
   }
 
+  /** Runs also when the group was skipped before {@link #startThreads} (JUnit runs every after-each method). */
   @AfterEach
   final void stopThreads() {
-    threads.shutdownNow();
+    if (threads != null) {
+      threads.shutdownNow();
+    }
   }
 
   private EventLog log() {

@@ -1,5 +1,6 @@
 package dev.sessionstore.conformance;
 
+import static org.junit.platform.engine.discovery.DiscoverySelectors.selectClass;
 import static org.junit.platform.engine.discovery.DiscoverySelectors.selectNestedClass;
 
 import dev.sessionstore.SessionStore;
@@ -9,6 +10,7 @@ import java.util.List;
 import java.util.function.BiFunction;
 import java.util.function.Function;
 import java.util.stream.Collectors;
+import org.junit.platform.engine.DiscoverySelector;
 import org.junit.platform.engine.TestExecutionResult;
 import org.junit.platform.engine.support.descriptor.MethodSource;
 import org.junit.platform.launcher.Launcher;
@@ -24,8 +26,8 @@ import org.junit.platform.launcher.core.LauncherFactory;
  */
 final class KitRun {
 
-  /** One executed kit test: its method name, outcome and failure message (if any). */
-  record Outcome(String method, TestExecutionResult.Status status, String message) {
+  /** One executed kit test: its group's and method's names, outcome and failure message (if any). */
+  record Outcome(String group, String method, TestExecutionResult.Status status, String message) {
   }
 
   private final List<Outcome> outcomes;
@@ -43,13 +45,23 @@ final class KitRun {
    * Runs the nested kit group {@code group} against stores from {@code factory}, with peers from
    * {@code peerFactory} (which may return null).
    */
-  static synchronized KitRun run(Class<?> group, Function<Clock, SessionStore> factory,
+  static KitRun run(Class<?> group, Function<Clock, SessionStore> factory,
+      BiFunction<SessionStore, Clock, SessionStore> peerFactory) {
+    return run(selectNestedClass(List.of(BrokenStoreKit.class), group), factory, peerFactory);
+  }
+
+  /** Runs every group of the kit against stores from {@code factory}, which have no peers. */
+  static KitRun runAll(Function<Clock, SessionStore> factory) {
+    return run(selectClass(BrokenStoreKit.class), factory, (first, clock) -> null);
+  }
+
+  private static synchronized KitRun run(DiscoverySelector selector, Function<Clock, SessionStore> factory,
       BiFunction<SessionStore, Clock, SessionStore> peerFactory) {
     BrokenStoreKit.factory = factory;
     BrokenStoreKit.peerFactory = peerFactory;
     List<Outcome> outcomes = new ArrayList<>();
     LauncherDiscoveryRequest request = LauncherDiscoveryRequestBuilder.request()
-        .selectors(selectNestedClass(List.of(BrokenStoreKit.class), group))
+        .selectors(selector)
         .build();
     Launcher launcher = LauncherFactory.create();
     launcher.execute(request, new TestExecutionListener() {
@@ -57,14 +69,16 @@ final class KitRun {
       public void executionFinished(TestIdentifier test, TestExecutionResult result) {
         if (test.isTest() && test.getSource().orElse(null) instanceof MethodSource source) {
           String message = result.getThrowable().map(Throwable::toString).orElse("");
-          outcomes.add(new Outcome(source.getMethodName(), result.getStatus(), message));
+          outcomes.add(new Outcome(source.getJavaClass().getSimpleName(), source.getMethodName(), result.getStatus(),
+              message));
         }
       }
 
       @Override
       public void executionSkipped(TestIdentifier test, String reason) {
         if (test.isTest() && test.getSource().orElse(null) instanceof MethodSource source) {
-          outcomes.add(new Outcome(source.getMethodName(), TestExecutionResult.Status.ABORTED, reason));
+          outcomes.add(new Outcome(source.getJavaClass().getSimpleName(), source.getMethodName(),
+              TestExecutionResult.Status.ABORTED, reason));
         }
       }
     });
@@ -83,6 +97,17 @@ final class KitRun {
         .filter(outcome -> outcome.status() == TestExecutionResult.Status.FAILED)
         .map(Outcome::method)
         .collect(Collectors.toList());
+  }
+
+  /** The outcomes of {@code status}, one per line: group, method and message. */
+  String listing(TestExecutionResult.Status status) {
+    return outcomes.stream().filter(outcome -> outcome.status() == status)
+        .map(o -> o.group() + "." + o.method() + ": " + o.message()).collect(Collectors.joining("\n"));
+  }
+
+  /** How many tests ended with {@code status}. */
+  long count(TestExecutionResult.Status status) {
+    return outcomes.stream().filter(outcome -> outcome.status() == status).count();
   }
 
   /** The failure message of {@code method}, or empty text when it did not fail. */

@@ -9,6 +9,9 @@ import dev.sessionstore.spi.ValidatingSessionStore;
 import dev.sessionstore.RetentionPolicy;
 import java.time.Clock;
 import java.time.Duration;
+import java.util.Collections;
+import java.util.EnumSet;
+import java.util.Set;
 
 /**
  * A {@link SessionStore} that keeps everything in the heap of one process: for unit tests, single-process agents and
@@ -31,6 +34,14 @@ import java.time.Duration;
  */
 public final class InMemorySessionStore {
 
+  /**
+   * The optional capabilities an in-memory store has, and declares unless {@link Builder#capabilities} declares
+   * fewer: every {@link Capability} but {@link Capability#CROSS_PROCESS_WAKEUP} and
+   * {@link Capability#DURABLE_DEADLINES}, which need a backend shared with other processes.
+   */
+  public static final Set<Capability> AVAILABLE = Collections.unmodifiableSet(
+      EnumSet.complementOf(EnumSet.of(Capability.CROSS_PROCESS_WAKEUP, Capability.DURABLE_DEADLINES)));
+
   private InMemorySessionStore() {
   }
 
@@ -49,6 +60,7 @@ public final class InMemorySessionStore {
     private Boolean modelCallAudit;
     private RetentionPolicy retentionPolicy;
     private Duration retentionInterval;
+    private Set<Capability> capabilities;
 
     private Builder() {
     }
@@ -110,11 +122,63 @@ public final class InMemorySessionStore {
       return this;
     }
 
-    /** A new, empty store with this configuration, independent of every other store this builder built. */
+    /**
+     * Declares only {@code declared} of the optional capabilities, and refuses every other one as a store lacking it
+     * does ({@link Capability}: its accessor, every operation and every step member that needs it fail with
+     * {@link dev.sessionstore.UnsupportedCapabilityException}, nothing stored). For testing an application against
+     * a store with fewer capabilities than this one, and for certifying the conformance kit on such stores. Default:
+     * every capability the in-memory store has ({@link #AVAILABLE}).
+     *
+     * @throws InvalidArgumentException naming {@code capabilities} if {@code declared} is null, holds null or a
+     *                                  capability the in-memory store does not have (see {@link #AVAILABLE}), leaves
+     *                                  out one that a declared capability needs ({@link Capability#DEADLINES} needs
+     *                                  {@link Capability#TOOL_CALLS}), or was already set
+     */
+    public Builder capabilities(Set<Capability> declared) {
+      if (declared == null) {
+        throw new InvalidArgumentException("capabilities", "must not be null");
+      }
+      if (capabilities != null) {
+        throw new InvalidArgumentException("capabilities", "was already set to " + capabilities
+            + "; each setter may be called once");
+      }
+      Set<Capability> copy = EnumSet.noneOf(Capability.class);
+      for (Capability capability : declared) {
+        if (capability == null) {
+          throw new InvalidArgumentException("capabilities", "must not hold null");
+        }
+        if (!AVAILABLE.contains(capability)) {
+          throw new InvalidArgumentException("capabilities", "holds " + capability
+              + ", which the in-memory store does not have; it has " + AVAILABLE);
+        }
+        copy.add(capability);
+      }
+      if (copy.contains(Capability.DEADLINES) && !copy.contains(Capability.TOOL_CALLS)) {
+        throw new InvalidArgumentException("capabilities", "holds DEADLINES without TOOL_CALLS, which it needs");
+      }
+      capabilities = Collections.unmodifiableSet(copy);
+      return this;
+    }
+
+    /**
+     * A new, empty store with this configuration, independent of every other store this builder built.
+     *
+     * @throws InvalidArgumentException naming {@code capabilities} if they leave out {@link Capability#RETENTION}
+     *                                  while a retention schedule is set, or {@link Capability#MODEL_CALL_AUDIT}
+     *                                  while the audit is switched on
+     */
     public SessionStore build() {
-      return ValidatingSessionStore.wrap(new MemoryStore(
-          clock == null ? Clock.systemUTC() : clock,
-          modelCallAudit != null && modelCallAudit, retentionPolicy, retentionInterval));
+      Set<Capability> declared = capabilities == null ? AVAILABLE : capabilities;
+      boolean audit = modelCallAudit != null && modelCallAudit;
+      if (retentionPolicy != null && !declared.contains(Capability.RETENTION)) {
+        throw new InvalidArgumentException("capabilities", "leave out RETENTION, but a retention schedule is set");
+      }
+      if (audit && !declared.contains(Capability.MODEL_CALL_AUDIT)) {
+        throw new InvalidArgumentException("capabilities",
+            "leave out MODEL_CALL_AUDIT, but the model-call audit is switched on");
+      }
+      return ValidatingSessionStore.wrap(new MemoryStore(clock == null ? Clock.systemUTC() : clock, audit,
+          retentionPolicy, retentionInterval, declared));
     }
   }
 }

@@ -29,6 +29,8 @@ import dev.sessionstore.ToolCallResolution;
 import dev.sessionstore.ToolCallStatus;
 import dev.sessionstore.ToolCallWrite;
 import dev.sessionstore.ToolCalls;
+import dev.sessionstore.UnsupportedCapabilityException;
+import dev.sessionstore.memory.InMemorySessionStore;
 import dev.sessionstore.spi.Failures;
 import dev.sessionstore.spi.StepLog;
 import dev.sessionstore.spi.StoreEventSource;
@@ -41,8 +43,6 @@ import java.time.Clock;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
-import java.util.Collections;
-import java.util.EnumSet;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -92,8 +92,6 @@ import org.slf4j.LoggerFactory;
 public final class MemoryStore implements SessionStore, StoreEventSource {
 
   private static final Logger LOG = LoggerFactory.getLogger(MemoryStore.class);
-  private static final Set<Capability> CAPABILITIES = Collections.unmodifiableSet(
-      EnumSet.complementOf(EnumSet.of(Capability.CROSS_PROCESS_WAKEUP, Capability.DURABLE_DEADLINES)));
 
   final SessionRegistry registry;
   private final StoreContext context;
@@ -109,22 +107,25 @@ public final class MemoryStore implements SessionStore, StoreEventSource {
   private final WriterFences fences;
   private final MemoryRetention retention;
   private final MemoryStoredValues storedValues;
+  private final Set<Capability> capabilities;
 
   /**
-   * An empty store reading time from {@code clock}, recording the model-call audit if {@code modelCallAudit}. Starts
-   * the store's deadline thread.
+   * An empty store reading time from {@code clock}, recording the model-call audit if {@code modelCallAudit} and
+   * declaring every capability it has ({@link InMemorySessionStore#AVAILABLE}). Starts the store's deadline thread.
    */
   public MemoryStore(Clock clock, boolean modelCallAudit) {
-    this(clock, modelCallAudit, null, null);
+    this(clock, modelCallAudit, null, null, InMemorySessionStore.AVAILABLE);
   }
 
   /**
-   * An empty store reading time from {@code clock}, recording the model-call audit if {@code modelCallAudit}, and
-   * applying {@code retentionPolicy} every {@code retentionInterval} of the store clock unless both are null. Starts
-   * the store's deadline thread, which also runs the retention schedule.
+   * An empty store reading time from {@code clock}, recording the model-call audit if {@code modelCallAudit},
+   * applying {@code retentionPolicy} every {@code retentionInterval} of the store clock unless both are null, and
+   * declaring {@code capabilities} (the aggregates of the others refuse to be handed out; the validating layer in
+   * front refuses what else needs them). Starts the store's deadline thread, which also runs the retention schedule.
    */
   public MemoryStore(Clock clock, boolean modelCallAudit, RetentionPolicy retentionPolicy,
-      Duration retentionInterval) {
+      Duration retentionInterval, Set<Capability> capabilities) {
+    this.capabilities = capabilities;
     this.context = new StoreContext(clock);
     this.deadlines = new DeadlineScheduler(clock);
     this.registry = new SessionRegistry(deadlines);
@@ -162,32 +163,32 @@ public final class MemoryStore implements SessionStore, StoreEventSource {
 
   @Override
   public ToolCalls toolCalls() {
-    return toolCalls;
+    return declared(toolCalls, Capability.TOOL_CALLS);
   }
 
   @Override
   public Summaries summaries() {
-    return summaries;
+    return declared(summaries, Capability.SUMMARIES);
   }
 
   @Override
   public Checkpoints checkpoints() {
-    return checkpoints;
+    return declared(checkpoints, Capability.CHECKPOINTS);
   }
 
   @Override
   public ModelCallAudit modelCalls() {
-    return modelCalls;
+    return declared(modelCalls, Capability.MODEL_CALL_AUDIT);
   }
 
   @Override
   public Archives archives() {
-    return archives;
+    return declared(archives, Capability.ARCHIVES);
   }
 
   @Override
   public Retention retention() {
-    return retention;
+    return declared(retention, Capability.RETENTION);
   }
 
   @Override
@@ -302,15 +303,27 @@ public final class MemoryStore implements SessionStore, StoreEventSource {
     return call != null ? call : toolCalls.current(state, toolCallId, now);
   }
 
-  /** This store's {@link StoredValues} ({@link Capability#STORED_VALUE_REWRITE}), else what the default answers. */
+  /** {@code aggregate} if the store declares {@code capability}. */
+  private <T> T declared(T aggregate, Capability capability) {
+    if (!capabilities.contains(capability)) {
+      throw new UnsupportedCapabilityException(capability);
+    }
+    return aggregate;
+  }
+
+  /**
+   * This store's {@link StoredValues} when it declares {@link Capability#STORED_VALUE_REWRITE}, else what the
+   * default answers.
+   */
   @Override
   public <T> Optional<T> unwrap(Class<T> type) {
-    return type == StoredValues.class ? Optional.of(type.cast(storedValues)) : SessionStore.super.unwrap(type);
+    return type == StoredValues.class && capabilities.contains(Capability.STORED_VALUE_REWRITE)
+        ? Optional.of(type.cast(storedValues)) : SessionStore.super.unwrap(type);
   }
 
   @Override
   public Set<Capability> capabilities() {
-    return CAPABILITIES;
+    return capabilities;
   }
 
   /** Reports deadlines fired by the store's timer thread and the wake latency of waiting reads. */
