@@ -11,6 +11,7 @@ import dev.sessionstore.NewSummary;
 import dev.sessionstore.RunStatus;
 import dev.sessionstore.RunWrite;
 import dev.sessionstore.SessionQuery;
+import dev.sessionstore.SessionStoreException;
 import dev.sessionstore.SessionWrite;
 import dev.sessionstore.Step;
 import dev.sessionstore.StepOutcome;
@@ -21,13 +22,15 @@ import java.time.Duration;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.function.Supplier;
 import org.junit.jupiter.api.DisplayName;
 import org.junit.jupiter.api.Test;
 
 /**
  * Everything a store returns is immutable (the contract of {@code SessionStore}): every list-returning method of every
  * aggregate, and the lists inside returned pages, revivals, chapters and step results, rejects changes, so no caller
- * can change stored data or another caller's view through a returned value.
+ * can change stored data or another caller's view through a returned value. And every call answers: a value (an
+ * empty {@code Optional} for a lookup that misses) or an exception, never {@code null}.
  *
  * <p>If this fails, check: that the method wraps or copies what it returns ({@code List.copyOf}) rather than handing
  * out a list the store keeps.
@@ -96,6 +99,42 @@ public abstract class ReturnedListContract extends Contract {
           .isInstanceOf(UnsupportedOperationException.class);
       assertThat(catchThrowable(list::clear)).as("clearing the list from %s", what)
           .isInstanceOf(UnsupportedOperationException.class);
+    });
+  }
+  @Test
+  @DisplayName("Every call answers with a value or refuses with an exception, never null: lookups, writes, steps, "
+      + "forks and the optional aggregates, on both sides of each capability")
+  void noCallAnswersNull() {
+    String session = id("session");
+    Map<String, Supplier<Object>> calls = new LinkedHashMap<>();
+    calls.put("sessions().save(write)", () -> store.sessions().save(SessionWrite.of(session)));
+    calls.put("events().append(sessionId, event)", () -> store.events().append(session, event(id("e"))));
+    calls.put("sessions().find(sessionId)", () -> store.sessions().find(session));
+    calls.put("sessions().findByName(name)", () -> store.sessions().findByName(id("name")));
+    calls.put("sessions().list(query)", () -> store.sessions().list(SessionQuery.all()));
+    calls.put("events().find(sessionId, eventId)", () -> store.events().find(session, id("missing")));
+    calls.put("events().read(sessionId, query)", () -> store.events().read(session, EventQuery.all()));
+    calls.put("runs().save(write)", () -> store.runs().save(RunWrite.of("r", session)));
+    calls.put("runs().find(sessionId, runId)", () -> store.runs().find(session, "r"));
+    calls.put("runs().active(sessionId)", () -> store.runs().active(session));
+    calls.put("commit(step)", () -> store.commit(Step.builder(session).event(event(id("e"))).build()));
+    calls.put("capabilities()", () -> store.capabilities());
+    calls.put("sessions().fork(sessionId, atSeq)", () -> store.sessions().fork(session, 1));
+    calls.put("toolCalls()", () -> store.toolCalls());
+    calls.put("summaries()", () -> store.summaries());
+    calls.put("checkpoints()", () -> store.checkpoints());
+    calls.put("modelCalls()", () -> store.modelCalls());
+    calls.put("archives()", () -> store.archives());
+    calls.put("retention()", () -> store.retention());
+
+    calls.forEach((what, call) -> {
+      Object answer;
+      try {
+        answer = call.get();
+      } catch (SessionStoreException refused) {
+        return;
+      }
+      assertThat(answer).as("what %s answered", what).isNotNull();
     });
   }
 }

@@ -71,6 +71,11 @@ public abstract class BrokenStoreTest {
     return InMemorySessionStore.builder().clock(clock).modelCallAudit(true).build();
   }
 
+  /** The kit tests that must each catch this store. */
+  final List<Caught> catches() {
+    return catches;
+  }
+
   /** A store with exactly one bug, built on {@link #correctStore}. */
   protected abstract SessionStore brokenStore(Clock clock);
 
