@@ -60,8 +60,10 @@ public interface Archives {
    *                                        "Archives"), or holds an instant the backend cannot store
    * @throws UnsupportedCapabilityException if the archive holds what the store lacks: tool calls
    *                                        ({@link Capability#TOOL_CALLS}), a deadline ({@link Capability#DEADLINES}),
-   *                                        summaries ({@link Capability#SUMMARIES}) or checkpoints
-   *                                        ({@link Capability#CHECKPOINTS})
+   *                                        summaries ({@link Capability#SUMMARIES}), checkpoints
+   *                                        ({@link Capability#CHECKPOINTS}), model-call rows
+   *                                        ({@link Capability#MODEL_CALL_AUDIT}) or a cut log
+   *                                        ({@link Capability#RETENTION}); nothing is stored
    */
   ImportOutcome importSession(SessionArchive archive);
 

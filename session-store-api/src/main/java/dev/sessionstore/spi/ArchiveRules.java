@@ -46,8 +46,8 @@ import java.util.function.Function;
  *   <li>model calls: turns distinct.</li>
  * </ul>
  * An archive holding what the store lacks fails with {@link UnsupportedCapabilityException} (tool calls, deadlines,
- * summaries, checkpoints); what only the backend knows (an instant outside the range it stores) stays the adapter's
- * to check.
+ * summaries, checkpoints, model-call rows, a cut log); what only the backend knows (an instant outside the range it
+ * stores) stays the adapter's to check.
  *
  * <p>{@link #outcomeOver} is the rule that tells a repeated import from a conflicting one, for every adapter.
  */
@@ -74,6 +74,9 @@ public final class ArchiveRules {
     checkToolCalls(sessionId, archive.toolCalls(), archive.events(), capabilities);
     checkSummaries(sessionId, archive.summaries(), archive.lastSeq(), capabilities);
     checkCheckpoints(sessionId, archive.checkpoints(), capabilities);
+    if (!archive.modelCalls().isEmpty()) {
+      requireCapability(capabilities, Capability.MODEL_CALL_AUDIT);
+    }
     distinct("archive.modelCalls", archive.modelCalls(), ModelCall::turn);
     for (int i = 0; i < archive.modelCalls().size(); i++) {
       requireOwner("archive.modelCalls[" + i + "].sessionId", archive.modelCalls().get(i).sessionId(), sessionId);

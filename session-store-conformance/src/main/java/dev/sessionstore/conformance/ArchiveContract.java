@@ -463,12 +463,15 @@ public abstract class ArchiveContract extends Contract {
         new Invalid("two runs with one id", "archive.runs[1]", valid.withRuns(List.of(run(sessionId, "r", at),
             run(sessionId, "r", at.plusSeconds(1))))),
         new Invalid("a run of another session", "archive.runs[0].sessionId",
-            valid.withRuns(List.of(run("other", "r", at)))),
-        new Invalid("two audit rows of one turn", "archive.modelCalls[1]", valid.withModelCalls(List.of(
-            new ModelCall(sessionId, 1, "m", json("{}"), json("{}"), at),
-            new ModelCall(sessionId, 1, "m", json("[]"), json("{}"), at)))),
-        new Invalid("an audit row of another session", "archive.modelCalls[0].sessionId", valid.withModelCalls(
-            List.of(new ModelCall("other", 1, "m", json("{}"), json("{}"), at))))));
+            valid.withRuns(List.of(run("other", "r", at))))));
+    if (store.supports(Capability.MODEL_CALL_AUDIT)) {
+      cases.addAll(List.of(
+          new Invalid("two audit rows of one turn", "archive.modelCalls[1]", valid.withModelCalls(List.of(
+              new ModelCall(sessionId, 1, "m", json("{}"), json("{}"), at),
+              new ModelCall(sessionId, 1, "m", json("[]"), json("{}"), at)))),
+          new Invalid("an audit row of another session", "archive.modelCalls[0].sessionId", valid.withModelCalls(
+              List.of(new ModelCall("other", 1, "m", json("{}"), json("{}"), at))))));
+    }
     if (store.supports(Capability.TOOL_CALLS)) {
       cases.addAll(List.of(
           new Invalid("a pending call with a result", "archive.toolCalls[0].result", valid.withToolCalls(List.of(

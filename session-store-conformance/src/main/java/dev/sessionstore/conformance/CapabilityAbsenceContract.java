@@ -6,23 +6,31 @@ import static org.junit.jupiter.api.Assumptions.assumeFalse;
 import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 import dev.sessionstore.Capability;
+import dev.sessionstore.Checkpoint;
+import dev.sessionstore.CheckpointKey;
 import dev.sessionstore.Event;
 import dev.sessionstore.EventQuery;
+import dev.sessionstore.ModelCall;
 import dev.sessionstore.NewModelCall;
 import dev.sessionstore.NewSummary;
 import dev.sessionstore.Run;
 import dev.sessionstore.RunStatus;
 import dev.sessionstore.RunWrite;
 import dev.sessionstore.Session;
+import dev.sessionstore.SessionArchive;
 import dev.sessionstore.SessionQuery;
 import dev.sessionstore.SessionWrite;
 import dev.sessionstore.Step;
+import dev.sessionstore.Summary;
+import dev.sessionstore.ToolCall;
 import dev.sessionstore.ToolCallStatus;
 import dev.sessionstore.ToolCallWrite;
 import dev.sessionstore.UnsupportedCapabilityException;
 import dev.sessionstore.spi.StoredValues;
 import java.time.Duration;
+import java.time.Instant;
 import java.util.EnumSet;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
@@ -228,6 +236,46 @@ public abstract class CapabilityAbsenceContract extends Contract {
   void withoutArchives() {
     assumeAbsent(Capability.ARCHIVES);
     refused("archives()", Capability.ARCHIVES, () -> store.archives());
+  }
+
+  @Test
+  @DisplayName("With ARCHIVES, an archive holding what the store lacks (tool calls, a deadline, summaries, "
+      + "checkpoints, model-call rows, a cut log) is refused naming the capability, and nothing is imported")
+  void anArchiveHoldingWhatTheStoreLacksIsRefused() {
+    assumeTrue(store.supports(Capability.ARCHIVES),
+        "store does not declare Capability.ARCHIVES: withoutArchives verifies its refusal");
+    String session = seeded();
+    SessionArchive exported = Lookups.present(store.archives().export(session), "archive of %s", session);
+    store.sessions().delete(session);
+    Instant now = clock.instant();
+    Map<Capability, SessionArchive> holding = new LinkedHashMap<>();
+    holding.put(Capability.TOOL_CALLS, exported.withToolCalls(List.of(pendingCall(session, null, now))));
+    if (store.supports(Capability.TOOL_CALLS)) {
+      holding.put(Capability.DEADLINES,
+          exported.withToolCalls(List.of(pendingCall(session, now.plusSeconds(60), now))));
+    }
+    holding.put(Capability.SUMMARIES,
+        exported.withSummaries(List.of(new Summary(session, 1, 2, json("{}"), 1, now))));
+    holding.put(Capability.CHECKPOINTS, exported.withCheckpoints(
+        List.of(new Checkpoint(CheckpointKey.of(session, "turn"), new byte[] {1}, now))));
+    holding.put(Capability.MODEL_CALL_AUDIT, exported.withModelCalls(
+        List.of(new ModelCall(session, 1, "model-a", json("{}"), json("{}"), now))));
+    holding.put(Capability.RETENTION,
+        exported.withEvents(exported.events().subList(1, exported.events().size())).withCutSeq(1));
+    holding.keySet().removeIf(store::supports);
+    assumeFalse(holding.isEmpty(), "store declares everything an archive can hold");
+
+    holding.forEach((capability, archive) -> {
+      refused("import of an archive holding what needs " + capability, capability,
+          () -> store.archives().importSession(archive));
+      assertThat(store.sessions().find(session)).as("session %s after the refused import needing %s", session,
+          capability).isEmpty();
+    });
+  }
+
+  private static ToolCall pendingCall(String session, Instant deadline, Instant now) {
+    return new ToolCall("c1", session, null, null, "approve", json("{}"), ToolCallStatus.PENDING, null, deadline,
+        now, now);
   }
 
   @Test
