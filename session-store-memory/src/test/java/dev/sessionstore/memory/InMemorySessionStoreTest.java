@@ -15,6 +15,8 @@ import dev.sessionstore.SessionQuery;
 import dev.sessionstore.SessionStore;
 import dev.sessionstore.SessionWrite;
 import dev.sessionstore.ToolCallWrite;
+import dev.sessionstore.UnsupportedCapabilityException;
+import dev.sessionstore.spi.StoredValues;
 import java.time.Clock;
 import java.time.Duration;
 import java.time.Instant;
@@ -116,6 +118,70 @@ class InMemorySessionStoreTest {
         assertThatThrownBy(() -> store.capabilities().add(Capability.CROSS_PROCESS_WAKEUP))
             .isInstanceOf(UnsupportedOperationException.class);
       }
+    }
+  }
+
+  @Nested
+  @DisplayName("declared capabilities")
+  class DeclaredCapabilities {
+
+    @Test
+    void declaresOnlyWhatItIsGivenAndRefusesTheRest() {
+      try (SessionStore store = InMemorySessionStore.builder().capabilities(Set.of(Capability.SUMMARIES)).build()) {
+        assertThat(store.capabilities()).containsExactly(Capability.SUMMARIES);
+        assertThat(store.summaries()).isNotNull();
+        assertThatThrownBy(store::toolCalls).isInstanceOfSatisfying(UnsupportedCapabilityException.class,
+            e -> assertThat(e.capability()).isEqualTo(Capability.TOOL_CALLS));
+        assertThatThrownBy(() -> store.sessions().fork("s", 1)).isInstanceOf(UnsupportedCapabilityException.class);
+        assertThat(store.unwrap(StoredValues.class)).isEmpty();
+      }
+    }
+
+    @Test
+    void declaresNoneWhenGivenNone() {
+      try (SessionStore store = InMemorySessionStore.builder().capabilities(Set.of()).build()) {
+        assertThat(store.capabilities()).isEmpty();
+        assertThatThrownBy(store::retention).isInstanceOf(UnsupportedCapabilityException.class);
+        assertThat(store.events().append("s", NewEvent.of("m")).seq()).isEqualTo(1);
+      }
+    }
+
+    @Test
+    void refusesWhatTheInMemoryStoreCannotHave() {
+      assertThatThrownBy(() -> InMemorySessionStore.builder().capabilities(Set.of(Capability.DURABLE_DEADLINES)))
+          .isInstanceOfSatisfying(InvalidArgumentException.class,
+              e -> assertThat(e.field()).isEqualTo("capabilities"))
+          .hasMessageContaining("DURABLE_DEADLINES, which the in-memory store does not have");
+      assertThatThrownBy(() -> InMemorySessionStore.builder().capabilities(null))
+          .hasMessage("capabilities: must not be null");
+      Set<Capability> withNull = new HashSet<>();
+      withNull.add(null);
+      assertThatThrownBy(() -> InMemorySessionStore.builder().capabilities(withNull))
+          .hasMessage("capabilities: must not hold null");
+    }
+
+    @Test
+    void refusesDeadlinesWithoutToolCalls() {
+      assertThatThrownBy(() -> InMemorySessionStore.builder().capabilities(Set.of(Capability.DEADLINES)))
+          .hasMessage("capabilities: holds DEADLINES without TOOL_CALLS, which it needs");
+    }
+
+    @Test
+    void refusesASecondDeclaration() {
+      InMemorySessionStore.Builder builder = InMemorySessionStore.builder().capabilities(Set.of());
+
+      assertThatThrownBy(() -> builder.capabilities(Set.of(Capability.FORKS)))
+          .hasMessageContaining("capabilities: was already set to []");
+    }
+
+    @Test
+    void refusesToBuildWhatItsOtherSettingsNeed() {
+      assertThatThrownBy(() -> InMemorySessionStore.builder().capabilities(Set.of())
+          .retention(RetentionPolicy.builder().deleteSessionsIdleFor(Duration.ofDays(1)).build(), Duration.ofHours(1))
+          .build())
+          .hasMessage("capabilities: leave out RETENTION, but a retention schedule is set");
+      assertThatThrownBy(() -> InMemorySessionStore.builder().capabilities(Set.of()).modelCallAudit(true).build())
+          .hasMessage("capabilities: leave out MODEL_CALL_AUDIT, but the model-call audit is switched on");
     }
   }
 
