@@ -773,6 +773,26 @@ public abstract class ArchiveContract extends Contract {
   }
 
   @Test
+  @DisplayName("A session holding several checkpoints exports them all and imports them all, each under its own name")
+  void aSessionsCheckpointsAllImport() {
+    assumeTrue(store.supports(Capability.CHECKPOINTS), "store does not declare Capability.CHECKPOINTS");
+    String sessionId = id("turns");
+    store.events().append(sessionId, event("e1"));
+    Checkpoint runner = store.checkpoints().put(CheckpointKey.of(sessionId, "runner"), new byte[] {1});
+    tick();
+    Checkpoint turn = store.checkpoints().put(CheckpointKey.of(sessionId, "turn-state"), new byte[] {2, 2});
+    SessionArchive exported = export(store, sessionId);
+    assertThat(exported.checkpoints()).as("checkpoints of the export").containsExactlyInAnyOrder(runner, turn);
+
+    try (SessionStore target = otherStore()) {
+      assertThat(target.archives().importSession(exported)).isEqualTo(ImportOutcome.IMPORTED);
+
+      assertThat(target.checkpoints().get(runner.key())).as("imported checkpoint runner").contains(runner);
+      assertThat(target.checkpoints().get(turn.key())).as("imported checkpoint turn-state").contains(turn);
+    }
+  }
+
+  @Test
   @Tag("guarantee-15")
   @DisplayName("Export and import reject bad arguments, naming them, before anything is read or written")
   void badArgumentsAreRejected() {

@@ -214,6 +214,21 @@ public abstract class ClosedStoreContract extends Contract {
   }
 
   @Test
+  @DisplayName("The store's own questions, its schema version and what it unwraps to, answer while it is open and fail "
+      + "with StoreClosedException after close")
+  void schemaVersionAndUnwrapFailAfterClose() {
+    assertThat(store.schemaVersion()).as("schemaVersion() while open").isNotNull();
+    assertThat(store.unwrap(String.class)).as("unwrap to a type no store is, while open").isEmpty();
+
+    store.close();
+
+    assertThat(catchThrowable(store::schemaVersion)).as("schemaVersion() after close")
+        .isInstanceOf(StoreClosedException.class);
+    assertThat(catchThrowable(() -> store.unwrap(String.class))).as("unwrap to a type no store is, after close")
+        .isInstanceOf(StoreClosedException.class);
+  }
+
+  @Test
   @DisplayName("Closing twice is harmless, and the store stays closed")
   void closingTwiceIsHarmless() {
     store.close();

@@ -8,6 +8,7 @@ import dev.sessionstore.CheckpointKey;
 import dev.sessionstore.Event;
 import dev.sessionstore.InvalidArgumentException;
 import dev.sessionstore.Json;
+import dev.sessionstore.NewEvent;
 import dev.sessionstore.NewModelCall;
 import dev.sessionstore.NewSummary;
 import dev.sessionstore.ToolCallStatus;
@@ -178,6 +179,38 @@ public abstract class StoredValuesContract extends Contract {
     for (int limit = 1; limit <= 3; limit++) {
       assertThat(scanAll(limit)).as("values scanned in pages of %s", limit).isEqualTo(whole);
     }
+  }
+
+  @Test
+  @DisplayName("Event payloads are scanned in seq order, 10 after 9, in one page and across pages")
+  void eventsAreScannedInSeqOrder() {
+    String s = id("s");
+    List<NewEvent> events = new ArrayList<>();
+    List<String> seqs = new ArrayList<>();
+    for (int seq = 1; seq <= 12; seq++) {
+      events.add(event("e" + seq));
+      seqs.add(Long.toString(seq));
+    }
+    store.events().appendAll(s, events);
+
+    assertThat(eventSeqs(scanAll(1000), s)).as("seqs scanned in one page").isEqualTo(seqs);
+    assertThat(eventSeqs(scanAll(5), s)).as("seqs scanned in pages of 5").isEqualTo(seqs);
+  }
+
+  @Test
+  @DisplayName("A page that takes the last values carries no cursor, also when it is exactly full; one that leaves a "
+      + "value carries one")
+  void aPageReachingTheEndCarriesNoCursor() {
+    String s = id("s");
+    store.events().appendAll(s, List.of(event("e1"), event("e2"), event("e3")));
+
+    StoredValuePage exact = values().scan(Optional.empty(), 3);
+    assertThat(exact.values()).as("a page of 3 over the 3 stored values").hasSize(3);
+    assertThat(exact.nextCursor()).as("cursor of a page of 3 over the 3 stored values").isEmpty();
+    StoredValuePage partial = values().scan(Optional.empty(), 2);
+    assertThat(partial.nextCursor()).as("cursor of a page of 2 over the 3 stored values").isPresent();
+    assertThat(values().scan(partial.nextCursor(), 1).nextCursor()).as("cursor of the page taking the third value")
+        .isEmpty();
   }
 
   @Test

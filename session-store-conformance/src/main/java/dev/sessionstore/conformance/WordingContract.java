@@ -1,12 +1,19 @@
 package dev.sessionstore.conformance;
 
+import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import dev.sessionstore.Capability;
+import dev.sessionstore.Event;
+import dev.sessionstore.InvalidArgumentException;
+import dev.sessionstore.Json;
 import dev.sessionstore.NewSummary;
+import dev.sessionstore.SessionArchive;
 import dev.sessionstore.SessionStoreException;
 import dev.sessionstore.SessionWrite;
 import dev.sessionstore.Step;
+import dev.sessionstore.ToolCall;
+import dev.sessionstore.ToolCallStatus;
 import dev.sessionstore.ToolCallWrite;
 import dev.sessionstore.spi.Failures;
 import java.time.Instant;
@@ -111,5 +118,40 @@ public abstract class WordingContract extends Contract {
     assertWorded("a step's summary past the log after its events",
         () -> store.commit(Step.builder(session).event(event("e3")).summary(NewSummary.of(1, 5, json("{}"))).build()),
         Failures.summaryPastLastSeq(session, 5, 3));
+  }
+
+  @Test
+  @Tag("guarantee-15")
+  @DisplayName("An archive whose seqs break off, or whose tool call's result disagrees with its status: worded by the "
+      + "shared archive rules, counting from the cut point when the log was cut")
+  void archiveFailures() {
+    assume(Capability.ARCHIVES);
+    String session = id("session");
+    store.events().appendAll(session, List.of(event("e1"), event("e2"), event("e3")));
+    SessionArchive archive = store.archives().export(session).orElseThrow();
+    store.sessions().delete(session);
+    List<Event> events = archive.events();
+    assertWorded("an archive missing seq 2", () -> store.archives().importSession(
+        archive.withEvents(List.of(events.get(0), events.get(2)))), new InvalidArgumentException(
+        "archive.events[1].seq", "seqs must run gapless from 1: expected 2, was 3"));
+    if (store.supports(Capability.RETENTION)) {
+      assertWorded("an archive cut through 1 whose log starts at seq 3", () -> store.archives().importSession(
+          archive.withEvents(List.of(events.get(2))).withCutSeq(1)), new InvalidArgumentException(
+          "archive.events[0].seq", "seqs must run gapless from 2, after the cut through 1: expected 2, was 3"));
+    }
+    if (store.supports(Capability.TOOL_CALLS)) {
+      Instant at = events.get(0).timestamp();
+      assertWorded("an archive holding a pending call with a result", () -> store.archives().importSession(
+          archive.withToolCalls(List.of(call(session, ToolCallStatus.PENDING, Json.emptyObject(), at)))),
+          new InvalidArgumentException("archive.toolCalls[0].result", "a pending call has no result"));
+      assertWorded("an archive holding a completed call without a result", () -> store.archives().importSession(
+          archive.withToolCalls(List.of(call(session, ToolCallStatus.COMPLETED, null, at)))),
+          new InvalidArgumentException("archive.toolCalls[0].result", "a COMPLETED call has a result"));
+    }
+    assertThat(store.sessions().find(session)).as("session of the rejected archives").isEmpty();
+  }
+
+  private static ToolCall call(String sessionId, ToolCallStatus status, Json result, Instant at) {
+    return new ToolCall("c", sessionId, null, null, "tool", Json.emptyObject(), status, result, null, at, at);
   }
 }
