@@ -674,6 +674,28 @@ public abstract class ForkContract extends Contract {
 
   @Test
   @Tag("guarantee-11")
+  @DisplayName("A fork of a fork made below the first fork's own fork point holds exactly events 1..atSeq, and its"
+      + " next append gets atSeq + 1")
+  void aForkOfAForkBelowItsForkPoint() {
+    String root = id("root");
+    List<Event> rootLog = appendEvents(root, 5);
+    Session child = store.sessions().fork(root, 4);
+    appendEvents(child.id(), 2);
+
+    Session grandchild = store.sessions().fork(child.id(), 2);
+
+    assertThat(grandchild.forkOrigin()).as("origin of the fork of the fork").contains(new ForkOrigin(child.id(), 2));
+    assertThat(log(grandchild.id())).as("events of a fork of a fork at 2 (its parent was forked at 4)")
+        .isEqualTo(inSession(rootLog.subList(0, 2), grandchild.id()));
+    assertThat(store.events().find(grandchild.id(), rootLog.get(2).id()))
+        .as("an event of the first fork's prefix above the second fork point").isEmpty();
+    Event next = store.events().append(grandchild.id(), event(id("next")));
+    assertThat(next.seq()).as("seq of the first append to the fork of a fork at 2").isEqualTo(3);
+    assertThat(Events.seqs(log(grandchild.id()))).as("seqs after that append").containsExactly(1L, 2L, 3L);
+  }
+
+  @Test
+  @Tag("guarantee-11")
   @DisplayName("A fork of a fork of a fork shows each ancestor's events up to its fork point and then its own")
   void aForkOfAForkOfAFork() {
     String root = id("root");

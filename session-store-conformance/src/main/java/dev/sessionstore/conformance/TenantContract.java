@@ -165,6 +165,35 @@ public abstract class TenantContract extends Contract {
   }
 
   @Test
+  @Tag("guarantee-13")
+  @DisplayName("A session whose tenant changes is listed under its new tenant only")
+  void aSessionThatChangesTenantIsListedUnderTheNewOneOnly() {
+    String session = saveInTenant("acme");
+
+    store.sessions().save(SessionWrite.of(session).withTenant("globex"));
+
+    assertThat(tenantOf(session)).as("tenant after the change").isEqualTo("globex");
+    assertThat(listed(SessionQuery.all().tenant("acme"))).as("sessions listed under the old tenant").isEmpty();
+    assertThat(listed(SessionQuery.all().tenant("globex"))).as("sessions listed under the new tenant")
+        .containsExactly(session);
+  }
+
+  @Test
+  @Tag("guarantee-14")
+  @DisplayName("A session whose tenant changes is deleted with its new tenant only: deleting the old one leaves it")
+  void aSessionThatChangesTenantIsDeletedWithTheNewOneOnly() {
+    String session = saveInTenant("acme");
+    store.events().append(session, event(id("e")));
+    store.sessions().save(SessionWrite.of(session).withTenant("globex"));
+
+    assertThat(store.sessions().deleteByTenant("acme")).as("sessions deleted by the old tenant").isZero();
+    assertThat(store.sessions().find(session)).as("session %s after deleting its old tenant", session).isPresent();
+    assertThat(store.events().lastSeq(session)).as("lastSeq after deleting its old tenant").isEqualTo(1);
+    assertThat(store.sessions().deleteByTenant("globex")).as("sessions deleted by the new tenant").isEqualTo(1);
+    assertThat(store.sessions().find(session)).as("session %s after deleting its new tenant", session).isEmpty();
+  }
+
+  @Test
   @DisplayName("A session created implicitly can be given a tenant later and is then listed under it")
   void anImplicitSessionCanJoinATenant() {
     String session = id("session");

@@ -279,6 +279,58 @@ public abstract class ToolCallWaitContract extends Contract {
 
   @Test
   @Tag("guarantee-10")
+  @DisplayName("Re-saving a pending call does not end a wait on it: the wait stays open until the call is resolved")
+  void aReSavedCallKeepsItsWaiterWaiting() throws Exception {
+    String session = id("session");
+    String call = pending(session);
+    CompletableFuture<Woken> waiting = waitOn(store, session, call);
+
+    store.toolCalls().save(ToolCallWrite.of(call, session, "approve"));
+    assertStillWaiting(waiting, "re-saving the call");
+
+    assertEndsOnResolution(waiting, session, call);
+  }
+
+  @Test
+  @Tag("guarantee-10")
+  @DisplayName("Moving a pending call's deadline, or cancelling it, does not end a wait on the call: the wait stays"
+      + " open until the call is resolved")
+  void aMovedOrCancelledDeadlineKeepsItsWaiterWaiting() throws Exception {
+    assumeSupports(Capability.DEADLINES);
+    String session = id("session");
+    String call = id("call");
+    store.toolCalls().save(ToolCallWrite.of(call, session, "approve").withDeadline(clock.instant().plusSeconds(60)));
+    CompletableFuture<Woken> waiting = waitOn(store, session, call);
+
+    assertThat(store.toolCalls().expireAt(session, call, clock.instant().plusSeconds(120)))
+        .as("moving the deadline of %s", call).isTrue();
+    assertStillWaiting(waiting, "moving the call's deadline");
+    assertThat(store.toolCalls().cancelDeadline(session, call)).as("cancelling the deadline of %s", call).isTrue();
+    assertStillWaiting(waiting, "cancelling the call's deadline");
+
+    assertEndsOnResolution(waiting, session, call);
+  }
+
+  /** Asserts that {@code waiting} is still open {@link #SETTLE_MILLIS} after {@code change}. */
+  private static void assertStillWaiting(CompletableFuture<Woken> waiting, String change) throws InterruptedException {
+    Thread.sleep(SETTLE_MILLIS);
+    assertThat(waiting).as("the wait on a pending call %d ms after %s (it returned %s)", SETTLE_MILLIS, change,
+        waiting.isDone() ? waiting.join().call() : "nothing").isNotDone();
+  }
+
+  /** Resolves the awaited {@code call} and asserts that {@code waiting} ends with it. */
+  private void assertEndsOnResolution(CompletableFuture<Woken> waiting, String session, String call)
+      throws Exception {
+    long resolvedAt = System.nanoTime();
+    store.toolCalls().resolve(session, call, ToolCallStatus.COMPLETED, json("{\"at\":\"last\"}"));
+    String what = "what the waiter got after the resolution";
+    Optional<ToolCall> seen = outcome(waiting, resolvedAt, what);
+    assertThat(seen).as(what).isPresent();
+    assertThat(seen.get().status()).as(what).isEqualTo(ToolCallStatus.COMPLETED);
+  }
+
+  @Test
+  @Tag("guarantee-10")
   @Tag("guarantee-14")
   @DisplayName("A wait on a call whose session is deleted keeps waiting and returns the call registered and resolved "
       + "again under its id")
