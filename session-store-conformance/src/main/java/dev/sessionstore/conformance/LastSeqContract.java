@@ -23,7 +23,9 @@ import org.junit.jupiter.api.Test;
  *
  * <p>If this fails, check: that the session record is read together with its log's last seq (the JDBC session row's
  * {@code last_seq} column, the memory log's tail) on every path that returns one (find, find by name, list, save,
- * metadata merge, fork, step), and that the revival reads it in the same snapshot as its events.
+ * metadata merge, fork, step), and that the revival reads it in the same snapshot as its events; that a step's result
+ * takes it from the log after the step (not from the step's last event, which a replay may have stored long ago, nor
+ * from before a cut); and that a fork of a fork ends at its own fork point, not at its parent's.
  */
 public abstract class LastSeqContract extends Contract {
 
@@ -106,6 +108,42 @@ public abstract class LastSeqContract extends Contract {
   }
 
   @Test
+  @Tag("guarantee-3")
+  @Tag("guarantee-16")
+  @DisplayName("A replayed step, and a step mixing new and replayed events, report the seq the log ends at, not the"
+      + " seq of their last event")
+  void aReplayedStepReportsTheLogsLastSeq() {
+    String session = id("session");
+    Step first = Step.builder(session).events(List.of(event("e1"), event("e2"))).build();
+    store.commit(first).orElseThrow();
+    store.events().append(session, event("e3"));
+
+    StepResult replayed = store.commit(first).orElseThrow();
+    assertThat(replayed.lastSeq()).as("StepResult.lastSeq of a step replayed after a later append").isEqualTo(3);
+
+    StepResult mixed = store.commit(Step.builder(session).events(List.of(event("e4"), event("e2"))).build())
+        .orElseThrow();
+    assertThat(mixed.lastSeq()).as("StepResult.lastSeq of a step of a new event and a replayed one").isEqualTo(4);
+    assertLastSeq(session, 4, "a step of a new event and a replayed one");
+  }
+
+  @Test
+  @Tag("guarantee-12")
+  @Tag("guarantee-16")
+  @DisplayName("A step whose only member is a cut reports the seq before the cut as its last seq")
+  void aCutAloneReportsTheLastSeqAfterTheCut() {
+    assumeTrue(store.supports(Capability.TRUNCATION), "store does not declare Capability.TRUNCATION");
+    String session = id("session");
+    store.events().appendAll(session, List.of(event("e1"), event("e2"), event("e3"), event("e4")));
+
+    StepResult cut = store.commit(Step.builder(session).truncateFrom(3).build()).orElseThrow();
+
+    assertThat(cut.removed()).as("events the cut at 3 removed").isEqualTo(2);
+    assertThat(cut.lastSeq()).as("StepResult.lastSeq of a step cutting at 3").isEqualTo(2);
+    assertLastSeq(session, 2, "a step cutting at 3");
+  }
+
+  @Test
   @Tag("guarantee-12")
   @DisplayName("A truncation moves the session's last seq back")
   void aTruncationMovesTheLastSeqBack() {
@@ -120,7 +158,8 @@ public abstract class LastSeqContract extends Contract {
 
   @Test
   @Tag("guarantee-11")
-  @DisplayName("A fork's last seq is its fork point, and the two move apart from there")
+  @DisplayName("A fork's last seq is its fork point, also for a fork of a fork made below the first fork point, and"
+      + " parent and fork move apart from there")
   void aForkStartsAtItsForkPoint() {
     assumeTrue(store.supports(Capability.FORKS), "store does not declare Capability.FORKS");
     String parent = id("session");
@@ -133,5 +172,10 @@ public abstract class LastSeqContract extends Contract {
     store.events().append(fork.id(), event("f3"));
     assertLastSeq(fork.id(), 3, "appending to the fork");
     assertLastSeq(parent, 4, "appending to its fork");
+
+    Session below = store.sessions().fork(fork.id(), 1);
+    assertThat(below.lastSeq()).as("Session.lastSeq returned by a fork of the fork at 1, below its fork point 2")
+        .isEqualTo(1);
+    assertLastSeq(below.id(), 1, "forking the fork at 1");
   }
 }

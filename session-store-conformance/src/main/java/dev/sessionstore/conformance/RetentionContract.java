@@ -39,7 +39,8 @@ import org.junit.jupiter.api.Test;
  * keep what they show (docs/guarantees.md, fine print); a store built with a schedule applies its policy by itself.
  *
  * <p>If this fails, check that idleness counts the last event's time as well as the session's {@code updatedAt}
- * and uses the store clock; that a cut ends at a summary's {@code toSeq} and never passes the latest summary; that a
+ * and uses the store clock, removing only what is strictly older than an age, to the microsecond (an instant stored
+ * or compared in milliseconds, or {@code <=} for {@code <}, moves the boundary); that a cut ends at a summary's {@code toSeq} and never passes the latest summary; that a
  * cut or a deletion of a parent leaves the events a fork shares in place (copy them into the fork first, or leave
  * the shared storage alone); that the dry run takes no write path; and, for the schedule, that the adapter's builder
  * passes the policy to the store and its sweeper runs it every interval.
@@ -47,6 +48,8 @@ import org.junit.jupiter.api.Test;
 public abstract class RetentionContract extends Contract {
 
   private static final Duration DAY = Duration.ofDays(1);
+  /** The precision of instants in the API. */
+  private static final Duration MICROSECOND = Duration.ofNanos(1_000);
 
   private final SessionStoreConformance kit;
 
@@ -117,6 +120,48 @@ public abstract class RetentionContract extends Contract {
 
     assertThat(store.retention().apply(idleFor(Duration.ofDays(5))).sessions()).as("sessions deleted").isZero();
     assertThat(exists(busy)).as("session appended to a day ago").isTrue();
+  }
+
+  @Test
+  @DisplayName("Idleness is exact to the microsecond: activity (a save or an append) exactly the age ago is kept, one"
+      + " microsecond older is removed")
+  void theIdleAgeIsExact() {
+    Duration age = Duration.ofDays(5);
+    String older = id("older");
+    store.sessions().save(SessionWrite.of(older));
+    String appended = id("appended");
+    store.sessions().save(SessionWrite.of(appended));
+    clock.advance(MICROSECOND);
+    String saved = id("saved");
+    store.sessions().save(SessionWrite.of(saved));
+    store.events().append(appended, event("a1"));
+    clock.advance(age);
+
+    RetentionReport report = store.retention().apply(idleFor(age));
+
+    assertThat(exists(saved)).as("session saved exactly %s ago", age).isTrue();
+    assertThat(exists(appended)).as("session appended to exactly %s ago", age).isTrue();
+    assertThat(exists(older)).as("session idle for %s and one microsecond", age).isFalse();
+    assertThat(report).as("report of apply").isEqualTo(new RetentionReport(false, 1, 0, 0));
+  }
+
+  @Test
+  @DisplayName("The model-call age is exact to the microsecond: a row recorded exactly the age ago is kept, one"
+      + " microsecond older is removed")
+  void theModelCallAgeIsExact() {
+    Duration age = Duration.ofDays(5);
+    String sessionId = id("audited");
+    store.modelCalls().record(sessionId, NewModelCall.of(1, "model-x", json("{}")));
+    clock.advance(MICROSECOND);
+    store.modelCalls().record(sessionId, NewModelCall.of(2, "model-x", json("{}")));
+    clock.advance(age);
+
+    RetentionReport report = store.retention().apply(RetentionPolicy.builder().deleteModelCallsOlderThan(age)
+        .build());
+
+    assertThat(store.modelCalls().list(sessionId)).extracting(call -> call.turn())
+        .as("turns left (turn 2 was recorded exactly %s ago, turn 1 a microsecond before)", age).containsExactly(2L);
+    assertThat(report).as("report of apply").isEqualTo(new RetentionReport(false, 0, 0, 1));
   }
 
   @Test

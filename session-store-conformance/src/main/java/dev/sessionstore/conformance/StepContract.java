@@ -12,7 +12,9 @@ import dev.sessionstore.CheckpointKey;
 import dev.sessionstore.DuplicateEventException;
 import dev.sessionstore.Event;
 import dev.sessionstore.InvalidArgumentException;
+import dev.sessionstore.ModelCall;
 import dev.sessionstore.NewEvent;
+import dev.sessionstore.NewModelCall;
 import dev.sessionstore.NewSummary;
 import dev.sessionstore.NotFoundException;
 import dev.sessionstore.Resolution;
@@ -50,7 +52,8 @@ import org.junit.jupiter.api.Test;
  * seq against the log before the cut, duplicate ids, requesting events, resolutions, deadline targets, the summary's
  * toSeq, the session name) happens before the first write or rolls all of them back; that resolutions already stored
  * with the same status and result come back {@code Replayed}; and that a cut whose step's events already form the
- * log's tail is skipped (the {@code spi.StepLog} rule).
+ * log's tail is skipped (the {@code spi.StepLog} rule); and that the step's model-call row is written with every
+ * field {@code modelCalls().record} writes (usage included), through the same code.
  */
 public abstract class StepContract extends Contract {
 
@@ -605,29 +608,33 @@ public abstract class StepContract extends Contract {
 
   @Test
   @Tag("guarantee-16")
-  @DisplayName("A step records the turn's model-call audit row in its commit; re-submitting it keeps one row")
+  @DisplayName("A step records the turn's model-call audit row whole (model, context, usage, the clock's time), equal"
+      + " to the row modelCalls().record stores on its own; re-submitting it keeps one row")
   void aStepRecordsTheModelCall() {
     assumeDeclared(Capability.MODEL_CALL_AUDIT);
     assumeTrue(store.modelCalls().enabled(), "the store's model-call audit is off");
     String session = id("session");
-    Step step = Step.builder(session).event(event("e1"))
-        .modelCall(dev.sessionstore.NewModelCall.of(1, "model-a", json("{\"prompt\":\"hi\"}")))
-        .build();
+    NewModelCall call = new NewModelCall(1, "model-a", json("{\"prompt\":\"hi\"}"),
+        json("{\"input_tokens\":12,\"output_tokens\":3}"));
+    Step step = Step.builder(session).event(event("e1")).modelCall(call).build();
 
     StepResult result = committed(step);
-    assertThat(store.modelCalls().list(session)).as("audit rows after the step").hasSize(1)
-        .first().satisfies(row -> {
-          assertThat(row.turn()).isEqualTo(1);
-          assertThat(row.model()).isEqualTo("model-a");
-          assertThat(row.context()).isEqualTo(json("{\"prompt\":\"hi\"}"));
-        });
+    String alone = id("session");
+    store.modelCalls().record(alone, call);
+
+    ModelCall recorded = store.modelCalls().list(alone).get(0);
+    assertThat(recorded).as("row recorded alone").isEqualTo(new ModelCall(alone, 1, "model-a", call.context(),
+        call.usage(), clock.instant()));
+    assertThat(store.modelCalls().list(session)).as("audit rows after the step (the row record stores alone is %s)",
+        recorded).containsExactly(new ModelCall(session, recorded.turn(), recorded.model(), recorded.context(),
+            recorded.usage(), recorded.recordedAt()));
     assertThat(result.modelCall()).as("audit row in the step's result").contains(
         store.modelCalls().list(session).get(0));
 
     StepResult again = committed(step);
     assertThat(again.events()).as("events of the re-submitted step").isEqualTo(result.events());
     assertThat(store.modelCalls().list(session)).as("audit rows after re-submitting the step")
-        .extracting(dev.sessionstore.ModelCall::turn).containsExactly(1L);
+        .extracting(ModelCall::turn).containsExactly(1L);
     assertThat(Events.seqs(Events.readAll(store.events(), session))).containsExactly(1L);
   }
 
@@ -639,14 +646,14 @@ public abstract class StepContract extends Contract {
     String session = seeded();
     boolean audited = store.modelCalls().enabled();
     Snapshot before = snapshotOfSeeded(session);
-    List<dev.sessionstore.ModelCall> rowsBefore = store.modelCalls().list(session);
+    List<ModelCall> rowsBefore = store.modelCalls().list(session);
 
     StepOutcome stale = store.commit(Step.builder(session).mergeMetadata(Map.of("k", "changed", "new", "x"))
-        .modelCall(dev.sessionstore.NewModelCall.of(7, "m", json("{}")))
+        .modelCall(NewModelCall.of(7, "m", json("{}")))
         .resolve("no-such-call", ToolCallStatus.COMPLETED, DOC.approved).build());
     assertThat(stale.isCommitted()).as("a step resolving an unknown call").isFalse();
     assertThatThrownBy(() -> store.commit(Step.builder(session).expectLastSeq(1)
-        .mergeMetadata(Map.of("k", "changed")).modelCall(dev.sessionstore.NewModelCall.of(8, "m", json("{}")))
+        .mergeMetadata(Map.of("k", "changed")).modelCall(NewModelCall.of(8, "m", json("{}")))
         .event(event("late")).build()))
         .as("a step expecting a stale seq").isInstanceOf(SeqConflictException.class);
 

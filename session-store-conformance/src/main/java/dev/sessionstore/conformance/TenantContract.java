@@ -32,7 +32,8 @@ import org.junit.jupiter.api.Test;
  *
  * <p>If this fails, check that an upsert without a tenant keeps the stored one (an {@code INSERT ... ON CONFLICT}
  * that sets every column overwrites it with null, and so does an implicit creation path that rebuilds the session
- * row); that tenant keys compare exactly; and that {@code deleteByTenant} runs the full per-session delete (events,
+ * row); that a session whose tenant changes leaves its old tenant's listing and deletion (an index or a tenant
+ * table updated with the session row, not only written when it is created); that tenant keys compare exactly; and that {@code deleteByTenant} runs the full per-session delete (events,
  * runs, tool calls, summaries, checkpoints, audit) for each session rather than deleting only session rows.
  */
 public abstract class TenantContract extends Contract {
@@ -162,6 +163,35 @@ public abstract class TenantContract extends Contract {
     }
 
     assertThat(tenantOf(session)).as("tenant after writes that name no tenant").isEqualTo("acme");
+  }
+
+  @Test
+  @Tag("guarantee-13")
+  @DisplayName("A session whose tenant changes is listed under its new tenant only")
+  void aSessionThatChangesTenantIsListedUnderTheNewOneOnly() {
+    String session = saveInTenant("acme");
+
+    store.sessions().save(SessionWrite.of(session).withTenant("globex"));
+
+    assertThat(tenantOf(session)).as("tenant after the change").isEqualTo("globex");
+    assertThat(listed(SessionQuery.all().tenant("acme"))).as("sessions listed under the old tenant").isEmpty();
+    assertThat(listed(SessionQuery.all().tenant("globex"))).as("sessions listed under the new tenant")
+        .containsExactly(session);
+  }
+
+  @Test
+  @Tag("guarantee-14")
+  @DisplayName("A session whose tenant changes is deleted with its new tenant only: deleting the old one leaves it")
+  void aSessionThatChangesTenantIsDeletedWithTheNewOneOnly() {
+    String session = saveInTenant("acme");
+    store.events().append(session, event(id("e")));
+    store.sessions().save(SessionWrite.of(session).withTenant("globex"));
+
+    assertThat(store.sessions().deleteByTenant("acme")).as("sessions deleted by the old tenant").isZero();
+    assertThat(store.sessions().find(session)).as("session %s after deleting its old tenant", session).isPresent();
+    assertThat(store.events().lastSeq(session)).as("lastSeq after deleting its old tenant").isEqualTo(1);
+    assertThat(store.sessions().deleteByTenant("globex")).as("sessions deleted by the new tenant").isEqualTo(1);
+    assertThat(store.sessions().find(session)).as("session %s after deleting its new tenant", session).isEmpty();
   }
 
   @Test

@@ -22,11 +22,12 @@ import org.junit.jupiter.api.Test;
 
 /**
  * Waiting for a tool call ({@code toolCalls().await}, guarantee 10 of docs/guarantees.md): the call comes back at once
- * when already resolved or expired, the wait ends on a resolution or on expiry by the store clock, and a timeout
- * returns empty.
+ * when already resolved or expired, the wait ends on a resolution or on expiry by the store clock and on nothing else
+ * (not on a re-save of the call, nor a moved or cancelled deadline), and a timeout returns empty.
  *
  * <p>If this fails, check: that a resolution (and an expiry, found by a sweep or a clock re-check while waiting)
- * signals the waiters of that session's call, and that the wait re-reads the call after every wake; that waiters are
+ * signals the waiters of that session's call, and that the wait re-reads the call after every wake and goes on
+ * waiting while it is still pending (a re-save, a moved or cancelled deadline may wake it, never end it); that waiters are
  * keyed by session and call id, so the same call id in another session neither ends nor answers the wait; that a
  * step resolving a call it registers signals too; and that a fork's copy of a call carries its own deadline.
  */
@@ -275,6 +276,58 @@ public abstract class ToolCallWaitContract extends Contract {
     assertThat(seen.get().sessionId()).as(what).isEqualTo(fork);
     assertThat(store.toolCalls().find(parent, call).map(ToolCall::status)).as("the parent's call, without a deadline")
         .contains(ToolCallStatus.PENDING);
+  }
+
+  @Test
+  @Tag("guarantee-10")
+  @DisplayName("Re-saving a pending call does not end a wait on it: the wait stays open until the call is resolved")
+  void aReSavedCallKeepsItsWaiterWaiting() throws Exception {
+    String session = id("session");
+    String call = pending(session);
+    CompletableFuture<Woken> waiting = waitOn(store, session, call);
+
+    store.toolCalls().save(ToolCallWrite.of(call, session, "approve"));
+    assertStillWaiting(waiting, "re-saving the call");
+
+    assertEndsOnResolution(waiting, session, call);
+  }
+
+  @Test
+  @Tag("guarantee-10")
+  @DisplayName("Moving a pending call's deadline, or cancelling it, does not end a wait on the call: the wait stays"
+      + " open until the call is resolved")
+  void aMovedOrCancelledDeadlineKeepsItsWaiterWaiting() throws Exception {
+    assumeSupports(Capability.DEADLINES);
+    String session = id("session");
+    String call = id("call");
+    store.toolCalls().save(ToolCallWrite.of(call, session, "approve").withDeadline(clock.instant().plusSeconds(60)));
+    CompletableFuture<Woken> waiting = waitOn(store, session, call);
+
+    assertThat(store.toolCalls().expireAt(session, call, clock.instant().plusSeconds(120)))
+        .as("moving the deadline of %s", call).isTrue();
+    assertStillWaiting(waiting, "moving the call's deadline");
+    assertThat(store.toolCalls().cancelDeadline(session, call)).as("cancelling the deadline of %s", call).isTrue();
+    assertStillWaiting(waiting, "cancelling the call's deadline");
+
+    assertEndsOnResolution(waiting, session, call);
+  }
+
+  /** Asserts that {@code waiting} is still open {@link #SETTLE_MILLIS} after {@code change}. */
+  private static void assertStillWaiting(CompletableFuture<Woken> waiting, String change) throws InterruptedException {
+    Thread.sleep(SETTLE_MILLIS);
+    assertThat(waiting).as("the wait on a pending call %d ms after %s (it returned %s)", SETTLE_MILLIS, change,
+        waiting.isDone() ? waiting.join().call() : "nothing").isNotDone();
+  }
+
+  /** Resolves the awaited {@code call} and asserts that {@code waiting} ends with it. */
+  private void assertEndsOnResolution(CompletableFuture<Woken> waiting, String session, String call)
+      throws Exception {
+    long resolvedAt = System.nanoTime();
+    store.toolCalls().resolve(session, call, ToolCallStatus.COMPLETED, json("{\"at\":\"last\"}"));
+    String what = "what the waiter got after the resolution";
+    Optional<ToolCall> seen = outcome(waiting, resolvedAt, what);
+    assertThat(seen).as(what).isPresent();
+    assertThat(seen.get().status()).as(what).isEqualTo(ToolCallStatus.COMPLETED);
   }
 
   @Test

@@ -20,10 +20,14 @@ import dev.sessionstore.SessionStore;
 import dev.sessionstore.SessionWrite;
 import dev.sessionstore.Step;
 import dev.sessionstore.StepOutcome;
+import dev.sessionstore.ToolCallStatus;
+import dev.sessionstore.ToolCallWrite;
 import dev.sessionstore.WriterClaim;
 import java.time.Duration;
 import java.util.ArrayList;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.Set;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.DisplayName;
@@ -37,7 +41,9 @@ import org.junit.jupiter.api.Test;
  * ({@link Step.Builder#fence}), store nothing and fail with {@link FencedWriterException} naming the new owner. The
  * group checks that tokens only grow (sequentially, under racing claimants, across two instances on one backend,
  * after a deletion and after the claiming instance is gone), that a stale or never-issued token stores nothing, that
- * the current owner and unfenced writers go on writing, and that the check is atomic with the write: under claims
+ * the current owner and unfenced writers go on writing, that every kind of write a step can make is refused to a
+ * superseded owner (a metadata merge, a run, a resolution, a checkpoint, a cut, not only events), that a fork starts
+ * unclaimed, and that the check is atomic with the write: under claims
  * racing writes, the tokens of the stored events never go down in log order, and after a burst of claims only the
  * last token writes.
  *
@@ -49,7 +55,9 @@ import org.junit.jupiter.api.Test;
  * lives in the backend shared by every instance and survives the session's deletion; that the step compares its token
  * with the current one inside its own transaction or lock, after taking the lock the write takes, and that a claim
  * cannot slip between that check and the write (a claim takes the same lock, or a row lock the check holds); that a
- * rejected step rolls back everything it wrote before the check failed (an implicit session, an upsert); and that
+ * rejected step rolls back everything it wrote before the check failed (an implicit session, an upsert); that the
+ * check runs for every step carrying a token, not only in the path that appends events; that a fork copies no claim
+ * of its parent; and that
  * the exception carries the current token and owner as read in that transaction.
  *
  * <p>Every test of the group is tagged {@code writer-fencing}, so that an adapter's build can run the group alone
@@ -200,6 +208,84 @@ public abstract class WriterFencingContract extends Contract {
     if (store.supports(Capability.CHECKPOINTS)) {
       assertThat(store.checkpoints().get(CheckpointKey.of(session, "turn"))).as("checkpoint after the refused step").isEmpty();
     }
+  }
+
+  @Test
+  @DisplayName("A superseded owner is refused for every kind of write a step can make without events (a metadata"
+      + " merge, a run, a resolution, a checkpoint, a cut), each storing nothing")
+  void everyKindOfWriteOfASupersededOwnerIsRefused() {
+    String session = id("s");
+    WriterClaim old = store.sessions().claim(session, "node-a");
+    Step.Builder seed = Step.builder(session).fence(old).events(List.of(event("e1"), event("e2")))
+        .run(RunWrite.of("run-1", session).withStatus(RunStatus.RUNNING));
+    if (store.supports(Capability.TOOL_CALLS)) {
+      seed.registerToolCall(ToolCallWrite.of("call-1", session, "approve").withRequestEventId("e1"));
+    }
+    if (store.supports(Capability.CHECKPOINTS)) {
+      seed.putCheckpoint("turn", new byte[] {1});
+    }
+    assertThat(store.commit(seed.build()).isCommitted()).as("step of the owner").isTrue();
+    store.sessions().claim(session, "node-b");
+
+    Map<String, Step> writes = new LinkedHashMap<>();
+    writes.put("a metadata merge", Step.builder(session).fence(old).mergeMetadata(Map.of("late", "yes")).build());
+    writes.put("a run", Step.builder(session).fence(old).run(RunWrite.of("run-2", session)).build());
+    if (store.supports(Capability.TOOL_CALLS)) {
+      writes.put("a resolution", Step.builder(session).fence(old)
+          .resolve("call-1", ToolCallStatus.COMPLETED, json("{\"late\":true}")).build());
+    }
+    if (store.supports(Capability.CHECKPOINTS)) {
+      writes.put("a checkpoint", Step.builder(session).fence(old).putCheckpoint("turn", new byte[] {2}).build());
+    }
+    if (store.supports(Capability.TRUNCATION)) {
+      writes.put("a cut", Step.builder(session).fence(old).truncateFrom(2).build());
+    }
+    List<Object> before = stateOf(session);
+    writes.forEach((what, step) -> {
+      refused(store, step, "step of the superseded owner holding only " + what);
+      assertThat(stateOf(session)).as("session, log, runs, call and checkpoint after the refused step holding only %s",
+          what).isEqualTo(before);
+    });
+  }
+
+  /** Everything of {@code session} a fenced step without events could change, as read through the store. */
+  private List<Object> stateOf(String session) {
+    List<Object> state = new ArrayList<>();
+    state.add(store.sessions().find(session));
+    state.add(readAll(store.events(), session));
+    state.add(store.runs().list(session));
+    if (store.supports(Capability.TOOL_CALLS)) {
+      state.add(store.toolCalls().find(session, "call-1"));
+    }
+    if (store.supports(Capability.CHECKPOINTS)) {
+      state.add(store.checkpoints().get(CheckpointKey.of(session, "turn")));
+    }
+    return state;
+  }
+
+  @Test
+  @Tag("guarantee-11")
+  @DisplayName("A fork starts unclaimed: the parent owner's token does not write to it, the fork's own claim does,"
+      + " and the parent's owner goes on writing to the parent")
+  void aForkStartsUnclaimed() {
+    assumeTrue(store.supports(Capability.FORKS), "store does not declare Capability.FORKS");
+    String parent = id("s");
+    WriterClaim owner = store.sessions().claim(parent, "node-a");
+    store.commit(Step.builder(parent).fence(owner).events(List.of(event("e1"), event("e2"))).build());
+    String fork = store.sessions().fork(parent, 2).id();
+
+    assertThat(store.sessions().currentClaim(fork)).as("current claim of a new fork").isEmpty();
+    FencedWriterException refused = refused(store, fenced(fork, owner.token(), "f3"),
+        "step on the fork with the parent owner's token");
+    assertThat(refused.currentToken()).as("current token of the fork named by the error").isZero();
+    assertThat(store.events().lastSeq(fork)).as("lastSeq of the fork after the refused step").isEqualTo(2);
+
+    WriterClaim forkOwner = store.sessions().claim(fork, "node-b");
+    assertThat(store.commit(fenced(fork, forkOwner.token(), "f3")).isCommitted()).as("step of the fork's owner")
+        .isTrue();
+    assertThat(store.commit(fenced(parent, owner.token(), "e3")).isCommitted())
+        .as("step of the parent's owner after the fork was claimed").isTrue();
+    assertThat(ids(readAll(store.events(), fork))).as("log of the fork").containsExactly("e1", "e2", "f3");
   }
 
   @Test
