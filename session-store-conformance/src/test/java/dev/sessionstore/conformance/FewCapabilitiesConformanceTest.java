@@ -31,7 +31,7 @@ class FewCapabilitiesConformanceTest {
     return Stream.concat(none, one);
   }
 
-  private static SessionStore store(Clock clock, Set<Capability> declared) {
+  static SessionStore store(Clock clock, Set<Capability> declared) {
     return InMemorySessionStore.builder().clock(clock).capabilities(declared)
         .modelCallAudit(declared.contains(Capability.MODEL_CALL_AUDIT)).build();
   }
