@@ -57,7 +57,7 @@ import org.junit.jupiter.api.Test;
  * <p>If this fails, check: that a fork never reads past its fork point in a storage or table it shares with its
  * parent (by seq range and by id lookup), at every depth; that truncating or deleting a session first keeps
  * whatever its forks, and their forks, still show (materialized into them, or kept alive for them); that the fork's
- * next seq continues from N in the fork only; that shared events keep their timestamps and come back with the
+ * next seq continues from N in the fork only, also for a fork of a fork made below its parent's own fork point; that shared events keep their timestamps and come back with the
  * fork's session id; that the prefix's ids, from every ancestor, take part in the fork's idempotency checks; that
  * reads merge the shared and own parts in seq order at every cursor, limit and direction; that a fork's copy of a
  * pending tool call keeps its deadline, held apart from the parent's (each expires, is moved or cancelled alone);
@@ -684,11 +684,11 @@ public abstract class ForkContract extends Contract {
 
     Session grandchild = store.sessions().fork(child.id(), 2);
 
-    assertThat(grandchild.forkOrigin()).as("origin of the fork of the fork").contains(new ForkOrigin(child.id(), 2));
     assertThat(log(grandchild.id())).as("events of a fork of a fork at 2 (its parent was forked at 4)")
         .isEqualTo(inSession(rootLog.subList(0, 2), grandchild.id()));
     assertThat(store.events().find(grandchild.id(), rootLog.get(2).id()))
         .as("an event of the first fork's prefix above the second fork point").isEmpty();
+    assertThat(grandchild.forkOrigin()).as("origin of the fork of the fork").contains(new ForkOrigin(child.id(), 2));
     Event next = store.events().append(grandchild.id(), event(id("next")));
     assertThat(next.seq()).as("seq of the first append to the fork of a fork at 2").isEqualTo(3);
     assertThat(Events.seqs(log(grandchild.id()))).as("seqs after that append").containsExactly(1L, 2L, 3L);

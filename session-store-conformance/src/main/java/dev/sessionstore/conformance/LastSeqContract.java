@@ -23,7 +23,9 @@ import org.junit.jupiter.api.Test;
  *
  * <p>If this fails, check: that the session record is read together with its log's last seq (the JDBC session row's
  * {@code last_seq} column, the memory log's tail) on every path that returns one (find, find by name, list, save,
- * metadata merge, fork, step), and that the revival reads it in the same snapshot as its events.
+ * metadata merge, fork, step), and that the revival reads it in the same snapshot as its events; that a step's result
+ * takes it from the log after the step (not from the step's last event, which a replay may have stored long ago, nor
+ * from before a cut); and that a fork of a fork ends at its own fork point, not at its parent's.
  */
 public abstract class LastSeqContract extends Contract {
 

@@ -39,7 +39,8 @@ import org.junit.jupiter.api.Test;
  * keep what they show (docs/guarantees.md, fine print); a store built with a schedule applies its policy by itself.
  *
  * <p>If this fails, check that idleness counts the last event's time as well as the session's {@code updatedAt}
- * and uses the store clock; that a cut ends at a summary's {@code toSeq} and never passes the latest summary; that a
+ * and uses the store clock, removing only what is strictly older than an age, to the microsecond (an instant stored
+ * or compared in milliseconds, or {@code <=} for {@code <}, moves the boundary); that a cut ends at a summary's {@code toSeq} and never passes the latest summary; that a
  * cut or a deletion of a parent leaves the events a fork shares in place (copy them into the fork first, or leave
  * the shared storage alone); that the dry run takes no write path; and, for the schedule, that the adapter's builder
  * passes the policy to the store and its sweeper runs it every interval.

@@ -52,7 +52,8 @@ import org.junit.jupiter.api.Test;
  * seq against the log before the cut, duplicate ids, requesting events, resolutions, deadline targets, the summary's
  * toSeq, the session name) happens before the first write or rolls all of them back; that resolutions already stored
  * with the same status and result come back {@code Replayed}; and that a cut whose step's events already form the
- * log's tail is skipped (the {@code spi.StepLog} rule).
+ * log's tail is skipped (the {@code spi.StepLog} rule); and that the step's model-call row is written with every
+ * field {@code modelCalls().record} writes (usage included), through the same code.
  */
 public abstract class StepContract extends Contract {
 

@@ -32,7 +32,8 @@ import org.junit.jupiter.api.Test;
  *
  * <p>If this fails, check that an upsert without a tenant keeps the stored one (an {@code INSERT ... ON CONFLICT}
  * that sets every column overwrites it with null, and so does an implicit creation path that rebuilds the session
- * row); that tenant keys compare exactly; and that {@code deleteByTenant} runs the full per-session delete (events,
+ * row); that a session whose tenant changes leaves its old tenant's listing and deletion (an index or a tenant
+ * table updated with the session row, not only written when it is created); that tenant keys compare exactly; and that {@code deleteByTenant} runs the full per-session delete (events,
  * runs, tool calls, summaries, checkpoints, audit) for each session rather than deleting only session rows.
  */
 public abstract class TenantContract extends Contract {

@@ -22,11 +22,12 @@ import org.junit.jupiter.api.Test;
 
 /**
  * Waiting for a tool call ({@code toolCalls().await}, guarantee 10 of docs/guarantees.md): the call comes back at once
- * when already resolved or expired, the wait ends on a resolution or on expiry by the store clock, and a timeout
- * returns empty.
+ * when already resolved or expired, the wait ends on a resolution or on expiry by the store clock and on nothing else
+ * (not on a re-save of the call, nor a moved or cancelled deadline), and a timeout returns empty.
  *
  * <p>If this fails, check: that a resolution (and an expiry, found by a sweep or a clock re-check while waiting)
- * signals the waiters of that session's call, and that the wait re-reads the call after every wake; that waiters are
+ * signals the waiters of that session's call, and that the wait re-reads the call after every wake and goes on
+ * waiting while it is still pending (a re-save, a moved or cancelled deadline may wake it, never end it); that waiters are
  * keyed by session and call id, so the same call id in another session neither ends nor answers the wait; that a
  * step resolving a call it registers signals too; and that a fork's copy of a call carries its own deadline.
  */

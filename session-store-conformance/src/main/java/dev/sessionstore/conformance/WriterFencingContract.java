@@ -41,7 +41,9 @@ import org.junit.jupiter.api.Test;
  * ({@link Step.Builder#fence}), store nothing and fail with {@link FencedWriterException} naming the new owner. The
  * group checks that tokens only grow (sequentially, under racing claimants, across two instances on one backend,
  * after a deletion and after the claiming instance is gone), that a stale or never-issued token stores nothing, that
- * the current owner and unfenced writers go on writing, and that the check is atomic with the write: under claims
+ * the current owner and unfenced writers go on writing, that every kind of write a step can make is refused to a
+ * superseded owner (a metadata merge, a run, a resolution, a checkpoint, a cut, not only events), that a fork starts
+ * unclaimed, and that the check is atomic with the write: under claims
  * racing writes, the tokens of the stored events never go down in log order, and after a burst of claims only the
  * last token writes.
  *
@@ -53,7 +55,9 @@ import org.junit.jupiter.api.Test;
  * lives in the backend shared by every instance and survives the session's deletion; that the step compares its token
  * with the current one inside its own transaction or lock, after taking the lock the write takes, and that a claim
  * cannot slip between that check and the write (a claim takes the same lock, or a row lock the check holds); that a
- * rejected step rolls back everything it wrote before the check failed (an implicit session, an upsert); and that
+ * rejected step rolls back everything it wrote before the check failed (an implicit session, an upsert); that the
+ * check runs for every step carrying a token, not only in the path that appends events; that a fork copies no claim
+ * of its parent; and that
  * the exception carries the current token and owner as read in that transaction.
  *
  * <p>Every test of the group is tagged {@code writer-fencing}, so that an adapter's build can run the group alone
