@@ -149,6 +149,7 @@ public abstract class RetentionContract extends Contract {
   @DisplayName("The model-call age is exact to the microsecond: a row recorded exactly the age ago is kept, one"
       + " microsecond older is removed")
   void theModelCallAgeIsExact() {
+    assumeDeclared(Capability.MODEL_CALL_AUDIT);
     Duration age = Duration.ofDays(5);
     String sessionId = id("audited");
     store.modelCalls().record(sessionId, NewModelCall.of(1, "model-x", json("{}")));
