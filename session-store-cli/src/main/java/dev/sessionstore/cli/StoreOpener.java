@@ -18,7 +18,8 @@ import org.sqlite.SQLiteDataSource;
  * Opens the store a {@link StoreTarget} names, through the adapters' public builders: the in-memory store, or a
  * {@link JdbcSessionStore} on a SQLite file (a plain {@link SQLiteDataSource}) or on PostgreSQL (a HikariCP pool).
  * Every way this can fail becomes a {@link CliFailure} with its own exit code: a malformed or unsupported URL, an
- * unreachable database, a database (or SQLite file) without the tables.
+ * unreachable database, a database (or SQLite file) without the tables. Every store is opened with its model-call
+ * audit on, so that the tool sees (counts, exports, imports, removes) every row a store holds, audit rows included.
  */
 final class StoreOpener {
 
@@ -39,7 +40,7 @@ final class StoreOpener {
 
   static OpenedStore open(StoreTarget target, Schema schema) {
     if (target.isMemory()) {
-      return new OpenedStore(InMemorySessionStore.builder().build(), target, null);
+      return new OpenedStore(InMemorySessionStore.builder().modelCallAudit(true).build(), target, null);
     }
     String url = target.jdbcUrl();
     if (!url.startsWith("jdbc:")) {
@@ -112,6 +113,7 @@ final class StoreOpener {
   private static JdbcSessionStore jdbcStore(StoreTarget target, Schema schema, DataSource dataSource) {
     JdbcSessionStore.Builder builder = JdbcSessionStore.builder()
         .dataSource(dataSource)
+        .modelCallAudit(true)
         .createSchema(schema == Schema.CREATE_OR_UPGRADE);
     try {
       if (target.schema() != null) {
