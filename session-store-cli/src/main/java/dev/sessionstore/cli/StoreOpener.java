@@ -22,8 +22,8 @@ import org.sqlite.SQLiteException;
  * Every way this can fail becomes a {@link CliFailure} with its own exit code: a malformed or unsupported URL, an
  * unreachable database, a database (or SQLite file) without the tables, a SQLite file that is not a database, is
  * corrupt or is read-only while the command writes; a store whose SQLite file is read-only is opened for reading for
- * the commands that only read. Every store is opened with its model-call
- * audit on, so that the tool sees (counts, exports, imports, removes) every row a store holds, audit rows included.
+ * the commands that only read. Every store is opened with its model-call audit on, so that the tool sees (counts,
+ * exports, imports, removes) every row a store holds, audit rows included.
  */
 final class StoreOpener {
 
