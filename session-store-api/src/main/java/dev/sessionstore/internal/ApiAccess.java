@@ -14,6 +14,12 @@ import java.util.Map;
  * implementation once, and the SPI calls through it. So the rules of the records exist once, in the API package,
  * and the API package never refers to the SPI package ({@code spi} depends on the API, never the reverse).
  *
+ * <p>The door is closed to everyone else, as the JDK closes its own by not exporting it: {@link #install} accepts only
+ * the API package's implementation, from that implementation's static initializer, and only once; {@link #get} hands
+ * the implementation only to classes of the SPI package loaded with this one. Any other caller gets an
+ * {@link IllegalCallerException}, so application code can neither replace the argument checks of every adapter nor
+ * obtain unchecked constructions such as {@link #storedJson}.
+ *
  * <p>Not for application or adapter code: adapters use {@code dev.sessionstore.spi.Arguments},
  * {@code dev.sessionstore.spi.StoredJson}, {@code dev.sessionstore.spi.IdOrder},
  * {@code dev.sessionstore.spi.ResumeRule} and {@code dev.sessionstore.spi.EventBatch}, which document the guarantees.
@@ -22,36 +28,54 @@ import java.util.Map;
 public abstract class ApiAccess {
 
   private static final String IMPLEMENTATION = "dev.sessionstore.SpiBridge";
-  private static volatile ApiAccess installed;
+  private static final String SPI_PACKAGE = "dev.sessionstore.spi";
+  private static final StackWalker WALKER = StackWalker.getInstance(StackWalker.Option.RETAIN_CLASS_REFERENCE);
+  private static ApiAccess installed;
 
   /** For the API package's implementation only. */
   protected ApiAccess() {
   }
 
   /**
-   * Installs the implementation; called once, by the API package when its implementation class is initialized.
+   * Installs the implementation; called once, by the API package's implementation class when it is initialized.
    *
-   * @throws IllegalStateException if an implementation is installed already
+   * @throws IllegalCallerException if the caller is not that class or {@code access} is not its instance
+   * @throws IllegalStateException  if an implementation is installed already
    */
   public static synchronized void install(ApiAccess access) {
+    Class<?> caller = WALKER.getCallerClass();
+    if (!isLibraryClass(caller) || !caller.getName().equals(IMPLEMENTATION) || access == null
+        || access.getClass() != caller) {
+      throw new IllegalCallerException("only " + IMPLEMENTATION + " installs the API access, not " + caller.getName());
+    }
     if (installed != null) {
       throw new IllegalStateException("the API access is installed already");
     }
     installed = access;
   }
 
-  /** The implementation the API package installed, initializing it on first use. */
+  /**
+   * The implementation the API package installed, initializing it on first use; for the SPI package's classes only.
+   *
+   * @throws IllegalCallerException if the caller is not a class of {@code dev.sessionstore.spi} loaded with this one
+   */
   public static ApiAccess get() {
-    ApiAccess access = installed;
-    if (access == null) {
-      try {
-        Class.forName(IMPLEMENTATION, true, ApiAccess.class.getClassLoader());
-      } catch (ClassNotFoundException e) {
-        throw new IllegalStateException("session-store-api is incomplete: " + IMPLEMENTATION + " is missing", e);
-      }
-      access = installed;
+    Class<?> caller = WALKER.getCallerClass();
+    if (!isLibraryClass(caller) || !caller.getPackageName().equals(SPI_PACKAGE)) {
+      throw new IllegalCallerException("the API access is for " + SPI_PACKAGE + " only, not " + caller.getName());
     }
-    return access;
+    try {
+      Class.forName(IMPLEMENTATION, true, ApiAccess.class.getClassLoader());
+    } catch (ClassNotFoundException e) {
+      throw new IllegalStateException("session-store-api is incomplete: " + IMPLEMENTATION + " is missing", e);
+    }
+    synchronized (ApiAccess.class) {
+      return installed;
+    }
+  }
+
+  private static boolean isLibraryClass(Class<?> caller) {
+    return caller.getClassLoader() == ApiAccess.class.getClassLoader();
   }
 
   /** The document a store wrote from a {@link Json} and read back unchanged, not checked again. */

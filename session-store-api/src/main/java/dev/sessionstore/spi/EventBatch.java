@@ -25,6 +25,8 @@ import java.util.Objects;
  */
 public final class EventBatch {
 
+  private static final ApiAccess API = ApiAccess.get();
+
   private final String sessionId;
   private final List<NewEvent> input;
   private final Map<String, NewEvent> distinct;
@@ -42,7 +44,7 @@ public final class EventBatch {
    * @throws DuplicateEventException  if two different events share an id
    */
   public static EventBatch of(String sessionId, List<NewEvent> events) {
-    Map<String, NewEvent> distinct = ApiAccess.get().distinctEvents(sessionId, events);
+    Map<String, NewEvent> distinct = API.distinctEvents(sessionId, events);
     return new EventBatch(sessionId, List.copyOf(events), distinct);
   }
 

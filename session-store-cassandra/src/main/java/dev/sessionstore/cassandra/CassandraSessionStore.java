@@ -3,9 +3,11 @@ package dev.sessionstore.cassandra;
 import com.datastax.oss.driver.api.core.ConsistencyLevel;
 import com.datastax.oss.driver.api.core.CqlSession;
 import com.datastax.oss.driver.api.core.DefaultConsistencyLevel;
+import com.datastax.oss.driver.api.core.DriverException;
 import dev.sessionstore.InvalidArgumentException;
 import dev.sessionstore.RetentionPolicy;
 import dev.sessionstore.SessionStore;
+import dev.sessionstore.StoreFailureException;
 import dev.sessionstore.cassandra.internal.CassandraStore;
 import dev.sessionstore.cassandra.internal.StoreSettings;
 import dev.sessionstore.spi.RetentionRules;
@@ -330,16 +332,16 @@ public final class CassandraSessionStore {
      * A store on this configuration, its schema created or checked.
      *
      * @throws InvalidArgumentException naming {@code session} if neither a session nor contact points were given
-     * @throws dev.sessionstore.StoreFailureException if the cluster cannot be reached or the schema is unusable
+     * @throws StoreFailureException    if the cluster cannot be reached (retryable; the message names the contact
+     *                                  points, the cause is the driver's exception, such as its
+     *                                  {@code AllNodesFailedException}) or the schema is unusable
      */
     public SessionStore build() {
       if (session == null && contactPoints == null) {
         throw new InvalidArgumentException("session", "set a driver session or contact points");
       }
       boolean owns = session == null;
-      CqlSession driverSession = owns
-          ? CqlSession.builder().addContactPoints(contactPoints).withLocalDatacenter(localDatacenter).build()
-          : session;
+      CqlSession driverSession = owns ? connect() : session;
       String replication = "{'class': 'SimpleStrategy', 'replication_factor': " + replicationFactor + "}";
       StoreSettings settings = new StoreSettings(driverSession, owns, keyspace, namespace, replication, createSchema,
           writeConsistency, serialConsistency, readConsistency, clock, retryTimeout, pollInterval, maxMutationBytes,
@@ -351,6 +353,15 @@ public final class CassandraSessionStore {
           driverSession.close();
         }
         throw e;
+      }
+    }
+
+    private CqlSession connect() {
+      try {
+        return CqlSession.builder().addContactPoints(contactPoints).withLocalDatacenter(localDatacenter).build();
+      } catch (DriverException e) {
+        throw new StoreFailureException("cannot connect to Cassandra at " + contactPoints + " (datacenter "
+            + localDatacenter + "): " + e.getMessage(), true, e);
       }
     }
 

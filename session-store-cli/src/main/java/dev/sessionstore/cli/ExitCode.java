@@ -26,7 +26,16 @@ public enum ExitCode {
   /** A file cannot be read or written. */
   FILE_ERROR(8),
   /** The data conflicts with what the store holds, such as the demo's sessions already being there. */
-  CONFLICT(9);
+  CONFLICT(9),
+  /** The SQLite file is not a SQLite database (another kind of file); {@code migrate} cannot fix it. */
+  NOT_A_DATABASE(10),
+  /** The SQLite file is a database, but corrupt or truncated; {@code migrate} cannot fix it. */
+  DAMAGED_DATABASE(11),
+  /**
+   * The SQLite file, or its folder, is read-only (read-only media, permissions) and the command writes; commands that
+   * only read open such a store for reading.
+   */
+  READ_ONLY(12);
 
   private final int code;
 

@@ -52,7 +52,10 @@ import picocli.CommandLine.Spec;
         "6:no session-store tables: run migrate",
         "7:corrupt import file (the line is named; nothing of its session imported)",
         "8:a file cannot be read or written",
-        "9:conflicts with stored data"})
+        "9:conflicts with stored data",
+        "10:the SQLite file is not a database",
+        "11:the SQLite file is corrupt or truncated",
+        "12:the SQLite file or its folder is read-only, and the command writes"})
 public final class SessionStoreCli implements Runnable {
 
   /** The PostgreSQL driver logs through java.util.logging; held here so its level is not lost to collection. */

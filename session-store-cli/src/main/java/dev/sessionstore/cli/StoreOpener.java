@@ -13,12 +13,17 @@ import java.sql.DriverManager;
 import java.sql.SQLException;
 import javax.sql.DataSource;
 import org.sqlite.SQLiteDataSource;
+import org.sqlite.SQLiteErrorCode;
+import org.sqlite.SQLiteException;
 
 /**
  * Opens the store a {@link StoreTarget} names, through the adapters' public builders: the in-memory store, or a
  * {@link JdbcSessionStore} on a SQLite file (a plain {@link SQLiteDataSource}) or on PostgreSQL (a HikariCP pool).
  * Every way this can fail becomes a {@link CliFailure} with its own exit code: a malformed or unsupported URL, an
- * unreachable database, a database (or SQLite file) without the tables.
+ * unreachable database, a database (or SQLite file) without the tables, a SQLite file that is not a database, is
+ * corrupt or is read-only while the command writes; a store whose SQLite file is read-only is opened for reading for
+ * the commands that only read. Every store is opened with its model-call audit on, so that the tool sees (counts,
+ * exports, imports, removes) every row a store holds, audit rows included.
  */
 final class StoreOpener {
 
@@ -39,7 +44,7 @@ final class StoreOpener {
 
   static OpenedStore open(StoreTarget target, Schema schema) {
     if (target.isMemory()) {
-      return new OpenedStore(InMemorySessionStore.builder().build(), target, null);
+      return new OpenedStore(InMemorySessionStore.builder().modelCallAudit(true).build(), target, null);
     }
     String url = target.jdbcUrl();
     if (!url.startsWith("jdbc:")) {
@@ -85,7 +90,26 @@ final class StoreOpener {
     }
     SQLiteDataSource dataSource = new SQLiteDataSource();
     dataSource.setUrl(target.jdbcUrl());
-    return new OpenedStore(jdbcStore(target, schema, dataSource), target, null);
+    try {
+      return new OpenedStore(jdbcStore(target, schema, dataSource), target, null);
+    } catch (CliFailure failure) {
+      if (failure.exitCode() != ExitCode.READ_ONLY || schema != Schema.EXISTING) {
+        throw failure;
+      }
+      return new OpenedStore(jdbcStore(target, schema, readOnly(file)), target, null);
+    }
+  }
+
+  /**
+   * A data source that opens {@code file} for reading only, as SQLite opens a file on read-only media: immutable
+   * (no {@code -shm} file, no locks) unless a {@code -wal} file beside it holds commits to read.
+   */
+  private static SQLiteDataSource readOnly(Path file) {
+    boolean hasWal = Files.exists(file.resolveSibling(file.getFileName() + "-wal"));
+    SQLiteDataSource dataSource = new SQLiteDataSource();
+    dataSource.setUrl("jdbc:sqlite:" + file.toAbsolutePath().toUri() + (hasWal ? "?mode=ro" : "?immutable=1"));
+    dataSource.setReadOnly(true);
+    return dataSource;
   }
   private static void requireDriverAccepts(StoreTarget target) {
     try {
@@ -112,6 +136,7 @@ final class StoreOpener {
   private static JdbcSessionStore jdbcStore(StoreTarget target, Schema schema, DataSource dataSource) {
     JdbcSessionStore.Builder builder = JdbcSessionStore.builder()
         .dataSource(dataSource)
+        .modelCallAudit(true)
         .createSchema(schema == Schema.CREATE_OR_UPGRADE);
     try {
       if (target.schema() != null) {
@@ -129,12 +154,39 @@ final class StoreOpener {
       if (e.isRetryable()) {
         throw new CliFailure(ExitCode.UNREACHABLE, "cannot use " + target.describe() + ": " + e.getMessage(), e);
       }
+      ExitCode unusableFile = unusableSqliteFile(e);
+      if (unusableFile != null) {
+        throw new CliFailure(unusableFile, e.getMessage().replaceFirst("^session-store: ", ""), e);
+      }
       if (schema == Schema.EXISTING) {
         throw new CliFailure(ExitCode.NO_SCHEMA, target.describe() + " has no session-store tables at the version"
             + " this tool needs; run `session-store migrate` to create or upgrade them (--verbose tells more)", e);
       }
       throw new CliFailure(ExitCode.FAILURE, "cannot open " + target.describe() + ": " + e.getMessage(), e);
     }
+  }
+
+  /**
+   * The exit code of a SQLite file that cannot hold a store, from the driver's result code behind the failure
+   * (the store's message names the problem): not a database, corrupt or truncated, or not writable; else null.
+   */
+  private static ExitCode unusableSqliteFile(StoreFailureException failure) {
+    for (Throwable cause = failure.getCause(); cause != null; cause = cause.getCause()) {
+      if (cause instanceof SQLiteException sqlite) {
+        int primary = sqlite.getResultCode().code & 0xff;
+        if (primary == SQLiteErrorCode.SQLITE_NOTADB.code) {
+          return ExitCode.NOT_A_DATABASE;
+        }
+        if (primary == SQLiteErrorCode.SQLITE_CORRUPT.code) {
+          return ExitCode.DAMAGED_DATABASE;
+        }
+        if (primary == SQLiteErrorCode.SQLITE_CANTOPEN.code || primary == SQLiteErrorCode.SQLITE_READONLY.code) {
+          return ExitCode.READ_ONLY;
+        }
+        return null;
+      }
+    }
+    return null;
   }
 
   private static String rootMessage(Throwable failure) {

@@ -258,7 +258,7 @@ public abstract class BadInputContract extends Contract {
 
   @Test
   @Tag("guarantee-15")
-  @DisplayName("Null events, batches, queries, writes and statuses are rejected, naming the parameter")
+  @DisplayName("Null events, batches, queries, writes, statuses and unwrap types are rejected, naming the parameter")
   void nullArgumentsAreRejected() {
     assertRejected("append(sessionId, null)", "event", () -> store.events().append(SEED, null));
     assertRejected("append(sessionId, null, expectedLastSeq)", "event", () -> store.events().append(SEED, null, 3));
@@ -271,6 +271,7 @@ public abstract class BadInputContract extends Contract {
     assertRejected("runs().save(null)", "run", () -> store.runs().save(null));
     assertRejected("runs().list(sessionId, null)", "status", () -> store.runs().list(SEED, null));
     assertRejected("commit(null)", "step", () -> store.commit(null));
+    assertRejected("unwrap(null)", "type", () -> store.unwrap(null));
   }
 
   @Test

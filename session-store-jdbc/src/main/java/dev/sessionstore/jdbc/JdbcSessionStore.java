@@ -2,38 +2,23 @@ package dev.sessionstore.jdbc;
 
 import com.zaxxer.hikari.HikariConfig;
 import com.zaxxer.hikari.HikariDataSource;
-import dev.sessionstore.Archives;
 import dev.sessionstore.Capability;
-import dev.sessionstore.Checkpoints;
-import dev.sessionstore.EventLog;
 import dev.sessionstore.InvalidArgumentException;
-import dev.sessionstore.ModelCallAudit;
-import dev.sessionstore.Retention;
 import dev.sessionstore.RetentionPolicy;
 import dev.sessionstore.OutcomeUnknownException;
-import dev.sessionstore.Runs;
 import dev.sessionstore.SessionStore;
-import dev.sessionstore.Sessions;
-import dev.sessionstore.Step;
-import dev.sessionstore.StepOutcome;
 import dev.sessionstore.StoreFailureException;
-import dev.sessionstore.Summaries;
-import dev.sessionstore.ToolCalls;
 import dev.sessionstore.jdbc.internal.FirstConnection;
 import dev.sessionstore.jdbc.internal.JdbcStore;
 import dev.sessionstore.jdbc.internal.StoreSettings;
+import dev.sessionstore.spi.ForwardingSessionStore;
+import dev.sessionstore.spi.Interception;
 import dev.sessionstore.spi.RetentionRules;
-import dev.sessionstore.spi.StoreEventSource;
-import dev.sessionstore.spi.StoreEventSubscription;
-import dev.sessionstore.spi.StoreEvents;
 import dev.sessionstore.spi.ValidatingSessionStore;
 import java.sql.DriverManager;
 import java.sql.SQLException;
 import java.time.Clock;
 import java.time.Duration;
-import java.util.Optional;
-import java.util.OptionalInt;
-import java.util.Set;
 import javax.sql.DataSource;
 
 /**
@@ -105,14 +90,25 @@ import javax.sql.DataSource;
  * failures (connection lost, statement or lock timeout, too many connections, out of memory or disk, a read-only
  * standby during failover, deadlocks past the store's retries) and {@code false} for those that need a fix first
  * (privileges, missing tables or database, internal errors).
+ *
+ * <p><b>The store's contract.</b> Every {@link SessionStore} operation forwards to the adapter behind the validating
+ * layer ({@link ForwardingSessionStore}), so this class holds no copy of one and answers each as the contract says:
+ * {@link #capabilities()} is every {@link Capability}; {@link #schemaVersion()} the last migration script applied to
+ * the tables ({@code V<n>__*.sql} in the dialect's folder, recorded in {@code <prefix>schema_version}), never empty;
+ * {@link #unwrap(Class)} this store, or its SPI hook {@code dev.sessionstore.spi.StoredValues}
+ * ({@link Capability#STORED_VALUE_REWRITE}: a keyset-paged scan of the tables' values and a compare-and-set
+ * {@code UPDATE} of one); {@link #subscribe} delivers the store's internal events (each transaction run again after a
+ * deadlock, a serialization failure or a lost connection, with its cause; each unknown commit outcome the store
+ * settled itself; each tool call its deadline sweeper expired; the wake latency of a waiting read this instance's own
+ * commit woke: bind {@code SessionStoreMetrics} of session-store-micrometer to meter them); {@link #toString()} names
+ * the adapter and its target (database address, schema and table prefix; never a user or password).
  */
-public final class JdbcSessionStore implements SessionStore, StoreEventSource {
+public final class JdbcSessionStore extends ForwardingSessionStore {
 
-  private final SessionStore store;
   private final HikariDataSource ownPool;
 
   private JdbcSessionStore(SessionStore store, HikariDataSource ownPool) {
-    this.store = store;
+    super(store, Interception.none());
     this.ownPool = ownPool;
   }
 
@@ -122,106 +118,6 @@ public final class JdbcSessionStore implements SessionStore, StoreEventSource {
    */
   public static Builder builder() {
     return new Builder();
-  }
-
-  @Override
-  public Sessions sessions() {
-    return store.sessions();
-  }
-
-  @Override
-  public EventLog events() {
-    return store.events();
-  }
-
-  @Override
-  public Runs runs() {
-    return store.runs();
-  }
-
-  @Override
-  public ToolCalls toolCalls() {
-    return store.toolCalls();
-  }
-
-  @Override
-  public Summaries summaries() {
-    return store.summaries();
-  }
-
-  @Override
-  public Checkpoints checkpoints() {
-    return store.checkpoints();
-  }
-
-  @Override
-  public ModelCallAudit modelCalls() {
-    return store.modelCalls();
-  }
-
-  @Override
-  public Archives archives() {
-    return store.archives();
-  }
-
-  @Override
-  public Retention retention() {
-    return store.retention();
-  }
-
-  @Override
-  public StepOutcome commit(Step step) {
-    return store.commit(step);
-  }
-
-  /**
-   * Delivers the store's internal events to {@code listener} until the subscription or the store is closed: each
-   * transaction run again after a deadlock, a serialization failure or a lost connection, with its cause; each
-   * unknown commit outcome the store settled itself; each tool call its deadline sweeper expired; and the wake
-   * latency of a waiting read this instance's own commit woke. Bind {@code SessionStoreMetrics}
-   * (session-store-micrometer) to meter them.
-   *
-   * @throws dev.sessionstore.InvalidArgumentException naming {@code listener} if it is null
-   */
-  @Override
-  public StoreEventSubscription subscribe(StoreEvents listener) {
-    return StoreEventSource.of(store).subscribe(listener);
-  }
-
-  /** The waiting reads and tool-call waits of this instance sleeping now (a snapshot). */
-  @Override
-  public int parkedReads() {
-    return StoreEventSource.of(store).parkedReads();
-  }
-
-  /** Every {@link Capability}, as an unmodifiable set. */
-  @Override
-  public Set<Capability> capabilities() {
-    return store.capabilities();
-  }
-
-  /**
-   * The version the store's tables recorded when it was built: the last migration script applied to them
-   * ({@code V<n>__*.sql} in the dialect's folder, recorded in {@code <prefix>schema_version}); never empty.
-   */
-  @Override
-  public OptionalInt schemaVersion() {
-    return store.schemaVersion();
-  }
-
-  /**
-   * The store's SPI hooks: {@code dev.sessionstore.spi.StoredValues} ({@link Capability#STORED_VALUE_REWRITE}), a
-   * keyset-paged scan of the tables' values and a compare-and-set {@code UPDATE} of one, on PostgreSQL and SQLite.
-   */
-  @Override
-  public <T> Optional<T> unwrap(Class<T> type) {
-    return type.isInstance(this) ? Optional.of(type.cast(this)) : store.unwrap(type);
-  }
-
-  /** The adapter and its target: database address, schema and table prefix; never a user or password. */
-  @Override
-  public String toString() {
-    return store.toString();
   }
 
   /**
@@ -234,7 +130,7 @@ public final class JdbcSessionStore implements SessionStore, StoreEventSource {
   @Override
   public void close() {
     try {
-      store.close();
+      super.close();
     } finally {
       if (ownPool != null) {
         ownPool.close();

@@ -22,16 +22,22 @@ final class Dialects {
    * The dialect of {@code dataSource}'s database, asked on a connection borrowed for a moment. A connection that
    * cannot be had for want of the database (refused, lost, a pool timing out) is asked for again, with growing
    * pauses, for up to {@code timeout} (each attempt bounded by the data source's own connection timeout); one the
-   * database refused for a reason that needs a fix first fails at once ({@link FirstConnection#failure}).
+   * database refused for a reason that needs a fix first fails at once ({@link FirstConnection#failure}), and so does
+   * a SQLite file that cannot hold a store ({@link SqliteFile}).
    *
    * @throws InvalidArgumentException naming {@code dataSource} if its database is not a supported one
-   * @throws StoreFailureException    if no connection could be had, with the driver's reason
+   * @throws StoreFailureException    if no connection could be had, with the driver's reason, or the SQLite file
+   *                                  cannot hold a store
    */
   static Dialect of(DataSource dataSource, Duration timeout) {
     RetryPause pause = RetryPause.afterLostConnection(System.nanoTime() + timeout.toNanos());
     while (true) {
       try (Connection connection = dataSource.getConnection()) {
-        return of(connection.getMetaData());
+        Dialect dialect = of(connection.getMetaData());
+        if (dialect instanceof SqliteDialect) {
+          SqliteFile.check(connection);
+        }
+        return dialect;
       } catch (SQLException e) {
         StoreFailureException failure = FirstConnection.failure(e);
         if (!failure.isRetryable() || !pause.pause()) {

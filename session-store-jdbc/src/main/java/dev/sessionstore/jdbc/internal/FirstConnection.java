@@ -21,7 +21,8 @@ import org.sqlite.SQLiteException;
  * why within its connect timeout, in the driver's words, and whether the same build may succeed later. A database
  * that refuses connections or cannot be reached (it may be starting) is asked again within the timeout and then
  * reported retryable; one that answers with a refusal that needs a fix first (a wrong user or password, a missing
- * database, a SQLite file in a folder that does not exist) is reported at once, not retryable.
+ * database, a SQLite file in a folder that does not exist) is reported at once, not retryable; so is a SQLite file
+ * that cannot hold a store ({@link SqliteFile}).
  */
 public final class FirstConnection {
 
@@ -45,6 +46,9 @@ public final class FirstConnection {
         try (Connection connection = driver.connect(jdbcUrl, driverProperties(jdbcUrl, timeout))) {
           if (connection == null) {
             throw new SQLException("the JDBC driver does not take the URL");
+          }
+          if (jdbcUrl.startsWith("jdbc:sqlite:")) {
+            SqliteFile.check(connection);
           }
           return;
         }

@@ -1,7 +1,7 @@
 package dev.sessionstore.jdbc.internal;
 
 import dev.sessionstore.SessionStore;
-import dev.sessionstore.jdbc.JdbcSessionStore;
+import dev.sessionstore.spi.ForwardingSessionStore;
 import dev.sessionstore.spi.ValidatingSessionStore;
 import java.lang.reflect.Field;
 
@@ -36,7 +36,8 @@ public final class StoreInternals {
 
   /** The JDBC adapter behind a store the builder built: inside the public store, behind the validating layer. */
   private static JdbcStore adapter(SessionStore store) {
-    return (JdbcStore) field(field(store, JdbcSessionStore.class, "store"), ValidatingSessionStore.class, "adapter");
+    return (JdbcStore) field(field(store, ForwardingSessionStore.class, "delegate"), ValidatingSessionStore.class,
+        "adapter");
   }
 
   private static Object field(Object owner, Class<?> type, String name) {
