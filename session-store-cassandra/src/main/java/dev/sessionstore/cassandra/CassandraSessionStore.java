@@ -6,6 +6,7 @@ import com.datastax.oss.driver.api.core.DefaultConsistencyLevel;
 import dev.sessionstore.InvalidArgumentException;
 import dev.sessionstore.RetentionPolicy;
 import dev.sessionstore.SessionStore;
+import dev.sessionstore.StoreFailureException;
 import dev.sessionstore.cassandra.internal.CassandraStore;
 import dev.sessionstore.cassandra.internal.StoreSettings;
 import dev.sessionstore.spi.RetentionRules;
@@ -337,9 +338,7 @@ public final class CassandraSessionStore {
         throw new InvalidArgumentException("session", "set a driver session or contact points");
       }
       boolean owns = session == null;
-      CqlSession driverSession = owns
-          ? CqlSession.builder().addContactPoints(contactPoints).withLocalDatacenter(localDatacenter).build()
-          : session;
+      CqlSession driverSession = owns ? connect() : session;
       String replication = "{'class': 'SimpleStrategy', 'replication_factor': " + replicationFactor + "}";
       StoreSettings settings = new StoreSettings(driverSession, owns, keyspace, namespace, replication, createSchema,
           writeConsistency, serialConsistency, readConsistency, clock, retryTimeout, pollInterval, maxMutationBytes,
@@ -351,6 +350,19 @@ public final class CassandraSessionStore {
           driverSession.close();
         }
         throw e;
+      }
+    }
+
+    /**
+     * A driver session on the contact points; a cluster that cannot be reached (no node answers, a connection is
+     * refused) is the documented, retryable {@link StoreFailureException} with the driver's error as its cause, not
+     * the driver's own exception (found by the consumer project on a closed port).
+     */
+    private CqlSession connect() {
+      try {
+        return CqlSession.builder().addContactPoints(contactPoints).withLocalDatacenter(localDatacenter).build();
+      } catch (RuntimeException e) {
+        throw new StoreFailureException("connecting to " + contactPoints + " failed: " + e.getMessage(), true, e);
       }
     }
 

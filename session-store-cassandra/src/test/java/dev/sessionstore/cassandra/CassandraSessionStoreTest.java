@@ -14,6 +14,9 @@ import dev.sessionstore.SessionStore;
 import dev.sessionstore.StoreFailureException;
 import dev.sessionstore.cassandra.FaultySession.Fault;
 import dev.sessionstore.cassandra.cluster.SharedCluster;
+import java.net.InetAddress;
+import java.net.InetSocketAddress;
+import java.net.ServerSocket;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.UUID;
@@ -48,6 +51,22 @@ class CassandraSessionStoreTest {
   @AfterEach
   void close() {
     stores.forEach(SessionStore::close);
+  }
+
+  @Test
+  void unreachableContactPointsAreARetryableStoreFailure() throws Exception {
+    int closedPort;
+    try (ServerSocket socket = new ServerSocket(0, 1, InetAddress.getLoopbackAddress())) {
+      closedPort = socket.getLocalPort();
+    }
+    CassandraSessionStore.Builder builder = CassandraSessionStore.builder()
+        .contactPoints(List.of(new InetSocketAddress(InetAddress.getLoopbackAddress(), closedPort)), "datacenter1");
+
+    assertThatThrownBy(builder::build).isInstanceOfSatisfying(StoreFailureException.class, e -> {
+      assertThat(e.isRetryable()).isTrue();
+      assertThat(e).hasMessageContaining(String.valueOf(closedPort))
+          .cause().hasMessageContaining("Could not reach any contact point");
+    });
   }
 
   @Test
