@@ -22,10 +22,14 @@ final class RoundTrip {
   private RoundTrip() {
   }
 
-  /** Runs the round trip on a fresh session of {@code store}, failing the test on any difference. */
+  /**
+   * Runs the round trip on a fresh session of {@code store}, failing the test on any difference. The session's id
+   * and name are new on every run, so a database that keeps earlier runs' sessions serves it again.
+   */
   static void check(SessionStore store) {
     String sessionId = "consumer-" + UUID.randomUUID();
-    store.sessions().save(SessionWrite.of(sessionId).withName("consumer round trip"));
+    String name = "round trip " + sessionId;
+    store.sessions().save(SessionWrite.of(sessionId).withName(name));
     List<Event> appended = store.events().appendAll(sessionId, List.of(
         NewEvent.of("user_message", Json.from(Map.of("text", "hello"))).withId("m-1"),
         NewEvent.of("assistant_message", Json.from(Map.of("text", "hi there"))).withId("m-2")));
@@ -35,6 +39,6 @@ final class RoundTrip {
     assertEquals(List.of("m-1", "m-2"), read.stream().map(Event::id).toList());
     assertEquals(List.of(1L, 2L), read.stream().map(Event::seq).toList());
     assertEquals("hi there", read.get(1).payload().as(Map.class).get("text"));
-    assertEquals("consumer round trip", store.sessions().find(sessionId).orElseThrow().name());
+    assertEquals(name, store.sessions().find(sessionId).orElseThrow().name());
   }
 }
