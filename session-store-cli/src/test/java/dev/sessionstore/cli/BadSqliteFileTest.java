@@ -1,8 +1,8 @@
 package dev.sessionstore.cli;
 
 import static org.assertj.core.api.Assertions.assertThat;
-import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
+import dev.sessionstore.jdbc.ReadOnlyFolder;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -64,8 +64,7 @@ class BadSqliteFileTest {
     Path file = demo("store.db");
     Cli.Result writable = run("sessions", "list", file);
     Path exported = Files.createTempFile("read-only-store", ".jsonl");
-    try {
-      makeReadOnly(folder);
+    try (ReadOnlyFolder readOnly = ReadOnlyFolder.of(folder)) {
 
       Cli.Result listed = run("sessions", "list", file);
       assertThat(listed.exitCode()).as(listed.err()).isZero();
@@ -78,7 +77,6 @@ class BadSqliteFileTest {
       FailureTest.assertFailure(Cli.run("import", exported.toString(), "--jdbc-url", "jdbc:sqlite:" + file),
           ExitCode.READ_ONLY, message);
     } finally {
-      makeWritable(folder);
       Files.delete(exported);
     }
   }
@@ -96,33 +94,5 @@ class BadSqliteFileTest {
 
   private static Cli.Result run(String command, String subcommand, Path file) {
     return Cli.run(command, subcommand, "--jdbc-url", "jdbc:sqlite:" + file);
-  }
-
-  /** Makes {@code folder} read-only for this process, root included ({@code chattr +i}); skips the test elsewhere. */
-  private static void makeReadOnly(Path folder) throws Exception {
-    folder.toFile().setWritable(false, false);
-    chattr("+i", folder);
-    boolean writable;
-    try {
-      Files.delete(Files.createFile(folder.resolve("probe")));
-      writable = true;
-    } catch (IOException expected) {
-      writable = false;
-    }
-    assumeTrue(!writable, "this process can make a folder read-only (chmod, or chattr as root)");
-  }
-
-  private static void makeWritable(Path folder) throws Exception {
-    chattr("-i", folder);
-    folder.toFile().setWritable(true, false);
-  }
-
-  private static void chattr(String change, Path folder) throws Exception {
-    try {
-      new ProcessBuilder("chattr", change, folder.toString()).redirectErrorStream(true)
-          .redirectOutput(ProcessBuilder.Redirect.DISCARD).start().waitFor();
-    } catch (IOException noChattr) {
-      // chmod alone then decides; the test is skipped if the folder stays writable.
-    }
   }
 }

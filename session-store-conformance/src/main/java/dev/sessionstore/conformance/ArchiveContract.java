@@ -267,7 +267,7 @@ public abstract class ArchiveContract extends Contract {
   @DisplayName("An import run again after the archive's own deadlines fired in the store is UNCHANGED, and writes "
       + "nothing")
   void aRepeatedImportAfterTheArchivesDeadlinesFiredIsUnchanged() {
-    assumeTrue(store.supports(Capability.DEADLINES), "store does not declare Capability.DEADLINES");
+    assumeDeclared(Capability.DEADLINES);
     String sessionId = id("deadlines");
     SessionArchive exported = withTwoDeadlines(sessionId);
 
@@ -300,7 +300,7 @@ public abstract class ArchiveContract extends Contract {
   @DisplayName("An import run again over a pending call the store changed (its deadline moved, or resolved) is a "
       + "CONFLICT, also once the archive's deadline has passed")
   void aRepeatedImportOverAChangedCallIsAConflict() {
-    assumeTrue(store.supports(Capability.DEADLINES), "store does not declare Capability.DEADLINES");
+    assumeDeclared(Capability.DEADLINES);
     String sessionId = id("changed");
     SessionArchive exported = withTwoDeadlines(sessionId);
 
@@ -547,7 +547,7 @@ public abstract class ArchiveContract extends Contract {
   @Tag("guarantee-11")
   @DisplayName("A fork's archive imports into a store without its parent: its whole log, and its origin as data")
   void aForksArchiveImportsWithoutItsParent() {
-    assumeTrue(store.supports(Capability.FORKS), "store does not declare Capability.FORKS");
+    assumeDeclared(Capability.FORKS);
     String parent = id("parent");
     store.events().appendAll(parent, List.of(event("p-1"), event("p-2"), event("p-3"), event("p-4")));
     tick();
@@ -574,7 +574,7 @@ public abstract class ArchiveContract extends Contract {
   @Test
   @DisplayName("An archive whose summaries cover a single seq, or end at its last seq, imports with them")
   void summariesAtTheBoundsImport() {
-    assumeTrue(store.supports(Capability.SUMMARIES), "store does not declare Capability.SUMMARIES");
+    assumeDeclared(Capability.SUMMARIES);
     String sessionId = id("bounds");
     SessionArchive handMade = handMade(sessionId, 3);
     Instant at = handMade.session().updatedAt();
@@ -590,7 +590,7 @@ public abstract class ArchiveContract extends Contract {
   @Tag("guarantee-11")
   @DisplayName("A fork of an imported session takes the runs its imported prefix names, up to the fork point exactly")
   void aForkOfAnImportedSessionTakesTheRunsItsPrefixNames() {
-    assumeTrue(store.supports(Capability.FORKS), "store does not declare Capability.FORKS");
+    assumeDeclared(Capability.FORKS);
     String sessionId = id("runs");
     store.runs().save(RunWrite.of("run-1", sessionId));
     store.runs().save(RunWrite.of("run-2", sessionId));
@@ -670,8 +670,8 @@ public abstract class ArchiveContract extends Contract {
   }
 
   private void assumeCut() {
-    assumeTrue(store.supports(Capability.RETENTION), "store does not declare Capability.RETENTION");
-    assumeTrue(store.supports(Capability.SUMMARIES), "store does not declare Capability.SUMMARIES");
+    assumeDeclared(Capability.RETENTION);
+    assumeDeclared(Capability.SUMMARIES);
   }
 
   /** A session of {@code count} events, summaries ending at 4 and 8, whose head retention cut through 8. */
@@ -722,7 +722,7 @@ public abstract class ArchiveContract extends Contract {
   @Tag("guarantee-10")
   @DisplayName("An imported pending tool call stays pending with its deadline, and expires by it")
   void anImportedPendingCallKeepsItsDeadlineAndExpires() {
-    assumeTrue(store.supports(Capability.DEADLINES), "store does not declare Capability.DEADLINES");
+    assumeDeclared(Capability.DEADLINES);
     String sessionId = id("pending");
     store.events().append(sessionId, event("tool-use"));
     Instant deadline = clock.instant().plus(Duration.ofHours(1));
@@ -748,7 +748,7 @@ public abstract class ArchiveContract extends Contract {
   @DisplayName("Global checkpoints are listed by name and import with their time: IMPORTED, then UNCHANGED, and a "
       + "CONFLICT over other bytes writes nothing")
   void globalCheckpointsExportAndImport() {
-    assumeTrue(store.supports(Capability.CHECKPOINTS), "store does not declare Capability.CHECKPOINTS");
+    assumeDeclared(Capability.CHECKPOINTS);
     Checkpoint second = store.checkpoints().put(CheckpointKey.global("runner-b"), new byte[] {2});
     tick();
     Checkpoint first = store.checkpoints().put(CheckpointKey.global("runner-a"), new byte[] {1, 1});
@@ -775,7 +775,7 @@ public abstract class ArchiveContract extends Contract {
   @Test
   @DisplayName("A session holding several checkpoints exports them all and imports them all, each under its own name")
   void aSessionsCheckpointsAllImport() {
-    assumeTrue(store.supports(Capability.CHECKPOINTS), "store does not declare Capability.CHECKPOINTS");
+    assumeDeclared(Capability.CHECKPOINTS);
     String sessionId = id("turns");
     store.events().append(sessionId, event("e1"));
     Checkpoint runner = store.checkpoints().put(CheckpointKey.of(sessionId, "runner"), new byte[] {1});

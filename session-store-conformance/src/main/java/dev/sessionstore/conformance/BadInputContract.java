@@ -2,7 +2,6 @@ package dev.sessionstore.conformance;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.catchThrowable;
-import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 import dev.sessionstore.Capability;
 import dev.sessionstore.Event;
@@ -278,8 +277,7 @@ public abstract class BadInputContract extends Contract {
   @Tag("guarantee-15")
   @DisplayName("A waiting read rejects a null query, a null timeout and a negative timeout")
   void badWaitingReadArgumentsAreRejected() {
-    assumeTrue(store.supports(Capability.WAITING_READS),
-        "store does not declare Capability.WAITING_READS");
+    assumeDeclared(Capability.WAITING_READS);
 
     assertRejected("await(sessionId, null, timeout)", "query",
         () -> store.events().await(SEED, null, Duration.ZERO));

@@ -4,7 +4,6 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatCode;
 import static org.assertj.core.api.Assertions.catchThrowable;
 import static org.assertj.core.api.Assertions.fail;
-import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 import dev.sessionstore.Archives;
 import dev.sessionstore.Capability;
@@ -241,7 +240,7 @@ public abstract class ClosedStoreContract extends Contract {
   @Test
   @DisplayName("A waiting read blocked when the store is closed is released promptly with StoreClosedException")
   void closeReleasesAWaitingRead() throws InterruptedException {
-    assumeTrue(store.supports(Capability.WAITING_READS), "store does not declare Capability.WAITING_READS");
+    assumeDeclared(Capability.WAITING_READS);
     long lastSeq = store.events().append(SESSION, event("e-1")).seq();
     EventLog events = store.events();
 
@@ -252,7 +251,7 @@ public abstract class ClosedStoreContract extends Contract {
   @Test
   @DisplayName("A tool-call wait blocked when the store is closed is released promptly with StoreClosedException")
   void closeReleasesAToolCallWait() throws InterruptedException {
-    assumeTrue(store.supports(Capability.TOOL_CALLS), "store does not declare Capability.TOOL_CALLS");
+    assumeDeclared(Capability.TOOL_CALLS);
     store.toolCalls().save(ToolCallWrite.of("call", SESSION, "approve"));
     ToolCalls calls = store.toolCalls();
 

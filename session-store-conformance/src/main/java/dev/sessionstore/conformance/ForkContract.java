@@ -301,7 +301,7 @@ public abstract class ForkContract extends Contract {
   @Tag("guarantee-11")
   @DisplayName("Summaries with toSeq up to the fork point are copied, later ones are not")
   void aForkCopiesSummariesUpToTheForkPoint() {
-    assumeTrue(store.supports(Capability.SUMMARIES), "store does not declare Capability.SUMMARIES");
+    assumeDeclared(Capability.SUMMARIES);
     String parent = parentWithEvents(8);
     Summary early = store.summaries().put(parent, NewSummary.of(1, 2, json("{\"s\":2}")));
     Summary atPoint = store.summaries().put(parent, NewSummary.of(3, 5, json("{\"s\":5}")));
@@ -494,7 +494,7 @@ public abstract class ForkContract extends Contract {
   @DisplayName("After a cut, a run counts as named where its first surviving event is: a fork before that event does "
       + "not take it")
   void aForkAfterACutTakesTheRunsItsPrefixNamesNow() {
-    assumeTrue(store.supports(Capability.TRUNCATION), "store does not declare Capability.TRUNCATION");
+    assumeDeclared(Capability.TRUNCATION);
     String parent = id("parent");
     store.runs().save(RunWrite.of("moved", parent));
     store.events().appendAll(parent, List.of(event("e1"), event("e2"), event("e3").withRunId("moved")));
@@ -515,7 +515,7 @@ public abstract class ForkContract extends Contract {
   @DisplayName("A fork of a fork, and a fork of a log truncated above its runs' first events, take every run their "
       + "prefix names, up to the fork point exactly")
   void forksOfForksAndOfTruncatedLogsTakeTheRunsTheirPrefixNames() {
-    assumeTrue(store.supports(Capability.TRUNCATION), "store does not declare Capability.TRUNCATION");
+    assumeDeclared(Capability.TRUNCATION);
     String parent = id("parent");
     for (String run : List.of("first", "at-point", "later")) {
       store.runs().save(RunWrite.of(run, parent));
@@ -544,7 +544,7 @@ public abstract class ForkContract extends Contract {
   @DisplayName("Truncating a fork at its first own event, then below its fork point, keeps exactly the events before "
       + "each cut; appends continue from the cut and the parent never changes")
   void truncatingAForkAtAndBelowItsForkPoint() {
-    assumeTrue(store.supports(Capability.TRUNCATION), "store does not declare Capability.TRUNCATION");
+    assumeDeclared(Capability.TRUNCATION);
     String parent = id("parent");
     List<Event> parentLog = appendEvents(parent, 4);
     Session fork = store.sessions().fork(parent, 3);
@@ -569,7 +569,7 @@ public abstract class ForkContract extends Contract {
   @Tag("guarantee-12")
   @DisplayName("Truncating a parent above the fork point twice, with appends between, never changes the fork")
   void truncatingASharedParentTwiceLeavesTheFork() {
-    assumeTrue(store.supports(Capability.TRUNCATION), "store does not declare Capability.TRUNCATION");
+    assumeDeclared(Capability.TRUNCATION);
     String parent = id("parent");
     List<Event> parentLog = appendEvents(parent, 5);
     Session fork = store.sessions().fork(parent, 3);
@@ -727,7 +727,7 @@ public abstract class ForkContract extends Contract {
   @Tag("guarantee-12")
   @DisplayName("Truncating the parent below the fork point and appending again never changes the fork")
   void truncatingTheParentBelowTheForkPointLeavesTheFork() {
-    assumeTrue(store.supports(Capability.TRUNCATION), "store does not declare Capability.TRUNCATION");
+    assumeDeclared(Capability.TRUNCATION);
     String parent = id("parent");
     List<Event> parentLog = appendEvents(parent, 6);
     Session fork = store.sessions().fork(parent, 5);
@@ -751,7 +751,7 @@ public abstract class ForkContract extends Contract {
   @Tag("guarantee-12")
   @DisplayName("Truncating the parent above the fork point never changes the fork, nor its own later events")
   void truncatingTheParentAboveTheForkPointLeavesTheFork() {
-    assumeTrue(store.supports(Capability.TRUNCATION), "store does not declare Capability.TRUNCATION");
+    assumeDeclared(Capability.TRUNCATION);
     String parent = id("parent");
     List<Event> parentLog = appendEvents(parent, 6);
     Session fork = store.sessions().fork(parent, 3);

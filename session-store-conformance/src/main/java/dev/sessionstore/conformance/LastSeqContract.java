@@ -2,7 +2,6 @@ package dev.sessionstore.conformance;
 
 import static dev.sessionstore.conformance.Lookups.present;
 import static org.assertj.core.api.Assertions.assertThat;
-import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 import dev.sessionstore.Capability;
 import dev.sessionstore.Session;
@@ -132,7 +131,7 @@ public abstract class LastSeqContract extends Contract {
   @Tag("guarantee-16")
   @DisplayName("A step whose only member is a cut reports the seq before the cut as its last seq")
   void aCutAloneReportsTheLastSeqAfterTheCut() {
-    assumeTrue(store.supports(Capability.TRUNCATION), "store does not declare Capability.TRUNCATION");
+    assumeDeclared(Capability.TRUNCATION);
     String session = id("session");
     store.events().appendAll(session, List.of(event("e1"), event("e2"), event("e3"), event("e4")));
 
@@ -147,7 +146,7 @@ public abstract class LastSeqContract extends Contract {
   @Tag("guarantee-12")
   @DisplayName("A truncation moves the session's last seq back")
   void aTruncationMovesTheLastSeqBack() {
-    assumeTrue(store.supports(Capability.TRUNCATION), "store does not declare Capability.TRUNCATION");
+    assumeDeclared(Capability.TRUNCATION);
     String session = id("session");
     store.events().appendAll(session, List.of(event("e1"), event("e2"), event("e3"), event("e4")));
     store.events().truncate(session, 3);
@@ -161,7 +160,7 @@ public abstract class LastSeqContract extends Contract {
   @DisplayName("A fork's last seq is its fork point, also for a fork of a fork made below the first fork point, and"
       + " parent and fork move apart from there")
   void aForkStartsAtItsForkPoint() {
-    assumeTrue(store.supports(Capability.FORKS), "store does not declare Capability.FORKS");
+    assumeDeclared(Capability.FORKS);
     String parent = id("session");
     store.events().appendAll(parent, List.of(event("e1"), event("e2"), event("e3"), event("e4")));
     Session fork = store.sessions().fork(parent, 2);

@@ -325,7 +325,7 @@ public abstract class RetentionContract extends Contract {
   @DisplayName("A cut drops the link of every tool call whose requesting event it removed; a call requested by a "
       + "kept event keeps its link")
   void aCutDropsTheLinksToTheEventsItRemoved() {
-    assumeTrue(store.supports(Capability.TOOL_CALLS), "store does not declare Capability.TOOL_CALLS");
+    assumeDeclared(Capability.TOOL_CALLS);
     String sessionId = sessionWithChapters("linked", 6, 3);
     ToolCall kept = store.toolCalls().save(ToolCallWrite.of("call-kept", sessionId, "search")
         .withRequestEventId(sessionId + "-e4"));

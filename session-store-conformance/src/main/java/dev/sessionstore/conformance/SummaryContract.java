@@ -4,7 +4,6 @@ import dev.sessionstore.NewEvent;
 import static dev.sessionstore.conformance.Lookups.present;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
-import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 import dev.sessionstore.Capability;
 import dev.sessionstore.Chapter;
@@ -368,7 +367,7 @@ public abstract class SummaryContract extends Contract {
   @Tag("guarantee-12")
   @DisplayName("After a truncation, summaries with toSeq at or past the cut are gone and revival follows the cut")
   void truncationRemovesSummariesAtOrPastTheCut() {
-    assumeTrue(store.supports(Capability.TRUNCATION), "store does not declare Capability.TRUNCATION");
+    assumeDeclared(Capability.TRUNCATION);
     String session = sessionWithEvents(10);
     Summary kept = put(session, 1, 2);
     put(session, 3, 5);

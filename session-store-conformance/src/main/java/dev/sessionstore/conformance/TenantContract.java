@@ -2,7 +2,6 @@ package dev.sessionstore.conformance;
 
 import static dev.sessionstore.conformance.Lookups.present;
 import static org.assertj.core.api.Assertions.assertThat;
-import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 import dev.sessionstore.Capability;
 import dev.sessionstore.CheckpointKey;
@@ -253,7 +252,7 @@ public abstract class TenantContract extends Contract {
   @Tag("guarantee-11")
   @DisplayName("A fork carries its parent's tenant and is deleted with the tenant")
   void aForkBelongsToItsParentsTenant() {
-    assumeTrue(store.supports(Capability.FORKS), "store does not declare Capability.FORKS");
+    assumeDeclared(Capability.FORKS);
     String parent = saveInTenant("acme");
     store.events().append(parent, event(id("e")));
     Session fork = store.sessions().fork(parent, 1);

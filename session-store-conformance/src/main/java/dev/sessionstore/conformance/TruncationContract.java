@@ -2,7 +2,6 @@ package dev.sessionstore.conformance;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
-import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 import dev.sessionstore.Capability;
 import dev.sessionstore.Event;
@@ -202,7 +201,7 @@ public abstract class TruncationContract extends Contract {
   @Tag("guarantee-12")
   @DisplayName("Truncation removes the summaries whose toSeq is at or past the cut and keeps earlier ones")
   void truncationRemovesSummariesAtOrPastTheCut() {
-    assumeTrue(store.supports(Capability.SUMMARIES), "store does not declare Capability.SUMMARIES");
+    assumeDeclared(Capability.SUMMARIES);
     String session = id("session");
     appendEvents(session, 10);
     Summary kept = store.summaries().put(session, NewSummary.of(1, 4, json("{\"to\":4}")));
@@ -220,7 +219,7 @@ public abstract class TruncationContract extends Contract {
   @Tag("guarantee-12")
   @DisplayName("A summary can be put again at a removed toSeq once the log has grown back")
   void summariesFollowTheRegrownLog() {
-    assumeTrue(store.supports(Capability.SUMMARIES), "store does not declare Capability.SUMMARIES");
+    assumeDeclared(Capability.SUMMARIES);
     String session = id("session");
     appendEvents(session, 6);
     store.summaries().put(session, NewSummary.of(1, 6, json("{\"old\":true}")));

@@ -3,7 +3,6 @@ package dev.sessionstore.conformance;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.catchThrowable;
 import static org.assertj.core.api.Assertions.catchThrowableOfType;
-import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 import dev.sessionstore.Capability;
 import dev.sessionstore.Event;
@@ -391,7 +390,7 @@ public abstract class WaitingReadContract extends Contract {
   @Tag("guarantee-11")
   @DisplayName("A read waiting on an id that a fork then creates wakes with the fork's events")
   void wakesWhenAForkCreatesTheSession() {
-    assumeTrue(store.supports(Capability.FORKS), "store does not declare Capability.FORKS");
+    assumeDeclared(Capability.FORKS);
     String parent = id("parent");
     String fork = id("fork");
     log().appendAll(parent, List.of(event("a"), event("b"), event("c")));
@@ -410,7 +409,7 @@ public abstract class WaitingReadContract extends Contract {
   @Tag("guarantee-8")
   @DisplayName("A read waiting on an id that an archive import then creates wakes with the imported events")
   void wakesWhenAnImportCreatesTheSession() {
-    assumeTrue(store.supports(Capability.ARCHIVES), "store does not declare Capability.ARCHIVES");
+    assumeDeclared(Capability.ARCHIVES);
     String imported = id("imported");
     SessionArchive archive;
     try (SessionStore source = otherStore()) {
@@ -433,7 +432,7 @@ public abstract class WaitingReadContract extends Contract {
   @Tag("guarantee-11")
   @DisplayName("A read waiting on a fork is not woken by appends to its parent, and is by an append to the fork")
   void aForksWaiterWakesOnTheForksAppendsOnly() {
-    assumeTrue(store.supports(Capability.FORKS), "store does not declare Capability.FORKS");
+    assumeDeclared(Capability.FORKS);
     String parent = id("parent");
     log().appendAll(parent, List.of(event("a"), event("b")));
     String fork = store.sessions().fork(parent, 2).id();

@@ -268,7 +268,7 @@ public abstract class WriterFencingContract extends Contract {
   @DisplayName("A fork starts unclaimed: the parent owner's token does not write to it, the fork's own claim does,"
       + " and the parent's owner goes on writing to the parent")
   void aForkStartsUnclaimed() {
-    assumeTrue(store.supports(Capability.FORKS), "store does not declare Capability.FORKS");
+    assumeDeclared(Capability.FORKS);
     String parent = id("s");
     WriterClaim owner = store.sessions().claim(parent, "node-a");
     store.commit(Step.builder(parent).fence(owner).events(List.of(event("e1"), event("e2"))).build());

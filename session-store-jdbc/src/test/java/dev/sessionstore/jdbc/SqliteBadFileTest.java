@@ -2,7 +2,6 @@ package dev.sessionstore.jdbc;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.catchThrowable;
-import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 import dev.sessionstore.SessionStore;
 import dev.sessionstore.SessionWrite;
@@ -111,45 +110,6 @@ class SqliteBadFileTest {
       });
       assertThat(took).as("%s: time to fail", how).isLessThan(AT_ONCE);
       assertThat(log.lines("ERROR")).as("%s: lines logged at ERROR", how).isEmpty();
-    }
-  }
-
-  /** A folder no process may write, root included ({@code chattr +i}), until closed; the test is skipped elsewhere. */
-  private record ReadOnlyFolder(Path folder) implements AutoCloseable {
-
-    static ReadOnlyFolder of(Path folder) throws Exception {
-      ReadOnlyFolder readOnly = new ReadOnlyFolder(folder);
-      folder.toFile().setWritable(false, false);
-      if (Files.isWritable(folder)) {
-        run("chattr", "+i", folder.toString());
-      }
-      boolean writable;
-      try {
-        Files.delete(Files.createFile(folder.resolve("probe")));
-        writable = true;
-      } catch (IOException expected) {
-        writable = false;
-      }
-      if (writable) {
-        readOnly.close();
-      }
-      assumeTrue(!writable, "this process can make its folder read-only (chmod, or chattr as root)");
-      return readOnly;
-    }
-
-    @Override
-    public void close() throws Exception {
-      run("chattr", "-i", folder.toString());
-      folder.toFile().setWritable(true, false);
-    }
-
-    private static void run(String... command) throws Exception {
-      try {
-        new ProcessBuilder(command).redirectErrorStream(true).redirectOutput(ProcessBuilder.Redirect.DISCARD)
-            .start().waitFor();
-      } catch (IOException noSuchCommand) {
-        // No chattr: the folder stays as chmod left it.
-      }
     }
   }
 }
