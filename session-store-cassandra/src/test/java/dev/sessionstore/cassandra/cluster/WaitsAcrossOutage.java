@@ -13,8 +13,10 @@ import dev.sessionstore.ToolCall;
 import dev.sessionstore.ToolCallStatus;
 import dev.sessionstore.ToolCallWrite;
 import java.time.Duration;
+import java.util.Map;
 import java.util.Optional;
 import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.TimeUnit;
@@ -41,9 +43,9 @@ public final class WaitsAcrossOutage {
 
     @Override
     public String toString() {
-      return "outage " + outageMillis + " ms; the waits that timed out during it returned after " + shortWaitMillis
-          + " ms; the store wrote again " + writeAgainMillis + " ms after the outage; the pending waits returned "
-          + wakeMillis + " ms after the append and resolution";
+      return "outage " + outageMillis + " ms; the waits that timed out during it returned " + shortWaitMillis
+          + " ms after they began; the store wrote again " + writeAgainMillis + " ms after the outage; the pending"
+          + " waits returned " + wakeMillis + " ms after the append and resolution";
     }
   }
 
@@ -64,14 +66,15 @@ public final class WaitsAcrossOutage {
     store.toolCalls().save(ToolCallWrite.of("long-call", "calls", "approve"));
     ExecutorService threads = Executors.newCachedThreadPool();
     try {
+      Map<CompletableFuture<?>, Long> returnedAt = new ConcurrentHashMap<>();
       long started = System.nanoTime();
-      CompletableFuture<EventPage> shortRead = async(threads,
+      CompletableFuture<EventPage> shortRead = async(threads, returnedAt,
           () -> store.events().await("short", EventQuery.all(), shortTimeout));
-      CompletableFuture<Optional<ToolCall>> shortCall = async(threads,
+      CompletableFuture<Optional<ToolCall>> shortCall = async(threads, returnedAt,
           () -> store.toolCalls().await("calls", "short-call", shortTimeout));
-      CompletableFuture<EventPage> longRead = async(threads,
+      CompletableFuture<EventPage> longRead = async(threads, returnedAt,
           () -> store.events().await("long", EventQuery.all(), longTimeout));
-      CompletableFuture<Optional<ToolCall>> longCall = async(threads,
+      CompletableFuture<Optional<ToolCall>> longCall = async(threads, returnedAt,
           () -> store.toolCalls().await("calls", "long-call", longTimeout));
       Thread.sleep(500);
       assertThat(shortRead.isDone() || shortCall.isDone()).as("a wait returned before the outage").isFalse();
@@ -81,9 +84,11 @@ public final class WaitsAcrossOutage {
       long limit = shortTimeout.plus(LATE_BOUND).toNanos() - (System.nanoTime() - started);
       EventPage timedOutPage = shortRead.get(Math.max(0, limit), TimeUnit.NANOSECONDS);
       Optional<ToolCall> timedOutCall = shortCall.get(Math.max(0, limit), TimeUnit.NANOSECONDS);
-      long shortReturned = System.nanoTime() - started;
+      long shortReturned = Math.max(returnedAt.get(shortRead), returnedAt.get(shortCall)) - started;
       assertThat(timedOutPage.isEmpty()).as("the page of a waiting read that timed out during the outage").isTrue();
       assertThat(timedOutCall).as("a tool-call wait that timed out during the outage").isEmpty();
+      assertThat(shortReturned).as("when the waits that timed out during the outage returned, ns")
+          .isBetween(shortTimeout.toNanos(), shortTimeout.plus(LATE_BOUND).toNanos());
       assertThat(longRead.isDone() || longCall.isDone()).as("a long wait returned during the outage").isFalse();
 
       recovery.run();
@@ -104,8 +109,20 @@ public final class WaitsAcrossOutage {
     }
   }
 
-  private static <T> CompletableFuture<T> async(ExecutorService threads, Supplier<T> wait) {
-    return CompletableFuture.supplyAsync(wait, threads);
+  /** Runs {@code wait} on {@code threads}, noting in {@code returnedAt} when it returned. */
+  private static <T> CompletableFuture<T> async(ExecutorService threads, Map<CompletableFuture<?>, Long> returnedAt,
+      Supplier<T> wait) {
+    CompletableFuture<T> future = new CompletableFuture<>();
+    threads.execute(() -> {
+      try {
+        T result = wait.get();
+        returnedAt.put(future, System.nanoTime());
+        future.complete(result);
+      } catch (Throwable e) {
+        future.completeExceptionally(e);
+      }
+    });
+    return future;
   }
 
   /** Runs an idempotent write until the store accepts it: the driver may take a while to reconnect. */
