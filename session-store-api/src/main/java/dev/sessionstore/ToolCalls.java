@@ -63,7 +63,8 @@ public interface ToolCalls {
    * <p>The wait outlives a backend it cannot reach until its timeout (guarantee 17): across a lost connection, a
    * database restart, or nodes and a quorum lost, it keeps reading again with a bounded backoff (at most a second
    * apart), returns the call as soon as the backend answers again and it is resolved or expired, and returns empty if
-   * the timeout passes during the outage, as with the backend up. Only a failure that is not
+   * the timeout passes during the outage, as with the backend up (once a read in flight ends: at most the backend's
+   * own connection or request timeout late). Only a failure that is not
    * {@linkplain StoreFailureException#isRetryable() retryable}, a closed store or bad input ends it early.
    *
    * @throws InvalidArgumentException if {@code timeout} is negative
