@@ -70,6 +70,14 @@ public interface EventLog {
    * Returns an empty page when the timeout passes first. Appends to other sessions, or events the query filters out, do
    * not end the wait.
    *
+   * <p>The wait outlives a backend it cannot reach until its timeout (guarantee 17): across a lost connection, a
+   * database restart, or nodes and a quorum lost, it keeps reading again with a bounded backoff (at most a second
+   * apart), returns the events as soon as the backend answers again and has them, and returns the empty page if the
+   * timeout passes during the outage, as with the backend up (once a read in flight ends: at most the backend's own
+   * connection or request timeout late). Only a failure that is not
+   * {@linkplain StoreFailureException#isRetryable() retryable}, a closed store or bad input ends it early.
+   *
+   * @throws StoreFailureException          if the backend fails in a way that retrying cannot fix
    * @throws UnsupportedCapabilityException if the store lacks {@link Capability#WAITING_READS}
    */
   EventPage await(String sessionId, EventQuery query, Duration timeout);

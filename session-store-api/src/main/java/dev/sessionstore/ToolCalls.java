@@ -60,7 +60,15 @@ public interface ToolCalls {
    * is waited for like a pending one: it may be registered and resolved within the timeout. Returns empty when the
    * timeout passes first, or when the waiting thread is interrupted (its interrupt flag set again).
    *
+   * <p>The wait outlives a backend it cannot reach until its timeout (guarantee 17): across a lost connection, a
+   * database restart, or nodes and a quorum lost, it keeps reading again with a bounded backoff (at most a second
+   * apart), returns the call as soon as the backend answers again and it is resolved or expired, and returns empty if
+   * the timeout passes during the outage, as with the backend up (once a read in flight ends: at most the backend's
+   * own connection or request timeout late). Only a failure that is not
+   * {@linkplain StoreFailureException#isRetryable() retryable}, a closed store or bad input ends it early.
+   *
    * @throws InvalidArgumentException if {@code timeout} is negative
+   * @throws StoreFailureException    if the backend fails in a way that retrying cannot fix
    */
   Optional<ToolCall> await(String sessionId, String toolCallId, Duration timeout);
 

@@ -73,7 +73,8 @@
  * ({@link dev.sessionstore.spi.Upserts}), tool-call transitions and when a call is due
  * ({@link dev.sessionstore.spi.ToolCallTransitions}, {@link dev.sessionstore.spi.Expiry}), what a fork inherits
  * ({@link dev.sessionstore.spi.ForkRule}), which sessions resume eagerly ({@link dev.sessionstore.spi.ResumeRule}),
- * timeouts and deadlines ({@link dev.sessionstore.spi.Timeouts}), what an archive must hold to be imported
+ * timeouts and deadlines ({@link dev.sessionstore.spi.Timeouts}), how a waiting read outlives an unreachable backend
+ * until its timeout ({@link dev.sessionstore.spi.WaitOutages}), what an archive must hold to be imported
  * ({@link dev.sessionstore.spi.ArchiveRules}), what a retention policy removes
  * ({@link dev.sessionstore.spi.RetentionRules}), the order of ids
  * ({@link dev.sessionstore.spi.IdOrder}), and documents read back from where the store wrote them

@@ -10,6 +10,7 @@ import dev.sessionstore.ToolCallStatus;
 import dev.sessionstore.ToolCallWrite;
 import dev.sessionstore.cassandra.CassandraSessionStore;
 import dev.sessionstore.cassandra.cluster.CassandraCluster;
+import dev.sessionstore.cassandra.cluster.WaitsAcrossOutage;
 import dev.sessionstore.spi.Expiry;
 import dev.sessionstore.spi.StoreEventSource;
 import dev.sessionstore.spi.StoreEvents;
@@ -43,7 +44,9 @@ import org.junit.jupiter.api.TestMethodOrder;
  * stored at all and no unknown one stored in part. Tool-call deadlines set before a node is killed, some by a store
  * closed before the kill, must fall due while it is down and be fired by the deadline sweep of the store that stays
  * (guarantee 10): every call expired once, by that sweep, with its deadline's expiry result, soon after its
- * deadline. Heavy (three server JVMs): only the {@code cassandra-cluster} profile runs it.
+ * deadline. Waits pending while two nodes are down keep waiting until their timeout and see what is written once a
+ * quorum is back ({@link WaitsAcrossOutage}, guarantee 17). Heavy (three server JVMs): only the
+ * {@code cassandra-cluster} profile runs it.
  */
 @Tag("cassandra-cluster")
 @TestMethodOrder(MethodOrderer.OrderAnnotation.class)
@@ -72,6 +75,11 @@ class CassandraNodeFaultTest {
    * after its deadline.
    */
   private static final Duration ONE_NODE_DOWN_BOUND = Duration.ofSeconds(15);
+
+  /** The timeout of the waits of {@link #waitsOutliveQuorumLoss} that end while the quorum is lost. */
+  private static final Duration WAIT_TIMING_OUT_IN_OUTAGE = Duration.ofSeconds(10);
+  /** The timeout of its waits that outlive the quorum loss, as in the report. */
+  private static final Duration WAIT_OUTLIVING_OUTAGE = Duration.ofSeconds(240);
 
   private static CassandraCluster cluster;
   private final List<SessionStore> stores = new ArrayList<>();
@@ -190,6 +198,33 @@ class CassandraNodeFaultTest {
           .isLessThan(RECOVERY_BOUND.toNanos());
     } finally {
       scenario.stop();
+    }
+  }
+
+  @Test
+  @Order(3)
+  @DisplayName("Quorum lost (two nodes killed) under pending waits: those timing out meanwhile return as a timeout,"
+      + " the others return the append and resolution made once a quorum is back, none throws")
+  void waitsOutliveQuorumLoss() throws Exception {
+    SessionStore store = store(UUID.randomUUID().toString());
+    long started = System.nanoTime();
+    WaitsAcrossOutage.Figures figures = WaitsAcrossOutage.run(store, WAIT_TIMING_OUT_IN_OUTAGE, WAIT_OUTLIVING_OUTAGE,
+        () -> {
+          cluster.kill(2);
+          cluster.kill(3);
+          sleep(WAIT_TIMING_OUT_IN_OUTAGE.plusSeconds(2));
+        }, () -> cluster.restart(2));
+    cluster.restart(3);
+    System.out.printf("CassandraNodeFaultTest, waits across quorum loss: nodes 2 and 3 killed, node 2 restarted; %s;"
+        + " %d s in all%n", figures, TimeUnit.NANOSECONDS.toSeconds(System.nanoTime() - started));
+  }
+
+  private static void sleep(Duration duration) {
+    try {
+      Thread.sleep(duration.toMillis());
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+      throw new IllegalStateException("interrupted during the outage", e);
     }
   }
 

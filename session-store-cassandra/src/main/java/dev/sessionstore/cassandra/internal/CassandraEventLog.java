@@ -10,12 +10,14 @@ import dev.sessionstore.spi.Timeouts;
 import java.time.Duration;
 import java.util.List;
 import java.util.Optional;
+import java.util.OptionalLong;
 
 /**
  * The event log on Cassandra: an append is a step of events ({@link StepWriter}), committed with the other plain
  * appends waiting for the same session ({@link GroupCommit}); a read scans the session's event
  * rows in seq order ({@link PartitionReader#page}), a waiting read re-reads when this instance appends to any session
- * and at every poll interval ({@link SessionWaiters}).
+ * and at every poll interval ({@link SessionWaiters}), and outlives nodes or a quorum it cannot reach until its
+ * timeout, reading again with a backoff.
  */
 final class CassandraEventLog implements EventLog {
 
@@ -79,16 +81,18 @@ final class CassandraEventLog implements EventLog {
   public EventPage await(String sessionId, EventQuery query, Duration timeout) {
     long deadline = System.nanoTime() + Timeouts.nanos(timeout);
     SessionWaiters.Wait wait = waiters.startWait(sessionId);
+    EventPage last = new EventPage(List.of(), OptionalLong.empty());
     while (true) {
       long seen = waiters.version();
-      EventPage page = read(sessionId, query);
-      if (!page.isEmpty()) {
+      Optional<EventPage> page = wait.read(() -> read(sessionId, query));
+      if (page.isPresent() && !page.get().isEmpty()) {
         wait.found();
-        return page;
+        return page.get();
       }
+      last = page.orElse(last);
       long left = deadline - System.nanoTime();
-      if (left <= 0 || !wait.sleep(seen, Math.min(left, pollNanos))) {
-        return page;
+      if (left <= 0 || !wait.sleep(seen, Math.min(left, wait.pauseNanos(pollNanos)))) {
+        return last;
       }
     }
   }

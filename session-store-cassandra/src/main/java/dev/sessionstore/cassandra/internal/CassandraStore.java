@@ -49,7 +49,7 @@ public final class CassandraStore implements SessionStore, StoreEventSource {
   private final StoreSettings settings;
   private final StoreEventHub storeEvents = new StoreEventHub(failure -> LOG.warn(
       "session-store: a store event listener failed; its later failures are not logged", failure));
-  private final SessionWaiters waiters = new SessionWaiters(storeEvents);
+  private final SessionWaiters waiters;
   private final CassandraSessions sessions;
   private final CassandraEventLog events;
   private final CassandraRuns runs;
@@ -70,6 +70,7 @@ public final class CassandraStore implements SessionStore, StoreEventSource {
    */
   public CassandraStore(StoreSettings settings) {
     this.settings = settings;
+    this.waiters = new SessionWaiters(storeEvents, "Cassandra keyspace " + settings.keyspace());
     Schema.prepare(settings.session(), settings.keyspace(), settings.replication(), settings.createSchema());
     Cql cql = new Cql(settings);
     PartitionReader reader = new PartitionReader(cql);

@@ -37,7 +37,8 @@ import java.util.Set;
  *
  * <p>{@link #await} re-reads the call whenever a write of this instance wakes the store's waiters, at least every
  * poll interval for other processes' writes, and every {@link #CLOCK_RECHECK} while the call has a deadline, so a
- * store clock moved by hand ends the wait.
+ * store clock moved by hand ends the wait; while nodes or a quorum cannot answer it reads again with a backoff until
+ * its timeout ({@link SessionWaiters}).
  */
 final class CassandraToolCalls implements ToolCalls {
 
@@ -116,14 +117,15 @@ final class CassandraToolCalls implements ToolCalls {
     SessionWaiters.Wait wait = waiters.startWait(sessionId);
     while (true) {
       long seen = waiters.version();
-      Optional<ToolCall> call = find(sessionId, toolCallId);
+      Optional<ToolCall> call = wait.read(() -> find(sessionId, toolCallId)).flatMap(found -> found);
       if (call.isPresent() && call.get().status().isTerminal()) {
         wait.found();
         return call;
       }
       long left = deadline - System.nanoTime();
-      long pause = call.isPresent() && call.get().deadline() != null ? Math.min(pollNanos, CLOCK_RECHECK) : pollNanos;
-      if (left <= 0 || Thread.currentThread().isInterrupted() || !wait.sleep(seen, Math.min(left, pause))) {
+      long poll = call.isPresent() && call.get().deadline() != null ? Math.min(pollNanos, CLOCK_RECHECK) : pollNanos;
+      if (left <= 0 || Thread.currentThread().isInterrupted()
+          || !wait.sleep(seen, Math.min(left, wait.pauseNanos(poll)))) {
         return Optional.empty();
       }
     }

@@ -1,9 +1,14 @@
 package dev.sessionstore.cassandra.internal;
 
 import dev.sessionstore.spi.StoreEventHub;
+import dev.sessionstore.spi.WaitOutages;
 import java.time.Duration;
+import java.util.Optional;
 import java.util.concurrent.locks.Condition;
 import java.util.concurrent.locks.ReentrantLock;
+import java.util.function.Supplier;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
 
 /**
  * Where waiting reads of one store instance sleep: every write of this instance that changes a log wakes them at
@@ -13,10 +18,18 @@ import java.util.concurrent.locks.ReentrantLock;
  * <p>Reports to the store's events each waiting read parked while it sleeps, and, when a read returns with what it
  * waited for after a wake by this instance's last change and that change was to its session, the time from that
  * change to the return (a wake by polling, or by a change of another session, is not timed).
+ *
+ * <p>A waiting read outlives nodes or a quorum it cannot reach until its timeout (guarantee 17): each read runs
+ * through its {@link Wait#read}, and one that fails retryably (no node available, quorum unavailable, a read timeout)
+ * is made again after the backoff of {@link WaitOutages} instead of ending the wait; the outage is logged once per
+ * store, not per wait or retry.
  */
 final class SessionWaiters {
 
+  private static final Logger LOG = LoggerFactory.getLogger(SessionWaiters.class);
+
   private final StoreEventHub events;
+  private final WaitOutages outages;
   private final ReentrantLock lock = new ReentrantLock();
   private final Condition changed = lock.newCondition();
   private long version;
@@ -25,8 +38,10 @@ final class SessionWaiters {
   private long lastSignalNanos;
   private boolean closed;
 
-  SessionWaiters(StoreEventHub events) {
+  /** @param backend what the store reads, for the log of an outage */
+  SessionWaiters(StoreEventHub events, String backend) {
     this.events = events;
+    this.outages = new WaitOutages(backend, LOG::warn, LOG::info);
   }
 
   /** Wakes every waiter: this instance committed a change of session {@code sessionId}'s log. */
@@ -91,14 +106,28 @@ final class SessionWaiters {
     }
   }
 
-  /** One waiting read: its sleeps, counted as parked, and the wake that let it find what it waited for. */
+  /**
+   * One waiting read: its reads across an outage, its sleeps, counted as parked, and the wake that let it find what
+   * it waited for. Not thread-safe.
+   */
   final class Wait {
 
     private final String sessionId;
+    private final WaitOutages.Retry retry = outages.retry();
     private long signalledAt = -1;
 
     private Wait(String sessionId) {
       this.sessionId = sessionId;
+    }
+
+    /** {@link WaitOutages.Retry#attempt}: the result of {@code read}, or empty when the cluster could not answer. */
+    <T> Optional<T> read(Supplier<T> read) {
+      return retry.attempt(read);
+    }
+
+    /** How long to sleep before the next read: {@code pollNanos}, or the outage backoff after a failed read. */
+    long pauseNanos(long pollNanos) {
+      return retry.pauseNanos(pollNanos);
     }
 
     /** {@link SessionWaiters#sleep}, counted as a parked read while it sleeps. */

@@ -40,16 +40,15 @@ import org.slf4j.LoggerFactory;
  *       ran: the server may have committed before the connection died, and the driver cannot tell.</li>
  * </ul>
  * Either way the work is tried again on a fresh connection, the first time at once, then with a growing pause
- * ({@link RetryPause}) while the database comes back, for at most the store's retry timeout (for {@link #read} with
- * a deadline: up to that deadline). A nothing-written failure may always run again: it is a first attempt. An unknown
- * outcome is settled as the work's {@link UnknownOutcome} says: idempotent work runs again and returns what is
- * stored; work whose result says what it changed asks the database whether its transaction committed, returns the
- * result it computed if so, and runs again only if not ({@link UnknownOutcome#ownResult()}); checkable work reads
- * the stored state first and runs again only if it was not applied; other work reports
- * {@link OutcomeUnknownException} at once. A doubt not settled in time is reported the same way, never as a
- * plain {@link StoreFailureException}, which always means that nothing was written. Deadlocks and serialization
- * failures run the work again after a short jittered pause ({@link RetryPause#afterConflict}), a few times within
- * the retry timeout.
+ * ({@link RetryPause}) while the database comes back, for at most the store's retry timeout ({@link #readOnce}, for
+ * waiting reads that retry by themselves, not at all). A nothing-written failure may always run again: it is a first
+ * attempt. An unknown outcome is settled as the work's {@link UnknownOutcome} says: idempotent work runs again and
+ * returns what is stored; work whose result says what it changed asks the database whether its transaction committed,
+ * returns the result it computed if so, and runs again only if not ({@link UnknownOutcome#ownResult()}); checkable work
+ * reads the stored state first and runs again only if it was not applied; other work reports
+ * {@link OutcomeUnknownException} at once. A doubt not settled in time is reported the same way, never as a plain
+ * {@link StoreFailureException}, which always means that nothing was written. Deadlocks and serialization failures run
+ * the work again after a short jittered pause ({@link RetryPause#afterConflict}), a few times within the retry timeout.
  *
  * <p>Every other failure becomes the exception its {@link SqlFailure.Kind} names, with
  * {@link StoreFailureException#isRetryable()} telling the caller whether the same call may succeed later.
@@ -163,15 +162,16 @@ final class Database {
 
   /** Runs {@code work}, which writes nothing, with auto-commit on. */
   <T> T read(String action, SqlWork<T> work) {
-    return read(action, retryDeadline(), work);
+    return run(action, Mode.READ, UnknownOutcome.runAgain(), retryDeadline(), work);
   }
 
   /**
-   * Runs {@code work}, which writes nothing, with auto-commit on, retrying after connection failures until
-   * {@code deadline} (a {@link System#nanoTime()} value) rather than for the store's retry timeout.
+   * Runs {@code work}, which writes nothing, with auto-commit on, once: a lost connection is not retried here but
+   * thrown as a retryable {@link StoreFailureException}, for a caller that retries at its own pace until its own
+   * deadline (a waiting read, {@link SessionWait}).
    */
-  <T> T read(String action, long deadline, SqlWork<T> work) {
-    return run(action, Mode.READ, UnknownOutcome.runAgain(), deadline, work);
+  <T> T readOnce(String action, SqlWork<T> work) {
+    return run(action, Mode.READ, UnknownOutcome.runAgain(), System.nanoTime(), work);
   }
 
   /**

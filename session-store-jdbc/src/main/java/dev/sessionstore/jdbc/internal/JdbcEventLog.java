@@ -102,16 +102,15 @@ final class JdbcEventLog implements EventLog {
 
   /**
    * Registers before the first read, so an append between that read and the wait still ends the wait; each wake-up
-   * or poll interval re-reads. Never holds a connection while waiting. A re-read that loses its connection (a
-   * database restart, a failover) tries again until the timeout rather than failing, and the listener wakes every
-   * waiter once it listens again; only a failure that outlasts the timeout, or one that is not about the connection,
-   * is thrown.
+   * or poll interval re-reads. Never holds a connection while waiting. A re-read that fails retryably (a lost
+   * connection, a database restart, a failover) is tried again with a backoff until the timeout ({@link SessionWait}),
+   * and the listener wakes every waiter once it listens again; a timeout that passes while the database is down
+   * returns the empty page as any timeout does. Only a failure that is not retryable is thrown.
    */
   @Override
   public EventPage await(String sessionId, EventQuery query, Duration timeout) {
     return waiting.await(sessionId, timeout,
-        deadline -> database.read("read session " + sessionId, deadline,
-            connection -> read(connection, sessionId, query)),
+        () -> database.readOnce("read session " + sessionId, connection -> read(connection, sessionId, query)),
         page -> !page.isEmpty(), new EventPage(List.of(), OptionalLong.empty()));
   }
 

@@ -150,7 +150,8 @@ public final class JdbcStore implements SessionStore, StoreEventSource {
     this.notifier = new AppendNotifier(waiters, settings.notifications() && dialect.notifies()
         ? Optional.of(new NotificationSender(settings.notificationDataSource(), dialect, dialect.channel(tables)))
         : Optional.empty());
-    SessionWait waiting = new SessionWait(database, waiters, settings.waitPollInterval());
+    SessionWait waiting = new SessionWait(database, waiters, settings.waitPollInterval(),
+        "the database of " + description);
     this.sessions = new JdbcSessions(database, tables, clock);
     this.events = new JdbcEventLog(database, tables, clock, appender, notifier, waiting);
     this.runs = new JdbcRuns(database, tables, clock, implicitSession);

@@ -210,7 +210,7 @@ final class JdbcToolCalls implements ToolCalls {
   public Optional<ToolCall> await(String sessionId, String toolCallId, Duration timeout) {
     // The re-read may expire a due call: idempotent, so it may run again after a lost connection like a read.
     return waiting.await(sessionId, timeout,
-        deadline -> database.read("wait for tool call " + toolCallId + " of session " + sessionId, deadline,
+        () -> database.readOnce("wait for tool call " + toolCallId + " of session " + sessionId,
             connection -> find(connection, sessionId, toolCallId)
                 .filter(call -> call.status() != ToolCallStatus.PENDING)),
         Optional::isPresent, Optional.empty());
