@@ -96,10 +96,12 @@ import org.slf4j.LoggerFactory;
  * back to exactly the same last seq between a read and a commit is not detected, nor, for the same reason, by a read
  * served from the window cache. This chat log's own cuts and deletes drop the conversation's kept window.)
  *
- * <h2>The window rule</h2>
- * The window {@link #window} returns never starts with a tool result whose call it cut off: when eviction would
- * leave a tool result first (or pinned without the message asking for its call), the window's start moves past it.
- * The message stays in the log and in {@link #history}.
+ * <h2>A window is what was written</h2>
+ * {@link #window} returns the list {@link #replace} last made the window, message for message (with what other
+ * writers appended since, by the rules above): no message is left out for its kind. A tool result whose call the list
+ * evicted stays, as the list has it; what a window may start with is the framework memory's choice, made where it
+ * cuts the window (LangChain4j's {@code MessageWindowChatMemory} evicts such results with their call), so a memory
+ * keeps the same window over a chat log as over its framework's in-memory store.
  *
  * <h2>Ownership</h2>
  * The first write of a conversation marks its session with the metadata entry {@code ownerKey = ownerValue};

@@ -47,9 +47,11 @@ import java.util.function.Function;
  * list of other instances written by a caller that never read the memory replaces it (last writer wins, two such
  * lists never mixed). See {@link ChatLog}.
  *
- * <h2>The window rule</h2>
- * The window never starts with a {@code ToolExecutionResultMessage} whose request it cut off (which model APIs
- * reject): the window starts after it, and it stays in {@link #history}.
+ * <h2>What is stored comes back</h2>
+ * {@link #getMessages} returns the list {@link #updateMessages} last stored, message for message, whatever it holds
+ * or starts with (a {@code ToolExecutionResultMessage} included), as LangChain4j's {@code InMemoryChatMemoryStore}
+ * does; so a chat memory keeps the same window over this store as over LangChain4j's own (its
+ * {@code MessageWindowChatMemory} evicts the results of an evicted tool request itself).
  *
  * <h2>Async</h2>
  * The {@code *Async} methods run the blocking ones on the builder's {@link Executor}: by default a virtual thread per

@@ -19,6 +19,7 @@ import dev.langchain4j.memory.ChatMemory;
 import dev.langchain4j.memory.chat.MessageWindowChatMemory;
 import dev.langchain4j.memory.chat.TokenWindowChatMemory;
 import dev.langchain4j.model.TokenCountEstimator;
+import dev.langchain4j.store.memory.chat.InMemoryChatMemoryStore;
 import dev.sessionstore.EventQuery;
 import dev.sessionstore.SessionStore;
 import dev.sessionstore.SessionWrite;
@@ -43,7 +44,7 @@ import org.junit.jupiter.api.Test;
 /**
  * The behaviour of {@link SessionStoreChatMemoryStore} on one kind of store: the scenarios of LangChain4j's own
  * store tests (update replaces, several ids, delete, every message type, empty memory), the chat memories over it,
- * the window rule, async calls and concurrent writers. Each backend's subclass supplies a fresh, isolated store per
+ * the same windows as over LangChain4j's own store, async calls and concurrent writers. Each backend's subclass supplies a fresh, isolated store per
  * test.
  */
 abstract class ChatMemoryStoreContract {
@@ -303,29 +304,78 @@ abstract class ChatMemoryStoreContract {
     }
   }
 
+  /**
+   * Follows LangChain4j's {@code InMemoryChatMemoryStore} tests (update, then get returns the list) with tool
+   * messages: a store returns a list as updated, whatever it starts with, whether the list is written directly or
+   * built from a read (where it evicts the messages it drops).
+   */
   @Test
-  @DisplayName("the window never starts with a tool result whose request it cut off; the result stays in history")
-  void windowNeverStartsWithAnOrphanedToolResult() {
+  @DisplayName("getMessages returns what updateMessages stored, tool results included, directly or after a read")
+  void returnsWhatWasSaved() {
     ToolExecutionRequest request = ToolExecutionRequest.builder().id("call-1").name("weather").arguments("{}")
         .build();
     AiMessage call = AiMessage.from(request);
     ToolExecutionResultMessage result = ToolExecutionResultMessage.from(request, "sunny");
-    memoryStore.updateMessages("m", List.of(UserMessage.from("weather?"), call, result));
-    List<ChatMessage> read = memoryStore.getMessages("m");
+    SystemMessage system = SystemMessage.from("sys");
+    UserMessage user = UserMessage.from("weather?");
+    AiMessage answer = AiMessage.from("sunny");
 
-    // a list dropping the request but keeping its result, as a naive window would
-    memoryStore.updateMessages("m", List.of(read.get(2), AiMessage.from("sunny")));
+    memoryStore.updateMessages("tool-only", List.of(result));
+    memoryStore.updateMessages("direct", List.of(system, result, answer));
+    memoryStore.updateMessages("after-read", List.of(system, user, result, answer));
+    List<ChatMessage> read = memoryStore.getMessages("after-read");
+    memoryStore.updateMessages("after-read", List.of(read.get(0), read.get(2), read.get(3)));
+    memoryStore.updateMessages("call-evicted", List.of(system, call, result, user));
+    read = memoryStore.getMessages("call-evicted");
+    memoryStore.updateMessages("call-evicted", List.of(read.get(0), read.get(2), read.get(3), answer));
+    memoryStore.updateMessages("leading", List.of(user, call, result));
+    read = memoryStore.getMessages("leading");
+    memoryStore.updateMessages("leading", List.of(read.get(2), answer));
 
-    assertThat(memoryStore.getMessages("m")).containsExactly(AiMessage.from("sunny"));
-    assertThat(memoryStore.history("m")).containsExactly(UserMessage.from("weather?"), call, result,
-        AiMessage.from("sunny"));
+    SessionStoreChatMemoryStore other = SessionStoreChatMemoryStore.builder(store).build();
+    for (SessionStoreChatMemoryStore each : List.of(memoryStore, other)) {
+      assertThat(each.getMessages("tool-only")).containsExactly(result);
+      assertThat(each.getMessages("direct")).containsExactly(system, result, answer);
+      assertThat(each.getMessages("after-read")).containsExactly(system, result, answer);
+      assertThat(each.getMessages("call-evicted")).containsExactly(system, result, user, answer);
+      assertThat(each.getMessages("leading")).containsExactly(result, answer);
+    }
+    assertThat(memoryStore.history("leading")).containsExactly(user, call, result, answer);
+  }
 
-    // pinned system message, request evicted behind it: the result would follow the system message
-    memoryStore.updateMessages("p", List.of(SystemMessage.from("sys"), call, result, UserMessage.from("u")));
-    List<ChatMessage> pinned = memoryStore.getMessages("p");
-    memoryStore.updateMessages("p", List.of(pinned.get(0), pinned.get(2), pinned.get(3), AiMessage.from("a")));
-    assertThat(memoryStore.getMessages("p")).containsExactly(SystemMessage.from("sys"), UserMessage.from("u"),
-        AiMessage.from("a"));
+  /**
+   * Follows LangChain4j's {@code MessageWindowChatMemoryTest} (eviction beyond the limit, the system message kept,
+   * the results of an evicted tool request evicted with it) over this store: after every {@code add}, the memory
+   * holds the same window as the same memory over LangChain4j's {@code InMemoryChatMemoryStore}.
+   */
+  @Test
+  @DisplayName("MessageWindowChatMemory keeps the same window over this store as over LangChain4j's in-memory one")
+  void sameWindowAsLangChain4jsOwnStore() {
+    for (int maxMessages : new int[] {2, 3, 4, 5}) {
+      String memoryId = "window-" + maxMessages;
+      ChatMemory memory = MessageWindowChatMemory.builder().id(memoryId).maxMessages(maxMessages)
+          .chatMemoryStore(memoryStore).build();
+      ChatMemory reference = MessageWindowChatMemory.builder().id(memoryId).maxMessages(maxMessages)
+          .chatMemoryStore(new InMemoryChatMemoryStore()).build();
+      List<ChatMessage> script = new ArrayList<>(List.of(SystemMessage.from("sys")));
+      for (int turn = 0; turn < 3; turn++) {
+        ToolExecutionRequest request = ToolExecutionRequest.builder().id("call-" + turn).name("weather")
+            .arguments("{}").build();
+        script.add(UserMessage.from("q" + turn));
+        script.add(AiMessage.from(request));
+        script.add(ToolExecutionResultMessage.from(request, "sunny " + turn));
+        script.add(AiMessage.from("a" + turn));
+      }
+      for (int step = 0; step < script.size(); step++) {
+        memory.add(script.get(step));
+        reference.add(script.get(step));
+        assertThat(memory.messages()).as("max %d, after message %d", maxMessages, step)
+            .isEqualTo(reference.messages());
+      }
+      // the history is not compared here: a list that keeps only the system message and adds reads as an edit of
+      // what followed it (the log is cut there), the way ChatLog tells edits from evictions
+      assertThat(memoryStore.history(memoryId)).endsWith(script.get(script.size() - 1));
+    }
   }
 
   @Test
