@@ -563,4 +563,77 @@ abstract class ChatMemoryStoreContract {
       closeReopened(reopened);
     }
   }
+
+  /**
+   * The default mode, as LangChain4j's own stores and quarkus-langchain4j's scope close (quarkus-langchain4j #1761)
+   * use it: {@code ChatMemory.clear()} calls {@code deleteMessages}, which deletes the memory with its history.
+   */
+  @Test
+  @DisplayName("by default ChatMemory.clear() deletes the memory's session and its whole history")
+  void clearDeletesByDefault() {
+    ChatMemory memory = MessageWindowChatMemory.builder().id("m").maxMessages(10).chatMemoryStore(memoryStore)
+        .build();
+    memory.add(SystemMessage.from("sys"));
+    memory.add(UserMessage.from("q1"));
+
+    memory.clear();
+
+    assertThat(memory.messages()).isEmpty();
+    assertThat(memoryStore.history("m")).isEmpty();
+    assertThat(store.sessions().find("m")).isEmpty();
+    assertThat(memoryStore.memoryIds()).isEmpty();
+  }
+
+  /**
+   * quarkus-langchain4j #1761: the extension calls {@code deleteMessages} for every memory of an AI service whose
+   * bean scope closes, at a pod's shutdown included. With {@code keepHistoryOnClear(true)} the memory reads as empty
+   * after the clear (no old message goes back to the model), new messages start a new window, and the whole history
+   * stays readable, also through a store opened afterwards (the next pod).
+   */
+  @Test
+  @DisplayName("keepHistoryOnClear: clear() empties the window, keeps the history; new messages start a new window")
+  void clearKeepsHistoryWhenAsked() {
+    SessionStoreChatMemoryStore keeping = SessionStoreChatMemoryStore.builder(store).keepHistoryOnClear(true)
+        .build();
+    ChatMemory memory = MessageWindowChatMemory.builder().id("m").maxMessages(10).chatMemoryStore(keeping).build();
+    memory.add(SystemMessage.from("sys"));
+    memory.add(UserMessage.from("q1"));
+    memory.add(AiMessage.from("a1"));
+
+    memory.clear();
+    keeping.deleteMessages("m");
+    keeping.deleteMessages("unknown");
+
+    assertThat(memory.messages()).isEmpty();
+    assertThat(keeping.getMessages("m")).isEmpty();
+    assertThat(SessionStoreChatMemoryStore.builder(store).build().getMessages("m")).isEmpty();
+    assertThat(keeping.history("m")).containsExactly(SystemMessage.from("sys"), UserMessage.from("q1"),
+        AiMessage.from("a1"));
+    assertThat(keeping.memoryIds()).containsExactly("m");
+    assertThat(store.sessions().find("unknown")).isEmpty();
+
+    SessionStore reopened = reopenStore();
+    try {
+      SessionStoreChatMemoryStore nextPod = SessionStoreChatMemoryStore.builder(reopened).keepHistoryOnClear(true)
+          .build();
+      ChatMemory resumed = MessageWindowChatMemory.builder().id("m").maxMessages(10).chatMemoryStore(nextPod)
+          .build();
+      assertThat(resumed.messages()).isEmpty();
+      resumed.add(UserMessage.from("q2"));
+      resumed.add(AiMessage.from("a2"));
+
+      assertThat(resumed.messages()).containsExactly(UserMessage.from("q2"), AiMessage.from("a2"));
+      assertThat(nextPod.getMessages("m")).containsExactly(UserMessage.from("q2"), AiMessage.from("a2"));
+      assertThat(nextPod.history("m")).containsExactly(SystemMessage.from("sys"), UserMessage.from("q1"),
+          AiMessage.from("a1"), UserMessage.from("q2"), AiMessage.from("a2"));
+    } finally {
+      closeReopened(reopened);
+    }
+
+    // a blind list written after a clear is the window, the cleared messages stay behind it
+    keeping.deleteMessages("m");
+    SessionStoreChatMemoryStore.builder(store).build().updateMessages("m", List.of(UserMessage.from("q3")));
+    assertThat(keeping.getMessages("m")).containsExactly(UserMessage.from("q3"));
+    assertThat(keeping.history("m")).hasSize(6);
+  }
 }
