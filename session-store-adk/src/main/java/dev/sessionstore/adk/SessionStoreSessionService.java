@@ -170,9 +170,16 @@ public final class SessionStoreSessionService implements BaseSessionService {
   }
 
   /**
-   * The user's sessions in the app, never another user's, in creation order; each with its id, app, user and last
-   * update time, and without events or state (as {@link BaseSessionService#listSessions} describes; read one with
-   * {@link #getSession} for those).
+   * The user's sessions in the app, never another user's, in creation order; each with its id, app, user, last update
+   * time and merged state (its session keys with the app's {@code app:} and the user's {@code user:} keys, as
+   * {@link #getSession} returns it and ADK's {@code InMemorySessionService} lists it), and without events (read one
+   * with {@link #getSession} for those).
+   *
+   * <p>Cost: the sessions are read a page (500) at a time, the app's and user's state once per call, and each session's
+   * state from its state snapshot (a checkpoint, on stores with {@link dev.sessionstore.Capability#CHECKPOINTS}) plus
+   * the events after it: a constant number of queries per session (on PostgreSQL 3: the snapshot, the events after
+   * it, the last ADK event for the update time), whatever its number of events. A store without checkpoints folds each
+   * session's whole log.
    */
   @Override
   public Single<ListSessionsResponse> listSessions(String appName, String userId) {
@@ -321,6 +328,7 @@ public final class SessionStoreSessionService implements BaseSessionService {
 
   private ListSessionsResponse list(String app, String user) {
     List<Session> sessions = new ArrayList<>();
+    Map<String, Object> shared = null;
     SessionQuery query = SessionQuery.all().metadata(META_OWNER, ScopeIds.userState(app, user))
         .metadata(META_KIND, KIND_SESSION).limit(PAGE);
     while (true) {
@@ -330,10 +338,18 @@ public final class SessionStoreSessionService implements BaseSessionService {
         if (id == null || !owns(stored, app, user, id)) {
           continue;
         }
+        if (shared == null) {
+          shared = sharedState(app, user);
+        }
+        // state and update time as of the session's last seq when listed, so the two agree
+        long lastSeq = stored.lastSeq();
+        ObjectNode sessionState = stateLog.fold(stored.id(), lastSeq, true, SessionStoreSessionService::sessionDelta);
+        Map<String, Object> state = new HashMap<>(AdkJson.values(sessionState, ""));
+        state.putAll(shared);
         List<dev.sessionstore.Event> last = store.events().read(stored.id(),
-            EventQuery.all().types(EVENT_TYPE).last(1)).items();
-        sessions.add(Session.builder(id).appName(app).userId(user)
-            .lastUpdateTime(lastUpdate(stored.id(), stored, last, -1)).build());
+            EventQuery.all().types(EVENT_TYPE).before(lastSeq + 1).last(1)).items();
+        sessions.add(Session.builder(id).appName(app).userId(user).state(state)
+            .lastUpdateTime(lastUpdate(stored.id(), stored, last, lastSeq)).build());
       }
       if (page.nextCursor().isEmpty()) {
         break;

@@ -25,8 +25,7 @@ import org.junit.jupiter.params.provider.MethodSource;
  * The scenarios of ADK 1.8.0's own {@code InMemorySessionServiceTest}, one test each under the same name, run
  * against {@link SessionStoreSessionService} on every backend. Where this service follows ADK's javadoc or ADK Python
  * rather than the in-memory service, the assertion says so (module README, "Deviations"): {@code temp:} keys are on
- * the caller's object but never returned by {@code getSession}; {@code listEvents} of an unknown session fails;
- * {@code listSessions} returns no state. The original used the placeholder prefixes {@code _app_} and
+ * the caller's object but never returned by {@code getSession}; {@code listEvents} of an unknown session fails. The original used the placeholder prefixes {@code _app_} and
  * {@code _user_}, which ADK treats as session keys; the port uses ADK's real {@code app:} and {@code user:}. The two
  * tests that inspected the in-memory service's private maps check the same outcome through the store.
  */
@@ -77,7 +76,7 @@ class InMemoryServiceScenariosTest {
 
   @ParameterizedTest(name = "{0}")
   @MethodSource("dev.sessionstore.adk.Backend#all")
-  @DisplayName("lifecycle_listSessions: a listed session has its id and no events")
+  @DisplayName("lifecycle_listSessions: a listed session has its id, its merged state and no events")
   void lifecycle_listSessions(Backend backend) throws Exception {
     try (Backend.Database database = backend.database()) {
       BaseSessionService service = database.service();
@@ -95,8 +94,15 @@ class InMemoryServiceScenariosTest {
       assertThat(listed.userId()).isEqualTo("user-id");
       assertThat(listed.events()).isEmpty();
       assertThat(listed.lastUpdateTime()).isEqualTo(Instant.ofEpochMilli(7_000));
-      // deviation: no state in a listing, as BaseSessionService#listSessions describes; getSession has it
-      assertThat(listed.state()).isEmpty();
+      // the merged state, as the in-memory service lists it (deviation: temp: keys are never stored)
+      assertThat(listed.state()).containsOnly(Map.entry("sessionKey", "sessionValue"),
+          Map.entry("app:appKey", "appValue"), Map.entry("user:userKey", "userValue"));
+      Session other = service.createSession("app-name", "user-id", new HashMap<>(Map.of("own", 1)), "session-2")
+          .blockingGet();
+      assertThat(service.listSessions("app-name", "user-id").blockingGet().sessions())
+          .filteredOn(s -> s.id().equals(other.id())).singleElement()
+          .satisfies(s -> assertThat(s.state()).containsOnly(Map.entry("own", 1),
+              Map.entry("app:appKey", "appValue"), Map.entry("user:userKey", "userValue")));
     }
   }
 

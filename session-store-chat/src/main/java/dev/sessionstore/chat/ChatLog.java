@@ -96,10 +96,12 @@ import org.slf4j.LoggerFactory;
  * back to exactly the same last seq between a read and a commit is not detected, nor, for the same reason, by a read
  * served from the window cache. This chat log's own cuts and deletes drop the conversation's kept window.)
  *
- * <h2>The window rule</h2>
- * The window {@link #window} returns never starts with a tool result whose call it cut off: when eviction would
- * leave a tool result first (or pinned without the message asking for its call), the window's start moves past it.
- * The message stays in the log and in {@link #history}.
+ * <h2>A window is what was written</h2>
+ * {@link #window} returns the list {@link #replace} last made the window, message for message (with what other
+ * writers appended since, by the rules above): no message is left out for its kind. A tool result whose call the list
+ * evicted stays, as the list has it; what a window may start with is the framework memory's choice, made where it
+ * cuts the window (LangChain4j's {@code MessageWindowChatMemory} evicts such results with their call), so a memory
+ * keeps the same window over a chat log as over its framework's in-memory store.
  *
  * <h2>Ownership</h2>
  * The first write of a conversation marks its session with the metadata entry {@code ownerKey = ownerValue};
@@ -275,15 +277,58 @@ public final class ChatLog<M> {
         remember(conversationId, messages, intent, ids, view);
         return;
       } catch (SeqConflictException e) {
-        if (attempt >= MAX_ATTEMPTS) {
-          throw new StoreFailureException("conversation " + conversationId + ": other writers committed first "
-              + attempt + " times in a row", true, e);
-        }
-        LOG.debug("conversation {}: another writer committed first (attempt {}), re-reading", conversationId,
-            attempt);
-        LockSupport.parkNanos(ThreadLocalRandom.current().nextLong(Math.min(attempt, 20) * 100_000L));
+        pauseBeforeRetry(conversationId, attempt, e);
       }
     }
+  }
+
+  /**
+   * Empties the conversation's window and keeps its whole history: appends a window event after which the window
+   * starts, so {@link #window} returns nothing until messages are written again (then only those), while
+   * {@link #history} still returns every message and the session stays. Messages another writer commits before this
+   * call are cleared with the rest; those committed after it are the new window. Nothing happens for an unknown
+   * conversation (no session is created), nor for one whose window is already empty.
+   *
+   * @return whether the conversation exists
+   * @throws InvalidArgumentException if the id is null
+   * @throws StoreFailureException    if other writers kept committing first {@link #MAX_ATTEMPTS} times, or the
+   *                                  store failed
+   */
+  public boolean clear(String conversationId) {
+    require("conversationId", conversationId);
+    reads.get().remove(conversationId);
+    for (int attempt = 1; ; attempt++) {
+      long stamp = windows.stamp();
+      Optional<StoredWindow<M>> cached = attempt == 1 ? windows.get(conversationId) : Optional.empty();
+      StoredWindow<M> stored = cached.orElseGet(() -> read(conversationId));
+      if (cached.isPresent() && store.events().lastSeq(conversationId) != stored.lastSeq()) {
+        continue; // decide on the log, not on a window another writer has moved since
+      }
+      if (cached.isEmpty()) {
+        windows.offer(conversationId, stored, stamp);
+      }
+      if (stored.lastSeq() == 0 || stored.messages().isEmpty()) {
+        return stored.lastSeq() > 0;
+      }
+      WindowPlan<M> plan = new WindowPlan<>(OptionalLong.empty(), List.of(),
+          Optional.of(new WindowState(stored.lastSeq() + 1, List.of())));
+      try {
+        commit(conversationId, stored, plan, stamp);
+        return true;
+      } catch (SeqConflictException e) {
+        pauseBeforeRetry(conversationId, attempt, e);
+      }
+    }
+  }
+
+  /** A short random pause after another writer committed first, or the failure once {@link #MAX_ATTEMPTS} is hit. */
+  private static void pauseBeforeRetry(String conversationId, int attempt, SeqConflictException conflict) {
+    if (attempt >= MAX_ATTEMPTS) {
+      throw new StoreFailureException("conversation " + conversationId + ": other writers committed first "
+          + attempt + " times in a row", true, conflict);
+    }
+    LOG.debug("conversation {}: another writer committed first (attempt {}), re-reading", conversationId, attempt);
+    LockSupport.parkNanos(ThreadLocalRandom.current().nextLong(Math.min(attempt, 20) * 100_000L));
   }
 
   /**

@@ -2,7 +2,6 @@ package dev.sessionstore.chat;
 
 import dev.sessionstore.Event;
 import dev.sessionstore.Json;
-import java.util.List;
 import java.util.Set;
 
 /**
@@ -30,13 +29,4 @@ public interface MessageCodec<M> {
 
   /** The message stored as {@code event}, whose type is one of {@link #eventTypes()}. */
   M decode(Event event);
-
-  /** The ids of the tool calls {@code message} asks for (an assistant turn with tool calls); empty if none. */
-  List<String> toolCallIds(M message);
-
-  /**
-   * The ids of the tool calls {@code message} answers (a tool result); empty if it answers none. A message with a
-   * non-empty list is a tool result for the window rule of {@link ChatLog}.
-   */
-  List<String> toolResultIds(M message);
 }

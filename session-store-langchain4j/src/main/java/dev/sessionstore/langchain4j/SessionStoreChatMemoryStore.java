@@ -47,9 +47,18 @@ import java.util.function.Function;
  * list of other instances written by a caller that never read the memory replaces it (last writer wins, two such
  * lists never mixed). See {@link ChatLog}.
  *
- * <h2>The window rule</h2>
- * The window never starts with a {@code ToolExecutionResultMessage} whose request it cut off (which model APIs
- * reject): the window starts after it, and it stays in {@link #history}.
+ * <h2>What is stored comes back</h2>
+ * {@link #getMessages} returns the list {@link #updateMessages} last stored, message for message, whatever it holds
+ * or starts with (a {@code ToolExecutionResultMessage} included), as LangChain4j's {@code InMemoryChatMemoryStore}
+ * does; so a chat memory keeps the same window over this store as over LangChain4j's own (its
+ * {@code MessageWindowChatMemory} evicts the results of an evicted tool request itself).
+ *
+ * <h2>Clearing</h2>
+ * {@link #deleteMessages} deletes the memory with its whole history, as LangChain4j's own stores do, unless the
+ * builder sets {@link Builder#keepHistoryOnClear}: then it appends a window event after which the memory's window
+ * starts, so the memory reads as empty until messages are stored again (and then holds only those), while its
+ * messages stay in the log ({@link #history}) and the session stays listed in {@link #memoryIds}. For frameworks that
+ * clear memories when a bean's scope closes, such as quarkus-langchain4j.
  *
  * <h2>Async</h2>
  * The {@code *Async} methods run the blocking ones on the builder's {@link Executor}: by default a virtual thread per
@@ -74,12 +83,14 @@ public final class SessionStoreChatMemoryStore implements ChatMemoryStore {
   private final ChatLog<ChatMessage> log;
   private final Function<Object, String> memoryIdRule;
   private final Executor executor;
+  private final boolean keepHistoryOnClear;
 
   private SessionStoreChatMemoryStore(Builder builder) {
     this.log = ChatLog.create(builder.store, new LangChain4jMessageCodec(), ChatLog.DEFAULT_OWNER_KEY,
         builder.owner);
     this.memoryIdRule = builder.memoryIdRule;
     this.executor = builder.executor;
+    this.keepHistoryOnClear = builder.keepHistoryOnClear;
   }
 
   /**
@@ -122,14 +133,22 @@ public final class SessionStoreChatMemoryStore implements ChatMemoryStore {
   }
 
   /**
-   * Deletes the memory's session and everything it owns, full history included; nothing happens for an unknown
+   * What {@code ChatMemory.clear()} calls. By default deletes the memory's session and everything it owns, full
+   * history included. With {@link Builder#keepHistoryOnClear}, empties the memory's window instead and keeps its
+   * history: {@link #getMessages} returns nothing until messages are stored again, {@link #history} still returns
+   * every message, and the session stays (see "Clearing" in the class description). Nothing happens for an unknown
    * memory.
    *
    * @throws IllegalArgumentException if the memory id is null or maps to a null or blank session id
    */
   @Override
   public void deleteMessages(Object memoryId) {
-    log.delete(sessionId(memoryId));
+    String sessionId = sessionId(memoryId);
+    if (keepHistoryOnClear) {
+      log.clear(sessionId);
+    } else {
+      log.delete(sessionId);
+    }
   }
 
   /**
@@ -208,6 +227,7 @@ public final class SessionStoreChatMemoryStore implements ChatMemoryStore {
     private String owner = DEFAULT_OWNER;
     private Function<Object, String> memoryIdRule = String::valueOf;
     private Executor executor = AsyncExecutors.shared();
+    private boolean keepHistoryOnClear;
 
     private Builder(SessionStore store) {
       this.store = store;
@@ -252,6 +272,18 @@ public final class SessionStoreChatMemoryStore implements ChatMemoryStore {
         throw new InvalidArgumentException("executor", "must not be null");
       }
       this.executor = executor;
+      return this;
+    }
+
+    /**
+     * Whether {@link SessionStoreChatMemoryStore#deleteMessages} (what {@code ChatMemory.clear()} calls) keeps the
+     * memory's history: {@code true} empties the window and keeps every message in the log, {@code false} (the
+     * default, as LangChain4j's own stores do) deletes the memory's session with its history. Use {@code true} where
+     * the framework clears memories the application did not mean to end, such as quarkus-langchain4j, which calls
+     * {@code deleteMessages} whenever an AI service bean's scope closes, at shutdown included (see the module README).
+     */
+    public Builder keepHistoryOnClear(boolean keep) {
+      this.keepHistoryOnClear = keep;
       return this;
     }
 

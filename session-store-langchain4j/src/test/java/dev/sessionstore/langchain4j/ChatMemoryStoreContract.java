@@ -19,6 +19,7 @@ import dev.langchain4j.memory.ChatMemory;
 import dev.langchain4j.memory.chat.MessageWindowChatMemory;
 import dev.langchain4j.memory.chat.TokenWindowChatMemory;
 import dev.langchain4j.model.TokenCountEstimator;
+import dev.langchain4j.store.memory.chat.InMemoryChatMemoryStore;
 import dev.sessionstore.EventQuery;
 import dev.sessionstore.SessionStore;
 import dev.sessionstore.SessionWrite;
@@ -43,7 +44,7 @@ import org.junit.jupiter.api.Test;
 /**
  * The behaviour of {@link SessionStoreChatMemoryStore} on one kind of store: the scenarios of LangChain4j's own
  * store tests (update replaces, several ids, delete, every message type, empty memory), the chat memories over it,
- * the window rule, async calls and concurrent writers. Each backend's subclass supplies a fresh, isolated store per
+ * the same windows as over LangChain4j's own store, async calls and concurrent writers. Each backend's subclass supplies a fresh, isolated store per
  * test.
  */
 abstract class ChatMemoryStoreContract {
@@ -303,29 +304,77 @@ abstract class ChatMemoryStoreContract {
     }
   }
 
+  /**
+   * Follows LangChain4j's {@code InMemoryChatMemoryStore} tests (update, then get returns the list) with tool
+   * messages: a store returns a list as updated, whatever it starts with, whether the list is written directly or
+   * built from a read (where it evicts the messages it drops).
+   */
   @Test
-  @DisplayName("the window never starts with a tool result whose request it cut off; the result stays in history")
-  void windowNeverStartsWithAnOrphanedToolResult() {
+  @DisplayName("getMessages returns what updateMessages stored, tool results included, directly or after a read")
+  void returnsWhatWasSaved() {
     ToolExecutionRequest request = ToolExecutionRequest.builder().id("call-1").name("weather").arguments("{}")
         .build();
     AiMessage call = AiMessage.from(request);
     ToolExecutionResultMessage result = ToolExecutionResultMessage.from(request, "sunny");
-    memoryStore.updateMessages("m", List.of(UserMessage.from("weather?"), call, result));
-    List<ChatMessage> read = memoryStore.getMessages("m");
+    SystemMessage system = SystemMessage.from("sys");
+    UserMessage user = UserMessage.from("weather?");
+    AiMessage answer = AiMessage.from("sunny");
 
-    // a list dropping the request but keeping its result, as a naive window would
-    memoryStore.updateMessages("m", List.of(read.get(2), AiMessage.from("sunny")));
+    memoryStore.updateMessages("tool-only", List.of(result));
+    memoryStore.updateMessages("direct", List.of(system, result, answer));
+    memoryStore.updateMessages("after-read", List.of(system, user, result, answer));
+    List<ChatMessage> read = memoryStore.getMessages("after-read");
+    memoryStore.updateMessages("after-read", List.of(read.get(0), read.get(2), read.get(3)));
+    memoryStore.updateMessages("call-evicted", List.of(system, call, result, user));
+    read = memoryStore.getMessages("call-evicted");
+    memoryStore.updateMessages("call-evicted", List.of(read.get(0), read.get(2), read.get(3), answer));
+    memoryStore.updateMessages("leading", List.of(user, call, result));
+    read = memoryStore.getMessages("leading");
+    memoryStore.updateMessages("leading", List.of(read.get(2), answer));
 
-    assertThat(memoryStore.getMessages("m")).containsExactly(AiMessage.from("sunny"));
-    assertThat(memoryStore.history("m")).containsExactly(UserMessage.from("weather?"), call, result,
-        AiMessage.from("sunny"));
+    SessionStoreChatMemoryStore other = SessionStoreChatMemoryStore.builder(store).build();
+    for (SessionStoreChatMemoryStore each : List.of(memoryStore, other)) {
+      assertThat(each.getMessages("tool-only")).containsExactly(result);
+      assertThat(each.getMessages("direct")).containsExactly(system, result, answer);
+      assertThat(each.getMessages("after-read")).containsExactly(system, result, answer);
+      assertThat(each.getMessages("call-evicted")).containsExactly(system, result, user, answer);
+      assertThat(each.getMessages("leading")).containsExactly(result, answer);
+    }
+    assertThat(memoryStore.history("leading")).containsExactly(user, call, result, answer);
+  }
 
-    // pinned system message, request evicted behind it: the result would follow the system message
-    memoryStore.updateMessages("p", List.of(SystemMessage.from("sys"), call, result, UserMessage.from("u")));
-    List<ChatMessage> pinned = memoryStore.getMessages("p");
-    memoryStore.updateMessages("p", List.of(pinned.get(0), pinned.get(2), pinned.get(3), AiMessage.from("a")));
-    assertThat(memoryStore.getMessages("p")).containsExactly(SystemMessage.from("sys"), UserMessage.from("u"),
-        AiMessage.from("a"));
+  /**
+   * Follows LangChain4j's {@code MessageWindowChatMemoryTest} (eviction beyond the limit, the system message kept,
+   * the results of an evicted tool request evicted with it) over this store: after every {@code add}, the memory
+   * holds the same window as the same memory over LangChain4j's {@code InMemoryChatMemoryStore}.
+   */
+  @Test
+  @DisplayName("MessageWindowChatMemory keeps the same window over this store as over LangChain4j's in-memory one")
+  void sameWindowAsLangChain4jsOwnStore() {
+    for (int maxMessages : new int[] {2, 3, 4, 5}) {
+      String memoryId = "window-" + maxMessages;
+      ChatMemory memory = MessageWindowChatMemory.builder().id(memoryId).maxMessages(maxMessages)
+          .chatMemoryStore(memoryStore).build();
+      ChatMemory reference = MessageWindowChatMemory.builder().id(memoryId).maxMessages(maxMessages)
+          .chatMemoryStore(new InMemoryChatMemoryStore()).build();
+      List<ChatMessage> script = new ArrayList<>(List.of(SystemMessage.from("sys")));
+      for (int turn = 0; turn < 3; turn++) {
+        ToolExecutionRequest request = ToolExecutionRequest.builder().id("call-" + turn).name("weather")
+            .arguments("{}").build();
+        script.add(UserMessage.from("q" + turn));
+        script.add(AiMessage.from(request));
+        script.add(ToolExecutionResultMessage.from(request, "sunny " + turn));
+        script.add(AiMessage.from("a" + turn));
+      }
+      for (int step = 0; step < script.size(); step++) {
+        memory.add(script.get(step));
+        reference.add(script.get(step));
+        assertThat(memory.messages()).as("max %d, after message %d", maxMessages, step)
+            .isEqualTo(reference.messages());
+      }
+      // windows only: a list keeping nothing but the system message reads as an edit of what followed it, and the
+      // log is cut there (ChatLog's rule for telling edits from evictions), so small windows lose history
+    }
   }
 
   @Test
@@ -512,5 +561,78 @@ abstract class ChatMemoryStoreContract {
     } finally {
       closeReopened(reopened);
     }
+  }
+
+  /**
+   * The default mode, as LangChain4j's own stores and quarkus-langchain4j's scope close (quarkus-langchain4j #1761)
+   * use it: {@code ChatMemory.clear()} calls {@code deleteMessages}, which deletes the memory with its history.
+   */
+  @Test
+  @DisplayName("by default ChatMemory.clear() deletes the memory's session and its whole history")
+  void clearDeletesByDefault() {
+    ChatMemory memory = MessageWindowChatMemory.builder().id("m").maxMessages(10).chatMemoryStore(memoryStore)
+        .build();
+    memory.add(SystemMessage.from("sys"));
+    memory.add(UserMessage.from("q1"));
+
+    memory.clear();
+
+    assertThat(memory.messages()).isEmpty();
+    assertThat(memoryStore.history("m")).isEmpty();
+    assertThat(store.sessions().find("m")).isEmpty();
+    assertThat(memoryStore.memoryIds()).isEmpty();
+  }
+
+  /**
+   * quarkus-langchain4j #1761: the extension calls {@code deleteMessages} for every memory of an AI service whose
+   * bean scope closes, at a pod's shutdown included. With {@code keepHistoryOnClear(true)} the memory reads as empty
+   * after the clear (no old message goes back to the model), new messages start a new window, and the whole history
+   * stays readable, also through a store opened afterwards (the next pod).
+   */
+  @Test
+  @DisplayName("keepHistoryOnClear: clear() empties the window, keeps the history; new messages start a new window")
+  void clearKeepsHistoryWhenAsked() {
+    SessionStoreChatMemoryStore keeping = SessionStoreChatMemoryStore.builder(store).keepHistoryOnClear(true)
+        .build();
+    ChatMemory memory = MessageWindowChatMemory.builder().id("m").maxMessages(10).chatMemoryStore(keeping).build();
+    memory.add(SystemMessage.from("sys"));
+    memory.add(UserMessage.from("q1"));
+    memory.add(AiMessage.from("a1"));
+
+    memory.clear();
+    keeping.deleteMessages("m");
+    keeping.deleteMessages("unknown");
+
+    assertThat(memory.messages()).isEmpty();
+    assertThat(keeping.getMessages("m")).isEmpty();
+    assertThat(SessionStoreChatMemoryStore.builder(store).build().getMessages("m")).isEmpty();
+    assertThat(keeping.history("m")).containsExactly(SystemMessage.from("sys"), UserMessage.from("q1"),
+        AiMessage.from("a1"));
+    assertThat(keeping.memoryIds()).containsExactly("m");
+    assertThat(store.sessions().find("unknown")).isEmpty();
+
+    SessionStore reopened = reopenStore();
+    try {
+      SessionStoreChatMemoryStore nextPod = SessionStoreChatMemoryStore.builder(reopened).keepHistoryOnClear(true)
+          .build();
+      ChatMemory resumed = MessageWindowChatMemory.builder().id("m").maxMessages(10).chatMemoryStore(nextPod)
+          .build();
+      assertThat(resumed.messages()).isEmpty();
+      resumed.add(UserMessage.from("q2"));
+      resumed.add(AiMessage.from("a2"));
+
+      assertThat(resumed.messages()).containsExactly(UserMessage.from("q2"), AiMessage.from("a2"));
+      assertThat(nextPod.getMessages("m")).containsExactly(UserMessage.from("q2"), AiMessage.from("a2"));
+      assertThat(nextPod.history("m")).containsExactly(SystemMessage.from("sys"), UserMessage.from("q1"),
+          AiMessage.from("a1"), UserMessage.from("q2"), AiMessage.from("a2"));
+    } finally {
+      closeReopened(reopened);
+    }
+
+    // a blind list written after a clear is the window, the cleared messages stay behind it
+    keeping.deleteMessages("m");
+    SessionStoreChatMemoryStore.builder(store).build().updateMessages("m", List.of(UserMessage.from("q3")));
+    assertThat(keeping.getMessages("m")).containsExactly(UserMessage.from("q3"));
+    assertThat(keeping.history("m")).hasSize(6);
   }
 }

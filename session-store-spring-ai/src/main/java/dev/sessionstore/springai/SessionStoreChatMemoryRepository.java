@@ -47,9 +47,11 @@ import org.springframework.ai.chat.messages.Message;
  * on PostgreSQL (the new messages and, when the window moved, a window event), whatever the history's length. A
  * conversation another repository instance or process wrote since is read from the log again (three queries).
  *
- * <h2>The window rule</h2>
- * The window never starts with a tool response whose tool call it cut off (which model APIs reject): when eviction
- * would leave a {@code ToolResponseMessage} first, the window starts after it. It stays in {@link #history}.
+ * <h2>What is saved comes back</h2>
+ * {@code findByConversationId} returns the list {@code saveAll} last saved, message for message, whatever it holds or
+ * starts with (a {@code ToolResponseMessage} included), as Spring AI's own repositories do; so
+ * {@code MessageWindowChatMemory} keeps the same window over this repository as over Spring AI's in-memory one. What
+ * a window may start with is the memory's choice, made where it cuts the window, not the repository's.
  *
  * <h2>Listing and deleting</h2>
  * {@link #findConversationIds} lists the conversations written by repositories of the same owner name on the store
@@ -83,7 +85,11 @@ public final class SessionStoreChatMemoryRepository implements ChatMemoryReposit
     return log.conversationIds();
   }
 
-  /** The conversation's window, oldest first; empty for an unknown conversation. */
+  /**
+   * The conversation's window, oldest first, exactly as last saved; empty for an unknown conversation.
+   *
+   * @throws IllegalArgumentException "conversationId cannot be null or empty" if the id is null or blank
+   */
   @Override
   public List<Message> findByConversationId(String conversationId) {
     return log.window(requireId(conversationId));
@@ -93,17 +99,27 @@ public final class SessionStoreChatMemoryRepository implements ChatMemoryReposit
    * Makes the conversation's window {@code messages}, writing only what changed, atomically (see the class
    * description). The full history behind the window stays readable through {@link #history}.
    *
-   * @throws IllegalArgumentException if the id is null or blank, or {@code messages} is or holds null
+   * @throws IllegalArgumentException with Spring AI's wording, checked in its order: "conversationId cannot be null or
+   *                                  empty" if the id is null or blank, "messages cannot be null", "messages cannot
+   *                                  contain null elements"
    */
   @Override
   public void saveAll(String conversationId, List<Message> messages) {
-    if (messages == null || messages.stream().anyMatch(java.util.Objects::isNull)) {
-      throw new IllegalArgumentException("messages must not be null nor hold null");
+    String id = requireId(conversationId);
+    if (messages == null) {
+      throw new IllegalArgumentException("messages cannot be null");
     }
-    log.replace(requireId(conversationId), messages);
+    if (messages.stream().anyMatch(java.util.Objects::isNull)) {
+      throw new IllegalArgumentException("messages cannot contain null elements");
+    }
+    log.replace(id, messages);
   }
 
-  /** Deletes the conversation's session and everything it owns; nothing happens for an unknown conversation. */
+  /**
+   * Deletes the conversation's session and everything it owns; nothing happens for an unknown conversation.
+   *
+   * @throws IllegalArgumentException "conversationId cannot be null or empty" if the id is null or blank
+   */
   @Override
   public void deleteByConversationId(String conversationId) {
     log.delete(requireId(conversationId));
@@ -114,7 +130,7 @@ public final class SessionStoreChatMemoryRepository implements ChatMemoryReposit
    * response: the messages {@code query} selects, with their events (seq, id, timestamp), for audits and UIs. Page
    * with the query's limit and the page's cursor, for example {@code EventQuery.all().last(50)} for the newest 50.
    *
-   * @throws IllegalArgumentException if the id is null or blank
+   * @throws IllegalArgumentException "conversationId cannot be null or empty" if the id is null or blank
    * @throws InvalidArgumentException if {@code query} is null
    */
   public HistoryPage<Message> history(String conversationId, EventQuery query) {
@@ -126,9 +142,10 @@ public final class SessionStoreChatMemoryRepository implements ChatMemoryReposit
     return history(conversationId, EventQuery.all()).messages();
   }
 
+  /** The id, checked as Spring AI's repositories check it ({@code Assert.hasText}), with their message. */
   private static String requireId(String conversationId) {
     if (conversationId == null || conversationId.isBlank()) {
-      throw new IllegalArgumentException("conversationId must not be null or blank");
+      throw new IllegalArgumentException("conversationId cannot be null or empty");
     }
     return conversationId;
   }

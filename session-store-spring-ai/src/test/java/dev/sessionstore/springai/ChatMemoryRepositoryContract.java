@@ -1,6 +1,7 @@
 package dev.sessionstore.springai;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import dev.sessionstore.EventQuery;
 import dev.sessionstore.SessionStore;
@@ -219,46 +220,110 @@ abstract class ChatMemoryRepositoryContract {
     assertThat(repository.history("c")).hasSize(4);
   }
 
+  /**
+   * Follows Spring AI's {@code InMemoryChatMemoryRepositoryTests#saveMessagesAndFindSingleMessageInConversation} and
+   * {@code #subsequentSaveOverwritesPreviousVersion} with tool messages: Spring AI's in-memory, Neo4j and Redis
+   * repositories return a list as saved, whatever it starts with, and so does this one, whether the list is saved
+   * directly or built from a read (where it evicts the messages it drops).
+   */
   @Test
-  @DisplayName("the window never starts with a tool response whose call it cut off")
-  void windowNeverStartsWithAnOrphanedToolResult() {
+  @DisplayName("findByConversationId returns what saveAll saved, tool responses included, directly or after a read")
+  void returnsWhatWasSaved() {
     AssistantMessage call = AssistantMessage.builder().content("")
         .toolCalls(List.of(new AssistantMessage.ToolCall("call-1", "function", "weather", "{}"))).build();
     ToolResponseMessage response = ToolResponseMessage.builder()
         .responses(List.of(new ToolResponseMessage.ToolResponse("call-1", "weather", "sunny"))).build();
-    repository.saveAll("c", List.of(new UserMessage("weather?"), call, response, new AssistantMessage("sunny")));
-    List<Message> read = repository.findByConversationId("c");
+    SystemMessage system = new SystemMessage("sys");
+    UserMessage user = new UserMessage("weather?");
+    AssistantMessage answer = new AssistantMessage("sunny");
 
-    // eviction of the user message leaves [call, response, answer]: a whole exchange, kept
-    repository.saveAll("c", List.of(read.get(1), read.get(2), read.get(3)));
-    assertThat(repository.findByConversationId("c")).containsExactly(call, response, new AssistantMessage("sunny"));
+    repository.saveAll("tool-only", List.of(response));
+    repository.saveAll("direct", List.of(system, response, answer));
+    repository.saveAll("after-read", List.of(system, user, response, answer));
+    List<Message> read = repository.findByConversationId("after-read");
+    repository.saveAll("after-read", List.of(read.get(0), read.get(2), read.get(3)));
+    repository.saveAll("call-evicted", List.of(system, call, response, user));
+    read = repository.findByConversationId("call-evicted");
+    repository.saveAll("call-evicted", List.of(read.get(0), read.get(2), read.get(3), answer));
+    repository.saveAll("leading", List.of(user, call, response, answer));
+    read = repository.findByConversationId("leading");
+    repository.saveAll("leading", List.of(read.get(2), read.get(3), new UserMessage("thanks")));
 
-    read = repository.findByConversationId("c");
-    repository.saveAll("c", List.of(read.get(1), read.get(2), new UserMessage("thanks")));
-
-    // eviction of the call would leave the response first: the window starts after it
-    assertThat(repository.findByConversationId("c")).containsExactly(new AssistantMessage("sunny"),
+    SessionStoreChatMemoryRepository other = SessionStoreChatMemoryRepository.builder(store).build();
+    for (SessionStoreChatMemoryRepository each : List.of(repository, other)) {
+      assertThat(each.findByConversationId("tool-only")).containsExactly(response);
+      assertThat(each.findByConversationId("direct")).containsExactly(system, response, answer);
+      assertThat(each.findByConversationId("after-read")).containsExactly(system, response, answer);
+      assertThat(each.findByConversationId("call-evicted")).containsExactly(system, response, user, answer);
+      assertThat(each.findByConversationId("leading")).containsExactly(response, answer, new UserMessage("thanks"));
+    }
+    assertThat(repository.history("call-evicted")).containsExactly(system, call, response, user, answer);
+    assertThat(repository.history("leading")).containsExactly(user, call, response, answer,
         new UserMessage("thanks"));
-    assertThat(repository.history("c")).containsExactly(new UserMessage("weather?"), call, response,
-        new AssistantMessage("sunny"), new UserMessage("thanks"));
   }
 
+  /**
+   * Follows Spring AI's {@code MessageWindowChatMemoryTests} (eviction beyond the limit, system messages kept) with
+   * tool-calling turns: after every {@code add}, {@code MessageWindowChatMemory} over this repository holds the same
+   * window as over Spring AI's {@link InMemoryChatMemoryRepository}, whichever Spring AI line runs.
+   */
   @Test
-  @DisplayName("a tool response after a pinned message, without its call, is left out of the window")
-  void pinnedOrphanLeftOut() {
-    AssistantMessage call = AssistantMessage.builder().content("")
-        .toolCalls(List.of(new AssistantMessage.ToolCall("call-9", "function", "f", "{}"))).build();
-    ToolResponseMessage response = ToolResponseMessage.builder()
-        .responses(List.of(new ToolResponseMessage.ToolResponse("call-9", "f", "r"))).build();
-    repository.saveAll("c", List.of(new SystemMessage("sys"), call, response, new UserMessage("u")));
-    List<Message> read = repository.findByConversationId("c");
+  @DisplayName("MessageWindowChatMemory keeps the same window over this repository as over Spring AI's in-memory one")
+  void sameWindowAsSpringAisOwnRepository() {
+    for (int maxMessages : new int[] {2, 3, 4, 5}) {
+      String conversationId = "window-" + maxMessages;
+      ChatMemory memory = MessageWindowChatMemory.builder().chatMemoryRepository(repository)
+          .maxMessages(maxMessages).build();
+      ChatMemory reference = referenceMemory(maxMessages);
+      List<Message> script = new ArrayList<>(List.of(new SystemMessage("sys")));
+      for (int turn = 0; turn < 3; turn++) {
+        String callId = "call-" + turn;
+        script.add(new UserMessage("q" + turn));
+        script.add(AssistantMessage.builder().content("")
+            .toolCalls(List.of(new AssistantMessage.ToolCall(callId, "function", "weather", "{}"))).build());
+        script.add(ToolResponseMessage.builder()
+            .responses(List.of(new ToolResponseMessage.ToolResponse(callId, "weather", "sunny " + turn))).build());
+        script.add(new AssistantMessage("a" + turn));
+      }
+      for (int step = 0; step < script.size(); step++) {
+        memory.add(conversationId, script.get(step));
+        reference.add(conversationId, script.get(step));
+        assertThat(memory.get(conversationId)).as("max %d, after message %d", maxMessages, step)
+            .isEqualTo(reference.get(conversationId));
+      }
+      // windows only: a list keeping nothing but the system message reads as an edit of what followed it, and the
+      // log is cut there (ChatLog's rule for telling edits from evictions), so small windows lose history
+    }
+  }
 
-    // the call is evicted while the system message stays pinned: the response would follow the pinned message
-    repository.saveAll("c", List.of(read.get(0), read.get(2), read.get(3), new AssistantMessage("a")));
-
-    assertThat(repository.findByConversationId("c")).containsExactly(new SystemMessage("sys"), new UserMessage("u"),
-        new AssistantMessage("a"));
-    assertThat(repository.history("c")).hasSize(5);
+  /**
+   * Follows Spring AI's {@code InMemoryChatMemoryRepositoryTests#nullConversationIdNotAllowed},
+   * {@code #emptyConversationIdNotAllowed}, {@code #nullMessagesNotAllowed} and
+   * {@code #messagesWithNullElementsNotAllowed}: the same exception type and message as every Spring AI repository
+   * (1.1 and 2.0), checked in the same order (the id first, then the list, then its elements).
+   */
+  @Test
+  @DisplayName("argument errors are Spring AI's: IllegalArgumentException with the framework's wording and order")
+  void argumentErrorsUseSpringAisWording() {
+    List<Message> withNull = new ArrayList<>();
+    withNull.add(null);
+    for (String id : new String[] {null, "", "  "}) {
+      assertThatThrownBy(() -> repository.saveAll(id, List.of(new UserMessage("Hello"))))
+          .isExactlyInstanceOf(IllegalArgumentException.class).hasMessage("conversationId cannot be null or empty");
+      assertThatThrownBy(() -> repository.saveAll(id, null))
+          .isExactlyInstanceOf(IllegalArgumentException.class).hasMessage("conversationId cannot be null or empty");
+      assertThatThrownBy(() -> repository.findByConversationId(id))
+          .isExactlyInstanceOf(IllegalArgumentException.class).hasMessage("conversationId cannot be null or empty");
+      assertThatThrownBy(() -> repository.deleteByConversationId(id))
+          .isExactlyInstanceOf(IllegalArgumentException.class).hasMessage("conversationId cannot be null or empty");
+      assertThatThrownBy(() -> repository.history(id))
+          .isExactlyInstanceOf(IllegalArgumentException.class).hasMessage("conversationId cannot be null or empty");
+    }
+    assertThatThrownBy(() -> repository.saveAll("c", null))
+        .isExactlyInstanceOf(IllegalArgumentException.class).hasMessage("messages cannot be null");
+    assertThatThrownBy(() -> repository.saveAll("c", withNull))
+        .isExactlyInstanceOf(IllegalArgumentException.class).hasMessage("messages cannot contain null elements");
+    assertThat(repository.findConversationIds()).isEmpty();
   }
 
   @Test

@@ -126,9 +126,9 @@ public final class WindowDiff {
    * did not see stay as they are (in the window or not), the kept ones stay, the evicted ones leave the window, the
    * log is cut at the first removed message of the window's contiguous part (removed pinned messages just leave the
    * window) and every message after the cut that is not removed is appended again, with a fresh id, before the added
-   * messages. The window never starts with a tool result whose call it does not hold: pinned tool results answering
-   * calls no earlier pinned message asks for are unpinned, and the contiguous part starts past leading tool results
-   * whose calls the pinned messages do not ask for.
+   * messages. The window is then exactly the list (kept and added messages) with the unseen messages where they are:
+   * no message is left out for what it is (a tool result whose call the window does not hold stays, as the list has
+   * it).
    *
    * @param newIds   an event id for each element of the list, used for the added ones
    * @param freshIds ids for the messages a cut appends again
@@ -176,26 +176,14 @@ public final class WindowDiff {
         pinned.add(contiguous.get(i));
       }
     }
-    // the orphan rule
-    Set<String> asked = new HashSet<>();
-    List<Long> pinnedSeqs = new ArrayList<>();
-    for (Slot<M> slot : pinned) {
-      if (!orphaned(codec, slot.message(), asked)) {
-        asked.addAll(codec.toolCallIds(slot.message()));
-        pinnedSeqs.add(slot.seq());
-      }
-    }
-    int first = from;
-    while (first < contiguous.size() && orphaned(codec, contiguous.get(first).message(), asked)) {
-      first++;
-    }
+    List<Long> pinnedSeqs = pinned.stream().map(Slot::seq).sorted().toList();
     long start;
-    if (first == contiguous.size()) {
+    if (from == contiguous.size()) {
       start = afterAll;
-    } else if (first == 0) {
+    } else if (from == 0) {
       start = stored.state().start();
     } else {
-      start = contiguous.get(first).seq();
+      start = contiguous.get(from).seq();
     }
     WindowState nextState = new WindowState(start, pinnedSeqs);
     List<Long> all = new ArrayList<>();
@@ -267,11 +255,6 @@ public final class WindowDiff {
   /** Equal documents; the text comparison first, as it is cheap and decides most cases. */
   private static boolean sameContent(Json stored, Json candidate) {
     return stored.text().equals(candidate.text()) || stored.equals(candidate);
-  }
-
-  private static <M> boolean orphaned(MessageCodec<M> codec, M message, Set<String> asked) {
-    List<String> answers = codec.toolResultIds(message);
-    return !answers.isEmpty() && !asked.containsAll(answers);
   }
 
   private record Slot<M>(long seq, M message, boolean member) {

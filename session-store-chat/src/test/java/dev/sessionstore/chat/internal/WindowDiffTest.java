@@ -222,27 +222,27 @@ class WindowDiffTest {
   }
 
   @Test
-  @DisplayName("the window never starts with a tool result whose call it evicted")
-  void orphanedToolResult() {
+  @DisplayName("a list that evicts a tool call and keeps its result is the window as it is, the result first")
+  void evictedCallKeepsItsResult() {
     log.add(new Msg("call", List.of("k1"), List.of()), new Msg("result", List.of(), List.of("k1")), msg("answer"));
     List<Msg> read = read();
 
     apply(List.of(read.get(1), read.get(2), msg("u")), Optional.empty());
 
-    assertThat(log.window()).containsExactly("answer", "u");
+    assertThat(log.window()).containsExactly("result", "answer", "u");
     assertThat(log.history()).containsExactly("call", "result", "answer", "u");
   }
 
   @Test
-  @DisplayName("a pinned tool result without its call is left out of the window")
-  void pinnedOrphanLeftOut() {
+  @DisplayName("a tool result after a pinned message, its call evicted, stays in the window as the list has it")
+  void resultAfterPinnedMessageStays() {
     log.add(msg("sys"), new Msg("call", List.of("k1"), List.of()), new Msg("result", List.of(), List.of("k1")),
         msg("u"));
     List<Msg> read = read();
 
     apply(List.of(read.get(0), read.get(2), read.get(3), msg("a")), Optional.empty());
 
-    assertThat(log.window()).containsExactly("sys", "u", "a");
+    assertThat(log.window()).containsExactly("sys", "result", "u", "a");
   }
 
   // --- fixture ---
@@ -315,16 +315,6 @@ class WindowDiffTest {
     @Override
     public Msg decode(Event event) {
       throw new UnsupportedOperationException("the diff never decodes");
-    }
-
-    @Override
-    public List<String> toolCallIds(Msg message) {
-      return message.calls();
-    }
-
-    @Override
-    public List<String> toolResultIds(Msg message) {
-      return message.answers();
     }
   };
 

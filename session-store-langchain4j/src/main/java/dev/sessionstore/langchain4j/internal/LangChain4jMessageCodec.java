@@ -1,29 +1,23 @@
 package dev.sessionstore.langchain4j.internal;
 
-import dev.langchain4j.agent.tool.ToolExecutionRequest;
-import dev.langchain4j.data.message.AiMessage;
 import dev.langchain4j.data.message.ChatMessage;
 import dev.langchain4j.data.message.ChatMessageDeserializer;
 import dev.langchain4j.data.message.ChatMessageSerializer;
 import dev.langchain4j.data.message.ChatMessageType;
-import dev.langchain4j.data.message.ToolExecutionResultMessage;
 import dev.sessionstore.Event;
 import dev.sessionstore.Json;
 import dev.sessionstore.chat.MessageCodec;
 import java.util.EnumMap;
 import java.util.HashMap;
-import java.util.List;
 import java.util.Locale;
 import java.util.Map;
-import java.util.Objects;
 import java.util.Set;
 
 /**
  * LangChain4j messages as events: the event type from the message type ({@code system_message},
  * {@code user_message}, {@code ai_message}, {@code tool_execution_result_message}, {@code custom_message}) and the
  * payload LangChain4j's own JSON of the message ({@link ChatMessageSerializer#messageToJson}), read back with
- * {@link ChatMessageDeserializer#messageFromJson}. A tool call or result without an id counts with the id {@code ""}
- * for the window rule.
+ * {@link ChatMessageDeserializer#messageFromJson}.
  */
 public final class LangChain4jMessageCodec implements MessageCodec<ChatMessage> {
 
@@ -59,26 +53,5 @@ public final class LangChain4jMessageCodec implements MessageCodec<ChatMessage> 
       throw new IllegalArgumentException("not a LangChain4j message event: " + event.type());
     }
     return ChatMessageDeserializer.messageFromJson(event.payload().text());
-  }
-
-  @Override
-  public List<String> toolCallIds(ChatMessage message) {
-    if (message instanceof AiMessage ai && ai.hasToolExecutionRequests()) {
-      return ai.toolExecutionRequests().stream().map(ToolExecutionRequest::id).map(LangChain4jMessageCodec::id)
-          .toList();
-    }
-    return List.of();
-  }
-
-  @Override
-  public List<String> toolResultIds(ChatMessage message) {
-    if (message instanceof ToolExecutionResultMessage result) {
-      return List.of(id(result.id()));
-    }
-    return List.of();
-  }
-
-  private static String id(String id) {
-    return Objects.requireNonNullElse(id, "");
   }
 }

@@ -129,22 +129,6 @@ public final class SpringAiMessageCodec implements MessageCodec<Message> {
     };
   }
 
-  @Override
-  public List<String> toolCallIds(Message message) {
-    if (message instanceof AssistantMessage assistant) {
-      return assistant.getToolCalls().stream().map(AssistantMessage.ToolCall::id).toList();
-    }
-    return List.of();
-  }
-
-  @Override
-  public List<String> toolResultIds(Message message) {
-    if (message instanceof ToolResponseMessage tool) {
-      return tool.getResponses().stream().map(ToolResponseMessage.ToolResponse::id).toList();
-    }
-    return List.of();
-  }
-
   private static ObjectNode media(Media media) {
     ObjectNode node = NODES.objectNode();
     node.put("mimeType", media.getMimeType().toString());
