@@ -63,7 +63,9 @@ import org.slf4j.LoggerFactory;
  *       in the log; a window event (type {@value #WINDOW_EVENT_TYPE}) records the new window as the seq its
  *       contiguous part starts at plus the seqs kept before it. Seen messages dropped after the last kept one, or
  *       moved behind new ones (an edit, a reorder), are <em>removed</em>: the log is cut at the first of them and the
- *       rest is appended, in the same step. A list that keeps nothing it saw but adds messages evicts all it saw. A
+ *       rest is appended, in the same step. A list that keeps nothing it saw but adds messages, or keeps only its
+ *       pinned messages (a system prompt, {@link MessageCodec#isPinned}), evicts all the rest it saw: so a small
+ *       window that keeps its system prompt and moves past everything else never cuts the history. A
  *       list that changes nothing writes nothing. When the list holds no instance of this chat log (a read that
  *       returned an empty window hands out none), the calling thread's last read of the conversation not yet followed
  *       by a write is the reference: the read-modify-write pattern of a memory such as Spring AI's
@@ -258,7 +260,8 @@ public final class ChatLog<M> {
       ids.add(UUID.randomUUID().toString());
     }
     Optional<Snapshot> pendingRead = Optional.ofNullable(reads.get().remove(conversationId));
-    Optional<Intent<M>> relative = WindowDiff.intent(conversationId, messages, tags::get, pendingRead);
+    Optional<Intent<M>> relative = WindowDiff.intent(conversationId, messages, tags::get, pendingRead,
+        codec::isPinned);
     for (int attempt = 1; ; attempt++) {
       // The cached window is exact unless another writer committed since, which the expected seq detects.
       long stamp = windows.stamp();

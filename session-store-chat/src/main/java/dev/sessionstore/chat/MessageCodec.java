@@ -29,4 +29,11 @@ public interface MessageCodec<M> {
 
   /** The message stored as {@code event}, whose type is one of {@link #eventTypes()}. */
   M decode(Event event);
+
+  /**
+   * Whether a window memory keeps {@code message} in place while it evicts what follows it: a system prompt. A list
+   * that keeps only such messages of what it saw and adds new ones is read as a window that moved past everything
+   * else it held (eviction, the history kept), never as an edit that removes it.
+   */
+  boolean isPinned(M message);
 }

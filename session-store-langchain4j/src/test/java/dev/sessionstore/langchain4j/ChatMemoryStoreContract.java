@@ -26,8 +26,10 @@ import dev.sessionstore.SessionWrite;
 import dev.sessionstore.chat.ChatLog;
 import dev.sessionstore.chat.HistoryPage;
 import java.util.ArrayList;
+import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 import java.util.UUID;
 import java.util.concurrent.CompletionException;
 import java.util.concurrent.CountDownLatch;
@@ -366,14 +368,17 @@ abstract class ChatMemoryStoreContract {
         script.add(ToolExecutionResultMessage.from(request, "sunny " + turn));
         script.add(AiMessage.from("a" + turn));
       }
+      Set<ChatMessage> everInAWindow = new HashSet<>();
       for (int step = 0; step < script.size(); step++) {
         memory.add(script.get(step));
         reference.add(script.get(step));
         assertThat(memory.messages()).as("max %d, after message %d", maxMessages, step)
             .isEqualTo(reference.messages());
+        everInAWindow.addAll(reference.messages());
       }
-      // windows only: a list keeping nothing but the system message reads as an edit of what followed it, and the
-      // log is cut there (ChatLog's rule for telling edits from evictions), so small windows lose history
+      // eviction never cuts the history, also when the window keeps only its system message
+      assertThat(memoryStore.history(memoryId)).as("history, max %d", maxMessages)
+          .isEqualTo(script.stream().filter(everInAWindow::contains).toList());
     }
   }
 

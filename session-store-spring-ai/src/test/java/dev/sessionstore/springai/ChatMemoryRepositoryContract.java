@@ -15,6 +15,7 @@ import java.time.Instant;
 import java.util.ArrayList;
 import java.util.Collections;
 import java.util.HashMap;
+import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
@@ -285,14 +286,17 @@ abstract class ChatMemoryRepositoryContract {
             .responses(List.of(new ToolResponseMessage.ToolResponse(callId, "weather", "sunny " + turn))).build());
         script.add(new AssistantMessage("a" + turn));
       }
+      Set<Message> everInAWindow = new HashSet<>();
       for (int step = 0; step < script.size(); step++) {
         memory.add(conversationId, script.get(step));
         reference.add(conversationId, script.get(step));
         assertThat(memory.get(conversationId)).as("max %d, after message %d", maxMessages, step)
             .isEqualTo(reference.get(conversationId));
+        everInAWindow.addAll(reference.get(conversationId));
       }
-      // windows only: a list keeping nothing but the system message reads as an edit of what followed it, and the
-      // log is cut there (ChatLog's rule for telling edits from evictions), so small windows lose history
+      // eviction never cuts the history, also when the window keeps only its system message
+      assertThat(repository.history(conversationId)).as("history, max %d", maxMessages)
+          .isEqualTo(script.stream().filter(everInAWindow::contains).toList());
     }
   }
 

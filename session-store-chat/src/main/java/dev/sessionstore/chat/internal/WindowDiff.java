@@ -29,7 +29,8 @@ import java.util.function.Supplier;
  * thread's last read of the conversation, which an empty read leaves as the only trace). The list's longest prefix of
  * seen messages, each once and in the order seen, is kept; the rest is added. Seen messages dropped before the last
  * kept one are evicted; seen messages dropped after it, or moved behind added messages, are removed. When the list
- * keeps none and adds some, nothing it saw is removed: all of it is evicted (a window that moved past all it held).
+ * keeps none and adds some, or keeps only pinned messages ({@link MessageCodec#isPinned}: a system prompt), nothing
+ * it saw is removed: all the rest is evicted (a window that moved past all it held but its system prompt).
  *
  * <h2>The intent of a blind list</h2>
  * A list nothing tags, from a thread that has not read the conversation, replaces the window as it is now (last writer
@@ -50,7 +51,7 @@ public final class WindowDiff {
    * @param lastRead the calling thread's last read of the conversation not yet followed by a write, if any
    */
   public static <M> Optional<Intent<M>> intent(String conversationId, List<M> list, Function<M, Optional<Tag>> tagOf,
-                                               Optional<Snapshot> lastRead) {
+                                               Optional<Snapshot> lastRead, Predicate<M> pinned) {
     List<Tag> tags = new ArrayList<>(list.size());
     Snapshot reference = null;
     for (M message : list) {
@@ -91,7 +92,7 @@ public final class WindowDiff {
       moves |= positions[i] >= 0 && !keptIds.contains(seen.get(positions[i]));
     }
     int last = kept == 0 ? -1 : positions[kept - 1];
-    return Optional.of(intent(seen, keptIds, last, list, kept, moves));
+    return Optional.of(intent(seen, keptIds, last, list, kept, moves, pinned));
   }
 
   /**
@@ -111,14 +112,14 @@ public final class WindowDiff {
         for (int index : matched) {
           keptIds.add(seen.get(index));
         }
-        return intent(seen, keptIds, size - 1, list, kept, false);
+        return intent(seen, keptIds, size - 1, list, kept, false, codec::isPinned);
       }
     }
     int prefix = 0;
     while (prefix < Math.min(list.size(), size) && sameContent(windowPayloads.get(prefix), payloads.get(prefix))) {
       prefix++;
     }
-    return intent(seen, seen.subList(0, prefix), prefix - 1, list, prefix, false);
+    return intent(seen, seen.subList(0, prefix), prefix - 1, list, prefix, false, codec::isPinned);
   }
 
   /**
@@ -194,10 +195,11 @@ public final class WindowDiff {
   }
 
   private static <M> Intent<M> intent(List<String> seen, List<String> keptIds, int lastKept, List<M> list, int kept,
-                                      boolean moves) {
+                                      boolean moves, Predicate<M> pinned) {
     Set<String> keptSet = new HashSet<>(keptIds);
     boolean adds = kept < list.size();
-    boolean evictAll = kept == 0 && adds && !moves;
+    // a window that kept only its system prompt moved past the rest (an empty list still removes the window)
+    boolean evictAll = !moves && (adds || kept > 0) && list.subList(0, kept).stream().allMatch(pinned);
     Set<String> removed = new HashSet<>();
     if (!evictAll) {
       for (int p = lastKept + 1; p < seen.size(); p++) {

@@ -189,7 +189,7 @@ class WindowDiffTest {
   @DisplayName("a blind list replaces the window: appends on a content prefix, evicts on a content suffix, else cuts")
   void blindLists() {
     log.add("a", "b");
-    assertThat(WindowDiff.intent(C, List.of(msg("x")), this::tag, Optional.empty())).isEmpty();
+    assertThat(WindowDiff.intent(C, List.of(msg("x")), this::tag, Optional.empty(), CODEC::isPinned)).isEmpty();
 
     applyBlind(List.of(msg("a"), msg("b"), msg("c")));
     assertThat(log.window()).containsExactly("a", "b", "c");
@@ -267,7 +267,7 @@ class WindowDiffTest {
   }
 
   private WindowPlan<Msg> apply(List<Msg> list, Optional<Snapshot> lastRead) {
-    Intent<Msg> intent = WindowDiff.intent(C, list, this::tag, lastRead).orElseThrow();
+    Intent<Msg> intent = WindowDiff.intent(C, list, this::tag, lastRead, CODEC::isPinned).orElseThrow();
     return log.apply(WindowDiff.plan(intent, log.stored(), ids(list), log::freshId, CODEC));
   }
 
@@ -315,6 +315,11 @@ class WindowDiffTest {
     @Override
     public Msg decode(Event event) {
       throw new UnsupportedOperationException("the diff never decodes");
+    }
+
+    @Override
+    public boolean isPinned(Msg message) {
+      return message.text().startsWith("sys");
     }
   };
 

@@ -42,6 +42,12 @@ public final class LangChain4jMessageCodec implements MessageCodec<ChatMessage> 
     return EVENT_TYPES.get(message.type());
   }
 
+  /** A system message: LangChain4j's window memories keep it first while they evict the rest. */
+  @Override
+  public boolean isPinned(ChatMessage message) {
+    return message.type() == ChatMessageType.SYSTEM;
+  }
+
   @Override
   public Json payload(ChatMessage message) {
     return Json.parse("message", ChatMessageSerializer.messageToJson(message));

@@ -67,6 +67,12 @@ public final class SpringAiMessageCodec implements MessageCodec<Message> {
     return EVENT_TYPES.get(message.getMessageType());
   }
 
+  /** A system message: Spring AI's {@code MessageWindowChatMemory} keeps it while it evicts the rest. */
+  @Override
+  public boolean isPinned(Message message) {
+    return message.getMessageType() == MessageType.SYSTEM;
+  }
+
   @Override
   public Json payload(Message message) {
     ObjectNode payload = NODES.objectNode();
