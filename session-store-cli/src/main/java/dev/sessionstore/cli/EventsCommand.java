@@ -66,7 +66,7 @@ final class EventsCommand implements Callable<Integer> {
   @Option(names = "--agent", paramLabel = "<id>", description = "Only events of this agent.")
   private String agent;
 
-  @Option(names = "--since", paramLabel = "<instant>",
+  @Option(names = "--since", paramLabel = "<instant>", converter = InstantConverter.class,
       description = "Only events at or after this time (ISO-8601, e.g. 2025-01-31T12:00:00Z).")
   private Instant since;
 

@@ -78,38 +78,50 @@ final class ExportCommand implements Callable<Integer> {
     try {
       partial = Files.createTempFile(target.getParent(), target.getFileName().toString(), ".partial");
     } catch (IOException e) {
-      throw new CliFailure(ExitCode.FILE_ERROR, "cannot write " + file + ": " + e, e);
+      throw cannotWrite(e, target);
     }
     try {
       ExportWriter written;
       try (Writer out = Files.newBufferedWriter(partial, StandardCharsets.UTF_8)) {
         written = write(store, ids, out);
-      } catch (UncheckedIOException | IOException e) {
-        throw new CliFailure(ExitCode.FILE_ERROR, "cannot write " + file + ": " + e.getMessage(), e);
+      } catch (UncheckedIOException e) {
+        throw cannotWrite(e.getCause(), target);
       }
       Files.move(partial, target, StandardCopyOption.REPLACE_EXISTING, StandardCopyOption.ATOMIC_MOVE);
       return written;
+    } catch (IOException e) {
+      throw cannotWrite(e, target);
     } finally {
       Files.deleteIfExists(partial);
     }
   }
 
+  /** The failure to write the target, told by the target's path (never the temporary file's). */
+  private CliFailure cannotWrite(IOException failure, Path target) {
+    return new CliFailure(ExitCode.FILE_ERROR, "cannot write " + file + ": " + FileProblem.of(failure, target),
+        failure);
+  }
+
   /** Writes the file; returns the writer, which counts what it wrote. */
   private ExportWriter write(SessionStore store, List<String> ids, Writer out) {
     ExportWriter writer = new ExportWriter(out);
-    Progress progress = new Progress(cli.err(), cli.interactive(), "exporting", ids.size(), "sessions");
+    Progress progress = new Progress(cli.err(), cli.interactive(), "exporting", ids.size());
     writer.header();
     int done = 0;
     for (String id : ids) {
       store.archives().export(id).ifPresent(writer::session);
-      progress.update(++done);
+      progress.update(++done, counts(done, ids.size(), writer));
     }
     if (only.isEmpty()) {
       store.archives().globalCheckpoints().forEach(writer::globalCheckpoint);
     }
     writer.trailer();
-    progress.finish(done);
+    progress.finish(done, counts(done, ids.size(), writer));
     return writer;
+  }
+
+  private static String counts(int done, int total, ExportWriter writer) {
+    return done + "/" + total + " sessions, " + writer.records() + " records";
   }
 
   private void report(ExportWriter written) {

@@ -1,5 +1,7 @@
 package dev.sessionstore.cli;
 
+import dev.sessionstore.SessionArchive;
+
 /**
  * The export file format, version {@value #VERSION}: JSON Lines (UTF-8, one JSON object per line), each line's
  * {@code "kind"} saying what it holds.
@@ -39,5 +41,11 @@ final class ExportFormat {
   static final String TRAILER = "trailer";
 
   private ExportFormat() {
+  }
+
+  /** The records of {@code archive}'s block: the lines between its session line and its end line. */
+  static int records(SessionArchive archive) {
+    return archive.events().size() + archive.runs().size() + archive.toolCalls().size()
+        + archive.summaries().size() + archive.checkpoints().size() + archive.modelCalls().size();
   }
 }

@@ -15,6 +15,7 @@ final class ExportWriter {
 
   private final Writer out;
   private int sessions;
+  private long records;
   private int globalCheckpoints;
 
   ExportWriter(Writer out) {
@@ -40,12 +41,12 @@ final class ExportWriter {
     archive.summaries().forEach(summary -> line(ExportFormat.SUMMARY, Records.summary(summary, EXACT_TEXT)));
     archive.checkpoints().forEach(checkpoint -> line(ExportFormat.CHECKPOINT, Records.checkpoint(checkpoint)));
     archive.modelCalls().forEach(call -> line(ExportFormat.MODEL_CALL, Records.modelCall(call, EXACT_TEXT)));
-    int records = archive.events().size() + archive.runs().size() + archive.toolCalls().size()
-        + archive.summaries().size() + archive.checkpoints().size() + archive.modelCalls().size();
+    int records = ExportFormat.records(archive);
     line(ExportFormat.END, Records.MAPPER.createObjectNode()
         .put("sessionId", archive.sessionId())
         .put("records", records));
     sessions++;
+    this.records += records;
   }
 
   void globalCheckpoint(Checkpoint checkpoint) {
@@ -67,6 +68,11 @@ final class ExportWriter {
 
   int sessions() {
     return sessions;
+  }
+
+  /** The records of the session blocks written so far. */
+  long records() {
+    return records;
   }
 
   int globalCheckpoints() {

@@ -15,7 +15,6 @@ import java.io.UncheckedIOException;
 import java.nio.charset.CodingErrorAction;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
-import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.EnumMap;
@@ -51,13 +50,14 @@ final class ImportCommand implements Callable<Integer> {
   public Integer call() throws IOException {
     long size;
     InputStream raw;
+    if (Files.isDirectory(file)) {
+      throw new CliFailure(ExitCode.FILE_ERROR, "cannot read " + file + ": it is a folder");
+    }
     try {
       size = Files.size(file);
       raw = Files.newInputStream(file);
-    } catch (NoSuchFileException e) {
-      throw new CliFailure(ExitCode.FILE_ERROR, "cannot read " + file + ": no such file", e);
     } catch (IOException e) {
-      throw new CliFailure(ExitCode.FILE_ERROR, "cannot read " + file + ": " + e, e);
+      throw new CliFailure(ExitCode.FILE_ERROR, "cannot read " + file + ": " + FileProblem.of(e, file), e);
     }
     Map<ImportOutcome, Integer> sessions = new EnumMap<>(ImportOutcome.class);
     Map<ImportOutcome, Integer> checkpoints = new EnumMap<>(ImportOutcome.class);
@@ -71,13 +71,15 @@ final class ImportCommand implements Callable<Integer> {
       if (!store.supports(Capability.ARCHIVES)) {
         throw new CliFailure(ExitCode.FAILURE, opened.target().describe() + " cannot import (no archives)");
       }
-      Progress progress = new Progress(cli.err(), cli.interactive(), "importing", size, "bytes");
+      Progress progress = new Progress(cli.err(), cli.interactive(), "importing", size);
+      long records = 0;
       ExportReader reader = new ExportReader(in, file.toString());
       ExportReader.Item item;
       do {
         item = read(reader);
         if (item instanceof ExportReader.SessionBlock block) {
           ImportOutcome outcome = importSession(store, block);
+          records += ExportFormat.records(block.archive());
           sessions.merge(outcome, 1, Integer::sum);
           if (outcome == ImportOutcome.CONFLICT) {
             conflicts.add(block.archive().sessionId());
@@ -89,9 +91,9 @@ final class ImportCommand implements Callable<Integer> {
             conflicts.add("global checkpoint " + global.checkpoint().key().name());
           }
         }
-        progress.update(counted.count());
+        progress.update(counted.count(), counts(sessions, records));
       } while (!(item instanceof ExportReader.Trailer));
-      progress.finish(counted.count());
+      progress.finish(counted.count(), counts(sessions, records));
     }
     report(sessions, checkpoints);
     if (!conflicts.isEmpty()) {
@@ -99,6 +101,12 @@ final class ImportCommand implements Callable<Integer> {
           + " content under their id or name: " + String.join(", ", conflicts));
     }
     return ExitCode.OK.code();
+  }
+
+  /** The progress bar's words: the sessions and records read so far, whatever their outcome. */
+  private static String counts(Map<ImportOutcome, Integer> sessions, long records) {
+    int read = sessions.values().stream().mapToInt(Integer::intValue).sum();
+    return read + " sessions, " + records + " records";
   }
 
   private ExportReader.Item read(ExportReader reader) {
@@ -142,7 +150,7 @@ final class ImportCommand implements Callable<Integer> {
         + outcomes.getOrDefault(ImportOutcome.CONFLICT, 0) + " conflicting";
   }
 
-  /** Counts the bytes read through it, for the progress bar. */
+  /** Counts the bytes read through it: the progress bar's measure of the work done. */
   private static final class CountingStream extends FilterInputStream {
 
     private long count;

@@ -36,6 +36,13 @@ final class Records {
   private Records() {
   }
 
+  /** The session's metadata as a JSON object, its keys in order. */
+  static ObjectNode metadata(Session session) {
+    ObjectNode metadata = MAPPER.createObjectNode();
+    new TreeMap<>(session.metadata()).forEach(metadata::put);
+    return metadata;
+  }
+
   static ObjectNode session(Session session, Documents documents) {
     ObjectNode node = MAPPER.createObjectNode();
     node.put("id", session.id());
@@ -44,8 +51,7 @@ final class Records {
     putIfPresent(node, "agentId", session.agentId());
     node.put("status", session.status().value());
     putDocument(node, "settings", session.settings(), documents);
-    ObjectNode metadata = node.putObject("metadata");
-    new TreeMap<>(session.metadata()).forEach(metadata::put);
+    node.set("metadata", metadata(session));
     session.forkOrigin().ifPresent(origin -> node.putObject("forkedFrom")
         .put("sessionId", origin.sessionId())
         .put("seq", origin.seq()));

@@ -9,10 +9,8 @@ import dev.sessionstore.SessionStatus;
 import dev.sessionstore.SessionStore;
 import java.time.Duration;
 import java.util.List;
-import java.util.Locale;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
-import picocli.CommandLine.ITypeConverter;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
@@ -125,31 +123,8 @@ final class RetentionCommand implements Callable<Integer> {
     }
     String verb = report.dryRun() ? "would remove" : "removed";
     output.field("store", target);
-    output.field("sessions", verb + " " + report.sessions());
-    output.field("events", verb + " " + report.events());
+    output.field("sessions", verb + " " + report.sessions() + " idle, with all their events");
+    output.field("events", verb + " " + report.events() + " below the latest summary of sessions kept");
     output.field("model calls", verb + " " + report.modelCalls());
-  }
-
-  /** An age: ISO-8601 ({@code PT12H}, {@code P30D}) or a number with a unit, {@code d}, {@code h}, {@code m} or {@code s}. */
-  static final class AgeConverter implements ITypeConverter<Duration> {
-
-    @Override
-    public Duration convert(String value) {
-      String text = value.trim().toLowerCase(Locale.ROOT);
-      if (text.startsWith("p")) {
-        return Duration.parse(value.trim().toUpperCase(Locale.ROOT));
-      }
-      if (text.length() < 2) {
-        throw new IllegalArgumentException("not an age: " + value + " (e.g. 30d, 12h, 90m, 45s or PT12H)");
-      }
-      long amount = Long.parseLong(text.substring(0, text.length() - 1));
-      return switch (text.charAt(text.length() - 1)) {
-        case 'd' -> Duration.ofDays(amount);
-        case 'h' -> Duration.ofHours(amount);
-        case 'm' -> Duration.ofMinutes(amount);
-        case 's' -> Duration.ofSeconds(amount);
-        default -> throw new IllegalArgumentException("not an age: " + value + " (e.g. 30d, 12h, 90m, 45s or PT12H)");
-      };
-    }
   }
 }

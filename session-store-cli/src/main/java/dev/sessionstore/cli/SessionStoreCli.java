@@ -40,7 +40,8 @@ import picocli.CommandLine.Spec;
         MigrateCommand.class,
         RetentionCommand.class,
         ReencryptCommand.class,
-        StatsCommand.class},
+        StatsCommand.class,
+        CommandLine.HelpCommand.class},
     exitCodeListHeading = "%nExit codes:%n",
     exitCodeList = {
         "0:done",
@@ -55,7 +56,8 @@ import picocli.CommandLine.Spec;
         "9:conflicts with stored data",
         "10:the SQLite file is not a database",
         "11:the SQLite file is corrupt or truncated",
-        "12:the SQLite file or its folder is read-only, and the command writes"})
+        "12:the SQLite file or its folder is read-only, and the command writes",
+        "130:stopped by Ctrl-C (how events --follow ends)"})
 public final class SessionStoreCli implements Runnable {
 
   /** The PostgreSQL driver logs through java.util.logging; held here so its level is not lost to collection. */
@@ -118,6 +120,10 @@ public final class SessionStoreCli implements Runnable {
         .setExitCodeExceptionMapper(failure -> ExitCode.FAILURE.code())
         .setParameterExceptionHandler(cli::usageFailure)
         .setExecutionExceptionHandler((failure, command, parsed) -> cli.failure(failure));
+    // picocli's help command opens with a header line; every usage text here opens with its Usage line
+    commandLine.getSubcommands().get("help").getCommandSpec().usageMessage().header(new String[0])
+        .synopsisHeading("Usage: ")
+        .description("Prints the usage of a command (help events, help sessions show), or of the tool.");
     return commandLine.execute(args);
   }
 

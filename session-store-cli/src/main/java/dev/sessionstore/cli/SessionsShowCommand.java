@@ -60,7 +60,7 @@ final class SessionsShowCommand implements Callable<Integer> {
       output.field("agent", session.agentId());
       output.field("tenant", session.tenant());
       output.field("settings", session.settings());
-      output.field("metadata", new TreeMap<>(session.metadata()));
+      output.field("metadata", Records.metadata(session));
       output.field("forked from", session.forkOrigin()
           .map(origin -> origin.sessionId() + " @ seq " + origin.seq()).orElse(null));
       output.field("created", session.createdAt());

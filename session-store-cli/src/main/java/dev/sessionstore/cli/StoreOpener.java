@@ -156,7 +156,7 @@ final class StoreOpener {
       }
       ExitCode unusableFile = unusableSqliteFile(e);
       if (unusableFile != null) {
-        throw new CliFailure(unusableFile, e.getMessage().replaceFirst("^session-store: ", ""), e);
+        throw new CliFailure(unusableFile, e.getMessage(), e);
       }
       if (schema == Schema.EXISTING) {
         throw new CliFailure(ExitCode.NO_SCHEMA, target.describe() + " has no session-store tables at the version"

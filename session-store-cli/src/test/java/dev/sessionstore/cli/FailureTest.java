@@ -96,4 +96,12 @@ class FailureTest {
     assertThat(result.err()).startsWith(message).doesNotContain("\tat ");
     assertThat(result.out()).isEmpty();
   }
+
+  /** Exit 2, the problem in one line starting with {@code message} and where to find help, nothing on standard output. */
+  static void assertUsage(Cli.Result result, String message) {
+    assertThat(result.exitCode()).as(result.err()).isEqualTo(ExitCode.USAGE.code());
+    assertThat(result.err()).startsWith(message).doesNotContain("\tat ");
+    assertThat(result.err().lines()).as("standard error").hasSize(2).last().asString().startsWith("Run 'session-store ");
+    assertThat(result.out()).isEmpty();
+  }
 }

@@ -68,7 +68,8 @@ class RetentionCommandTest {
     Cli.Result events = Cli.run("events", "long", "--json", "--jdbc-url", url);
 
     assertThat(applied.exitCode()).as(applied.err()).isZero();
-    assertThat(applied.out()).contains("sessions:          removed 2").contains("events:            removed 6");
+    assertThat(applied.out()).contains("sessions:          removed 2 idle, with all their events")
+        .contains("events:            removed 6 below the latest summary of sessions kept");
     assertThat(Json.parse(Cli.run("sessions", "list", "--json", "--jdbc-url", url).out()).get("sessions"))
         .extracting(node -> node.get("id").asText()).containsExactly("long");
     assertThat(Json.parse(events.out()).get("events")).extracting(node -> node.get("seq").asLong())

@@ -7,6 +7,7 @@ import java.time.Duration;
 import org.junit.jupiter.api.DisplayName;
 import org.junit.jupiter.api.Nested;
 import org.junit.jupiter.api.Tag;
+import org.junit.jupiter.api.extension.ExtendWith;
 
 /**
  * The session-store conformance kit. An adapter is certified by one test class that extends this one and supplies a
@@ -43,7 +44,11 @@ import org.junit.jupiter.api.Tag;
  * also asks {@link #newPeerStore} for a second instance of that store and closes it afterwards too. Time-dependent
  * rules are driven by a {@link TestClock}, shared by both instances; only waiting-read timeouts and the concurrency
  * tests use real time.
+ *
+ * <p>A decorator's run over one more backend may run fewer groups, named by {@link KitGroups}; an adapter's own run
+ * is the whole kit.
  */
+@ExtendWith(GroupSelection.class)
 public abstract class SessionStoreConformance {
 
   /**

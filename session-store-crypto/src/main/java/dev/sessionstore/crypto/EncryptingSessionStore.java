@@ -13,7 +13,8 @@ import dev.sessionstore.spi.ValidatingSessionStore;
 /**
  * A {@link SessionStore} that encrypts what it writes into any store it wraps and decrypts what it reads, and is
  * otherwise that store: every guarantee holds on the plaintext values (the whole conformance kit passes on an
- * encrypting store over the in-memory and the PostgreSQL store).
+ * encrypting store over the in-memory store, and its groups that write or read sealed values over the PostgreSQL
+ * store).
  *
  * <pre>{@code
  * SessionStore store = EncryptingSessionStore.builder(JdbcSessionStore.builder().dataSource(ds).build())

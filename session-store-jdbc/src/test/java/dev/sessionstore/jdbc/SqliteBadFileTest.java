@@ -106,7 +106,7 @@ class SqliteBadFileTest {
       assertThat(thrown).as(how).isInstanceOfSatisfying(StoreFailureException.class, failure -> {
         assertThat(failure.isRetryable()).as("%s: retryable", how).isFalse();
         assertThat(failure.getMessage()).as(how)
-            .startsWith("session-store: cannot use the SQLite file " + file + ": " + problem);
+            .startsWith("cannot use the SQLite file " + file + ": " + problem);
       });
       assertThat(took).as("%s: time to fail", how).isLessThan(AT_ONCE);
       assertThat(log.lines("ERROR")).as("%s: lines logged at ERROR", how).isEmpty();

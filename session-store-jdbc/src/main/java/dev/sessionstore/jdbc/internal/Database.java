@@ -478,12 +478,12 @@ final class Database {
           "a value or the statement of " + action + " exceeds a limit of the database (PostgreSQL: 1 GB for one"
               + " value or one statement's parameters): " + describe(error) + "; write less at once");
       case TRANSACTION_ROLLBACK, CONNECTION, TRANSIENT, BACKEND -> new StoreFailureException(
-          "session-store: " + action + " failed: " + describe(error), failure.kind().retryable(), error);
+          action + " failed: " + describe(error), failure.kind().retryable(), error);
     };
   }
 
   private OutcomeUnknownException unknown(String action, SQLException last, SQLException doubt) {
-    StringBuilder message = new StringBuilder("session-store: ").append(action)
+    StringBuilder message = new StringBuilder(action)
         .append(" may or may not have been applied: the connection was lost while it was committed: ")
         .append(describe(doubt));
     if (last != doubt) {

@@ -89,7 +89,7 @@ public final class FirstConnection {
         && psql.getServerErrorMessage().getMessage() != null ? psql.getServerErrorMessage().getMessage()
         : String.valueOf(reason.getMessage());
     message += detail;
-    return new StoreFailureException("session-store: cannot connect to the database: "
+    return new StoreFailureException("cannot connect to the database: "
         + (reason.getSQLState() == null ? "" : "[" + reason.getSQLState() + "] ") + message
         + (retryable ? " (retryable: the database could not be reached or was not ready; a later build may succeed)"
             : " (not retryable: fix the configuration or the database first)"), retryable, error);

@@ -104,7 +104,7 @@ final class SchemaMigrator {
       if (database.dialect().classify(e).kind() != SqlFailure.Kind.TRANSIENT) {
         throw e;
       }
-      throw new StoreFailureException("session-store: schema \"" + tables.schemaName() + "\" with table prefix \""
+      throw new StoreFailureException("schema \"" + tables.schemaName() + "\" with table prefix \""
           + tables.prefix() + "\" is being migrated by another node, which has held its migration lock for more than "
           + lockTimeout.toMillis() + " ms (migrationLockTimeout); that node may be hung. Building again is safe once it"
           + " has finished or stopped: " + database.dialect().message(e), true, e);
@@ -120,7 +120,7 @@ final class SchemaMigrator {
   int verify() {
     int current = database.read("check schema " + tables.schemaName(), this::recordedVersionIfAny);
     if (current < requiredVersion()) {
-      throw new StoreFailureException("session-store: schema \"" + tables.schemaName() + "\" with table prefix \""
+      throw new StoreFailureException("schema \"" + tables.schemaName() + "\" with table prefix \""
           + tables.prefix() + "\" is at version " + current + " but this library needs version "
           + requiredVersion() + ": apply the scripts in " + database.dialect().migrationFolder() + " (V"
           + (current + 1) + " onwards), or build the store with createSchema(true)", null);

@@ -36,7 +36,7 @@ final class SqliteFile {
       if (problem == null) {
         throw e;
       }
-      throw new StoreFailureException("session-store: cannot use the SQLite file " + file(connection) + ": "
+      throw new StoreFailureException("cannot use the SQLite file " + file(connection) + ": "
           + problem + " (" + e.getMessage() + "; not retryable: fix or replace the file first)", false, e);
     }
   }
