@@ -32,8 +32,8 @@ public interface Archives {
    * origin; its events with their ids, seqs and timestamps (the next append continues after the last one); runs,
    * tool calls (a pending call stays pending, and a deadline it carries is enforced from now on like any other),
    * summaries, checkpoints, and model-call audit rows when the audit is enabled (dropped otherwise, as
-   * {@link ModelCallAudit#record} drops rows). Either all of it is stored or nothing is (guarantee 4 of
-   * docs/guarantees.md). The archived session's parent, if it is a fork, need not exist: the fork origin is kept as
+   * {@link ModelCallAudit#record} drops rows). Either all of it is stored or nothing is (guarantee
+   * <a href="{@docRoot}/dev/sessionstore/doc-files/guarantees.html#4">4</a>). The archived session's parent, if it is a fork, need not exist: the fork origin is kept as
    * data.
    *
    * <p>Idempotent: importing an archive whose session is already stored with exactly this content writes nothing and
@@ -56,8 +56,7 @@ public interface Archives {
    *     id, or another session has its name (nothing written)
    * @throws InvalidArgumentException       naming the offending member ({@code archive.events[499].seq},
    *                                        {@code archive.toolCalls[3].requestEventId}, ...) if the archive is null or
-   *                                        invalid (see the archive rules in docs/guarantees.md, section
-   *                                        "Archives"), or holds an instant the backend cannot store
+   *                                        invalid (see <a href="{@docRoot}/dev/sessionstore/doc-files/guarantees.html#archives">the archive rules</a> of the guarantees), or holds an instant the backend cannot store
    * @throws UnsupportedCapabilityException if the archive holds what the store lacks: tool calls
    *                                        ({@link Capability#TOOL_CALLS}), a deadline ({@link Capability#DEADLINES}),
    *                                        summaries ({@link Capability#SUMMARIES}), checkpoints

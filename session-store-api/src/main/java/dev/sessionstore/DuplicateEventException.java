@@ -3,7 +3,7 @@ package dev.sessionstore;
 /**
  * An event id was reused with different content: either the session already stores another event under that id,
  * or one batch carries two different events with that id. Nothing of the batch was stored (the duplicate rule of
- * guarantee 3, docs/guarantees.md).
+ * guarantee <a href="{@docRoot}/dev/sessionstore/doc-files/guarantees.html#3">3</a>).
  *
  * <p>Re-sending an event with the same id and equal content is not an error: it returns the stored event.
  */

@@ -3,7 +3,7 @@ package dev.sessionstore;
 import java.time.Instant;
 
 /**
- * One immutable entry of a session's log (guarantee 2 of docs/guarantees.md).
+ * One immutable entry of a session's log (guarantee <a href="{@docRoot}/dev/sessionstore/doc-files/guarantees.html#2">2</a>).
  *
  * @param sessionId session whose log holds it
  * @param seq       position in the log: 1 for the first event, previous + 1 after that, no gaps

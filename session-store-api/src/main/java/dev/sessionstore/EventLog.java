@@ -6,7 +6,7 @@ import java.util.Optional;
 
 /**
  * The append-only, per-session event log. Thread-safe; what an append returned is visible to the next read from any
- * thread (guarantee 6 of docs/guarantees.md).
+ * thread (guarantee <a href="{@docRoot}/dev/sessionstore/doc-files/guarantees.html#6">6</a>).
  *
  * <p><b>Sequencing</b> (guarantee 1): each stored event gets {@code seq} = previous + 1, starting at 1, with no gaps
  * and no duplicates under any number of concurrent writers.
@@ -66,7 +66,7 @@ public interface EventLog {
 
   /**
    * Like {@link #read}, but when the result would be empty, waits up to {@code timeout} for an append (by any writer
-   * the store can see) that makes it non-empty, and returns as soon as one does (guarantee 8 of docs/guarantees.md).
+   * the store can see) that makes it non-empty, and returns as soon as one does (guarantee <a href="{@docRoot}/dev/sessionstore/doc-files/guarantees.html#8">8</a>).
    * Returns an empty page when the timeout passes first. Appends to other sessions, or events the query filters out, do
    * not end the wait.
    *
@@ -85,8 +85,8 @@ public interface EventLog {
   /**
    * Cuts the log at {@code fromSeq}: removes that event and every later one, across agents, and every summary whose
    * {@code toSeq >= fromSeq}; a tool call whose requesting event is cut keeps everything but that link
-   * ({@link ToolCall#requestEventId()} becomes {@code null}); the next append gets seq {@code fromSeq} (guarantee 12 of
-   * docs/guarantees.md). Cutting past the end removes nothing.
+   * ({@link ToolCall#requestEventId()} becomes {@code null}); the next append gets seq {@code fromSeq} (guarantee
+   * <a href="{@docRoot}/dev/sessionstore/doc-files/guarantees.html#12">12</a>). Cutting past the end removes nothing.
    *
    * @return how many events were removed
    * @throws NotFoundException              if the session does not exist

@@ -8,7 +8,7 @@ import java.util.OptionalLong;
 import java.util.Set;
 
 /**
- * Which events of one session to read (guarantee 7 of docs/guarantees.md): seq bounds, a limit taken from one end of
+ * Which events of one session to read (guarantee <a href="{@docRoot}/dev/sessionstore/doc-files/guarantees.html#7">7</a>): seq bounds, a limit taken from one end of
  * the log, and filters. {@code after} and {@code before} are exclusive; {@code since} is inclusive. Filters that are
  * set must all match; several types match any of them.
  *

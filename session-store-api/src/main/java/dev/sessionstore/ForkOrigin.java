@@ -2,7 +2,7 @@ package dev.sessionstore;
 
 
 /**
- * Where a forked session came from: the parent session and the last seq it copied (guarantee 11 of docs/guarantees.md).
+ * Where a forked session came from: the parent session and the last seq it copied (guarantee <a href="{@docRoot}/dev/sessionstore/doc-files/guarantees.html#11">11</a>).
  */
 public record ForkOrigin(String sessionId, long seq) {
 

@@ -18,9 +18,9 @@ import java.util.Optional;
  * made from text ({@link #of}), from any value a Jackson {@link ObjectMapper} can write ({@link #from}: a
  * {@link JsonNode}, a {@code Map}, a {@code List}, a record or bean, a string, number or boolean), and read back as
  * text ({@link #text}), as a tree ({@link #tree}) or as a mapped object ({@link #as}). The store itself never maps a
- * document to a class: payloads are data (guarantee 15 of docs/guarantees.md).
+ * document to a class: payloads are data (guarantee <a href="{@docRoot}/dev/sessionstore/doc-files/guarantees.html#15">15</a>).
  *
- * <p><b>The same bytes on every adapter</b> (guarantee 18 of docs/guarantees.md). A document's text is fixed when it is
+ * <p><b>The same bytes on every adapter</b> (guarantee <a href="{@docRoot}/dev/sessionstore/doc-files/guarantees.html#18">18</a>). A document's text is fixed when it is
  * made and every adapter returns exactly that text: {@link #of} keeps the caller's text verbatim (whitespace, key
  * order, number notation, escapes), and {@link #from} renders compact text once, with keys in the order the mapper
  * writes them.
@@ -40,7 +40,7 @@ import java.util.Optional;
  *
  * <p><b>Equality is semantic</b>: two documents are equal when they hold the same values, whatever the whitespace,
  * the order of object keys, the escaping of characters or the notation of equal numbers ({@code 100}, {@code 1e2},
- * {@code 100.0}); {@link #hashCode} agrees. Duplicate-event detection relies on it (guarantee 3 of docs/guarantees.md).
+ * {@code 100.0}); {@link #hashCode} agrees. Duplicate-event detection relies on it (guarantee <a href="{@docRoot}/dev/sessionstore/doc-files/guarantees.html#3">3</a>).
  *
  * <p>Instances are immutable and thread-safe. A {@code Json} written by a caller's mapper inside a larger value is
  * written as the document it holds ({@link #tree}).

@@ -8,7 +8,7 @@ import java.util.UUID;
  *
  * <p>{@link #id()} is the idempotency key: appending an event whose id the session already stores, with equal
  * content, stores nothing and returns the stored event; with different content it fails with
- * {@link DuplicateEventException} (guarantee 3 of docs/guarantees.md). {@link #of(String)} generates a random id once,
+ * {@link DuplicateEventException} (guarantee <a href="{@docRoot}/dev/sessionstore/doc-files/guarantees.html#3">3</a>). {@link #of(String)} generates a random id once,
  * so retrying the same {@code NewEvent} instance is idempotent.
  *
  * @param id        idempotency key, unique within the session, byte-exact

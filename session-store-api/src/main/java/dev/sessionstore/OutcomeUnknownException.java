@@ -8,7 +8,7 @@ package dev.sessionstore;
  *
  * <p>Retrying the same call with the same ids is safe and settles the outcome: an event, session, run, tool call,
  * summary or checkpoint written under the same id is stored once, and the retry returns what is stored
- * (guarantees 3 and 17 of docs/guarantees.md). Do not retry with fresh ids: that may store the write twice. {@link
+ * (guarantees <a href="{@docRoot}/dev/sessionstore/doc-files/guarantees.html#3">3</a> and <a href="{@docRoot}/dev/sessionstore/doc-files/guarantees.html#17">17</a>). Do not retry with fresh ids: that may store the write twice. {@link
  * #isRetryable()} is therefore always {@code true}.
  */
 public class OutcomeUnknownException extends StoreFailureException {

@@ -1,6 +1,6 @@
 package dev.sessionstore;
 
-/** Which end of the log a limited read takes its events from (the limits in docs/guarantees.md). */
+/** Which end of the log a limited read takes its events from (<a href="{@docRoot}/dev/sessionstore/doc-files/guarantees.html#rules-for-the-edge-cases">which end a limit takes</a>). */
 public enum ReadDirection {
 
   /** The first N events after the lower bound, returned oldest-first. Next cursor: the last item's seq. */

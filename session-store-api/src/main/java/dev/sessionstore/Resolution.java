@@ -5,7 +5,7 @@ import java.util.Optional;
 
 /**
  * The outcome of resolving one tool call ({@link ToolCalls#resolve}, or a resolution inside a {@link Step}).
- * Resolution is a compare-and-set from {@link ToolCallStatus#PENDING} (guarantee 10 of docs/guarantees.md): exactly one
+ * Resolution is a compare-and-set from {@link ToolCallStatus#PENDING} (guarantee <a href="{@docRoot}/dev/sessionstore/doc-files/guarantees.html#10">10</a>): exactly one
  * of any number of concurrent resolvers makes the transition and gets {@link Resolved}.
  *
  * <p><b>Telling a replay from a conflict.</b> A resolve of a call that is no longer pending is

@@ -4,7 +4,7 @@ package dev.sessionstore;
  * Retention: removing what a {@link RetentionPolicy} says is old, on demand here, or on a schedule the store owns
  * (configured on the adapter's builder, off by default). Thread-safe. Requires {@link Capability#RETENTION}.
  *
- * <p>Forks keep what they show (docs/guarantees.md, fine print): deleting an idle parent or cutting its chapters
+ * <p>Forks keep what they show (<a href="{@docRoot}/dev/sessionstore/doc-files/guarantees.html#fine-print">the guarantees' fine print</a>): deleting an idle parent or cutting its chapters
  * never changes a fork's log, as deleting or truncating the parent never does. Each session is removed or cut in one
  * transaction of its own, with the same locks as a deletion or truncation, so a concurrent write to a session is
  * either in the state retention judged or makes it judge again; an application is not one transaction over the whole

@@ -18,7 +18,7 @@ import java.util.Set;
  *       {@code updatedAt}). Optionally only sessions in one of {@link #idleStatuses()} (empty: any status), and only
  *       those of {@link #idleTenant()} (empty: every session). Forks of a deleted session keep what they show.</li>
  *   <li><b>Events per session</b> ({@link #maxEventsPerSession()}): a session holding more events than this loses
- *       its oldest chapters (docs/guarantees.md, fine print: the events after one summary's {@code toSeq} up to the
+ *       its oldest chapters (<a href="{@docRoot}/dev/sessionstore/doc-files/guarantees.html#fine-print">the guarantees' fine print</a>: the events after one summary's {@code toSeq} up to the
  *       next one's), whole and oldest first, until it holds at most this many or the next chapter to cut is the one
  *       after its latest summary, which is never cut: every event removed is covered by a summary that stays. The
  *       summaries stay (they stand for the events they cover), and so do seqs: the log then starts after the cut,

@@ -4,7 +4,7 @@ import java.util.List;
 import java.util.Optional;
 
 /**
- * What a revived agent needs to rebuild its working set (guarantee 9 of docs/guarantees.md): the latest summary and the
+ * What a revived agent needs to rebuild its working set (guarantee <a href="{@docRoot}/dev/sessionstore/doc-files/guarantees.html#9">9</a>): the latest summary and the
  * events after its {@code toSeq}, oldest-first; with no summary, every event.
  *
  * @param summary the latest summary, or empty

@@ -7,7 +7,7 @@ import java.util.Optional;
  * Runs of sessions. A run id is unique within its session: every lookup takes the session id, and the same run id in
  * two sessions (or in a fork and its parent) names two runs. Thread-safe, read-after-write consistent: a run saved as
  * {@link RunStatus#RUNNING} or {@link RunStatus#WAITING} is the active run for the very next {@link #active} call
- * from any thread (guarantee 6 of docs/guarantees.md).
+ * from any thread (guarantee <a href="{@docRoot}/dev/sessionstore/doc-files/guarantees.html#6">6</a>).
  */
 public interface Runs {
 

@@ -2,7 +2,7 @@ package dev.sessionstore;
 
 /**
  * An append stated the seq it expected the log to end at, and the log ended elsewhere; nothing was stored
- * (guarantee 5 of docs/guarantees.md). Re-read from {@link #actualSeq()} and retry.
+ * (guarantee <a href="{@docRoot}/dev/sessionstore/doc-files/guarantees.html#5">5</a>). Re-read from {@link #actualSeq()} and retry.
  */
 public class SeqConflictException extends ConflictException {
 

@@ -15,7 +15,7 @@ import java.util.List;
  * <p>Immutable; each {@code with...} returns a copy. Construction checks only that no member is null; whether the
  * members fit together (all of this session, seqs gapless from 1, ids distinct, summaries within the log, limits) is
  * checked by {@link Archives#importSession} before anything is written, with the archive
- * rules every adapter shares (docs/guarantees.md).
+ * rules every adapter shares (<a href="{@docRoot}/dev/sessionstore/doc-files/guarantees.html#archives">the archive rules</a> of the guarantees).
  *
  * <p>A session whose log was cut at its head (by retention, see {@link Retention}, or by a truncation below such a
  * cut) archives as it is: {@code cutSeq} is the seq through which its log was cut, and {@code events} holds seqs

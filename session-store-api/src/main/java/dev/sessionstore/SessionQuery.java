@@ -6,7 +6,7 @@ import java.util.Map;
 import java.util.OptionalInt;
 
 /**
- * Which sessions to list (guarantee 13 of docs/guarantees.md). Every filter that is set must match; metadata filters
+ * Which sessions to list (guarantee <a href="{@docRoot}/dev/sessionstore/doc-files/guarantees.html#13">13</a>). Every filter that is set must match; metadata filters
  * match exact key-value pairs. Results come in a stable order (creation time, then id in
  * code point order), so paging with {@link #after(String)} or
  * {@link #offset(int)} never skips or repeats a session that existed throughout.

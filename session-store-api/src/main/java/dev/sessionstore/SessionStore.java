@@ -7,7 +7,7 @@ import java.util.Set;
 /**
  * A store of agent conversations: sessions with their append-only event logs, runs, tool calls, summaries,
  * checkpoints and model-call audit, behind one object, with their lossless export and import
- * ({@link #archives()}). Every adapter gives the guarantees of the session-store contract (docs/guarantees.md), proven
+ * ({@link #archives()}). Every adapter gives the guarantees of the session-store contract (<a href="{@docRoot}/dev/sessionstore/doc-files/guarantees.html">guarantees 1–20</a>), proven
  * by the conformance kit; each aggregate interface documents the ones it carries.
  *
  * <p>Everything a store returns is immutable: records, and lists that cannot be modified, so a caller can never
@@ -15,7 +15,7 @@ import java.util.Set;
  *
  * <p>Thread-safe: one instance is meant to be shared by the whole application.
  *
- * <p><b>Bad input</b> (guarantee 15 of docs/guarantees.md). Every operation of the store and of its aggregates checks
+ * <p><b>Bad input</b> (guarantee <a href="{@docRoot}/dev/sessionstore/doc-files/guarantees.html#15">15</a>). Every operation of the store and of its aggregates checks
  * its arguments before anything is read or written, with the same rules in every adapter: a rejected argument fails
  * with {@link InvalidArgumentException} naming it ({@link InvalidArgumentException#field()}), and nothing is written.
  *
@@ -56,8 +56,8 @@ public interface SessionStore extends AutoCloseable {
   Retention retention();
 
   /**
-   * Commits one agent step atomically: every member of {@code step} is stored, or none is (guarantee 16 of
-   * docs/guarantees.md). See {@link Step} for the order members apply in, the expected-seq rule and what a retry does.
+   * Commits one agent step atomically: every member of {@code step} is stored, or none is (guarantee
+   * <a href="{@docRoot}/dev/sessionstore/doc-files/guarantees.html#16">16</a>). See {@link Step} for the order members apply in, the expected-seq rule and what a retry does.
    *
    * <p>Concurrency: steps and single writes on one session are serialized; of any number of concurrent steps
    * expecting the same last seq and storing new events, exactly one commits. Idempotency: re-submitting a step whose

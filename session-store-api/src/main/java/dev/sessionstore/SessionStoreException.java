@@ -4,7 +4,7 @@ package dev.sessionstore;
  * Root of every error a {@link SessionStore} raises. Unchecked: callers catch the subclass they can act on.
  *
  * <p>Whenever a store throws one of these for bad input or a conflict, nothing of the failed call was written
- * and the store keeps serving (guarantee 15 of docs/guarantees.md).
+ * and the store keeps serving (guarantee <a href="{@docRoot}/dev/sessionstore/doc-files/guarantees.html#15">15</a>).
  */
 public abstract class SessionStoreException extends RuntimeException {
 

@@ -6,7 +6,7 @@ import java.util.Map;
 import java.util.UUID;
 
 /**
- * An upsert of a session (guarantee 3 of docs/guarantees.md). Fields left {@code null} keep their stored value (or take
+ * An upsert of a session (guarantee <a href="{@docRoot}/dev/sessionstore/doc-files/guarantees.html#3">3</a>). Fields left {@code null} keep their stored value (or take
  * the default when the session is new: status {@link SessionStatus#ACTIVE}, settings {@code {}}, no name, tenant or
  * agent). {@link #metadata()} is a patch merged into the stored map: a key mapped to {@code null} removes that key.
  *

@@ -6,7 +6,7 @@ import java.util.Optional;
 
 /**
  * Sessions: upsert, lookup, listing, forks and deletion. Thread-safe; every method may be called from any thread
- * and every write is visible to the next read from any thread (guarantee 6 of docs/guarantees.md).
+ * and every write is visible to the next read from any thread (guarantee <a href="{@docRoot}/dev/sessionstore/doc-files/guarantees.html#6">6</a>).
  *
  * <p>Writing anything under an unknown session id (an event, run, tool call, checkpoint) creates the session with
  * status {@link SessionStatus#ACTIVE}, like a stream in an event store.
@@ -14,7 +14,7 @@ import java.util.Optional;
 public interface Sessions {
 
   /**
-   * Creates or updates a session and returns it as stored (guarantee 3 of docs/guarantees.md). Saving the same write
+   * Creates or updates a session and returns it as stored (guarantee <a href="{@docRoot}/dev/sessionstore/doc-files/guarantees.html#3">3</a>). Saving the same write
    * twice leaves one session. Fields the write leaves {@code null} keep their stored values; metadata is merged.
    *
    * @throws ConflictException              if the write names the session with a name another session has
@@ -58,7 +58,7 @@ public interface Sessions {
 
   /**
    * Forks {@code sessionId} at {@code atSeq} into a new session with a generated id; the parent is untouched and the
-   * two diverge from there (guarantee 11 of docs/guarantees.md). The fork shows, as of one consistent view of the
+   * two diverge from there (guarantee <a href="{@docRoot}/dev/sessionstore/doc-files/guarantees.html#11">11</a>). The fork shows, as of one consistent view of the
    * parent:
    * <ul>
    *   <li>events {@code 1..atSeq}, with the same ids, seqs and content, each returned with the fork's session id; they
@@ -92,7 +92,7 @@ public interface Sessions {
 
   /**
    * Deletes the session and everything it owns: events, runs, tool calls and their deadlines, summaries,
-   * session checkpoints and model-call audit rows (guarantee 14 of docs/guarantees.md). Idempotent. Its
+   * session checkpoints and model-call audit rows (guarantee <a href="{@docRoot}/dev/sessionstore/doc-files/guarantees.html#14">14</a>). Idempotent. Its
    * writer-fencing state ({@link #claim}) stays, so that tokens of the id keep growing if it is used again.
    *
    * @return whether a session was deleted
@@ -121,7 +121,7 @@ public interface Sessions {
    * used again and no token issued before the deletion ever becomes current again. The fencing state is not part of a
    * session's {@linkplain Archives archive}: it belongs to the backend's writers, not to the session's content, and an
    * import leaves the target's fencing state of that id as it is. A fork starts unclaimed
-   * (guarantee 20 of docs/guarantees.md).
+   * (guarantee <a href="{@docRoot}/dev/sessionstore/doc-files/guarantees.html#20">20</a>).
    *
    * @throws InvalidArgumentException       naming {@code sessionId} or {@code ownerId} if one is invalid
    * @throws UnsupportedCapabilityException if the store lacks {@link Capability#WRITER_FENCING}

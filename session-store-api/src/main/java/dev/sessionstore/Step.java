@@ -13,7 +13,7 @@ import java.util.function.Function;
 
 /**
  * Everything one step of an agent loop writes to one session, committed atomically by {@link SessionStore#commit}
- * (guarantee 16 of docs/guarantees.md). Every member is optional and members combine freely. Build one with {@link
+ * (guarantee <a href="{@docRoot}/dev/sessionstore/doc-files/guarantees.html#16">16</a>). Every member is optional and members combine freely. Build one with {@link
  * #builder}:
  * <pre>{@code
  * // the model asked for a human approval: the tool_use event and the pending call, in one commit
@@ -41,8 +41,8 @@ import java.util.function.Function;
  *   <li><b>Expected last seq</b> ({@link #expectedLastSeq}): checked against the log as it is before the step (before
  *       the cut), when the step changes the log, that is when its cut removes at least one event or it stores at
  *       least one new event. A step that leaves the log as it is (no events, only replayed events, a cut past the
- *       end) commits whatever the log ends at, so a replayed step never fails on it (guarantee 5 of
- *       docs/guarantees.md).</li>
+ *       end) commits whatever the log ends at, so a replayed step never fails on it (guarantee
+ *       <a href="{@docRoot}/dev/sessionstore/doc-files/guarantees.html#5">5</a>).</li>
  *   <li><b>Session</b> ({@link #session}): upserted with its metadata merged ({@link Sessions#save}). Committing any
  *       step creates its session when unknown, with status {@link SessionStatus#ACTIVE}. A metadata merge
  *       ({@link Builder#mergeMetadata}) is part of this upsert: its keys are merged into the stored metadata as
@@ -68,7 +68,7 @@ import java.util.function.Function;
  *       none.</li>
  * </ol>
  *
- * <p><b>What a step does not hold.</b> A step is one session's partition (guarantee 19 of docs/guarantees.md):
+ * <p><b>What a step does not hold.</b> A step is one session's partition (guarantee <a href="{@docRoot}/dev/sessionstore/doc-files/guarantees.html#19">19</a>):
  * everything it writes belongs to {@link #sessionId}, so a backend can commit it in one transaction of one partition.
  * Global (store-wide) checkpoints ({@link CheckpointKey#global}, written with {@link Checkpoints#put}) belong to no
  * session and stay out of a step: write them apart, and make them idempotent for a retry.

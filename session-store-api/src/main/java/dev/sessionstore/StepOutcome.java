@@ -5,8 +5,8 @@ import java.util.Optional;
 
 /**
  * The outcome of {@link SessionStore#commit}: the step was {@link Committed} whole, or {@link Rejected} whole because
- * at least one of its resolutions was stale, in which case nothing of it was written (guarantee 16 of
- * docs/guarantees.md). Other failures (seq conflict, reused event id, invalid input, unknown session, event or tool
+ * at least one of its resolutions was stale, in which case nothing of it was written (guarantee
+ * <a href="{@docRoot}/dev/sessionstore/doc-files/guarantees.html#16">16</a>). Other failures (seq conflict, reused event id, invalid input, unknown session, event or tool
  * call) are exceptions.
  *
  * <p>Read it without a cast or a pattern switch (Java 17):

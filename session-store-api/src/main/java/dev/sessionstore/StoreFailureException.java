@@ -17,7 +17,7 @@ package dev.sessionstore;
  * committed it) it throws the subclass {@link OutcomeUnknownException} instead; a plain
  * {@code StoreFailureException} is never thrown for a write that may have been stored. Adapters resolve such doubts
  * themselves where they can, by running idempotent work again or reading what is stored, so callers rarely see one.
- * A read that throws this exception wrote nothing either (guarantee 17 of docs/guarantees.md).
+ * A read that throws this exception wrote nothing either (guarantee <a href="{@docRoot}/dev/sessionstore/doc-files/guarantees.html#17">17</a>).
  */
 public class StoreFailureException extends SessionStoreException {
 

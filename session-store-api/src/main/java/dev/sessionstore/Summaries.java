@@ -4,7 +4,7 @@ import java.util.List;
 import java.util.Optional;
 
 /**
- * Compaction summaries, revival reads and chapter paging (guarantee 9 of docs/guarantees.md). Thread-safe.
+ * Compaction summaries, revival reads and chapter paging (guarantee <a href="{@docRoot}/dev/sessionstore/doc-files/guarantees.html#9">9</a>). Thread-safe.
  */
 public interface Summaries {
 

@@ -71,7 +71,7 @@ public record ToolCallWrite(
   }
 
   /**
-   * This write registering the call with an absolute deadline (guarantee 10 of docs/guarantees.md): the store expires
+   * This write registering the call with an absolute deadline (guarantee <a href="{@docRoot}/dev/sessionstore/doc-files/guarantees.html#10">10</a>): the store expires
    * the call when its clock reaches {@code deadline} while it is still pending. Ignored when the call is already
    * stored.
    */

@@ -6,7 +6,7 @@ import java.util.List;
 import java.util.Optional;
 
 /**
- * Tool calls that survive a kill (guarantee 10 of docs/guarantees.md). Thread-safe. A tool call id is unique within its
+ * Tool calls that survive a kill (guarantee <a href="{@docRoot}/dev/sessionstore/doc-files/guarantees.html#10">10</a>). Thread-safe. A tool call id is unique within its
  * session: every operation takes the session id and the call id, and the same call id in two sessions (or in a fork and
  * its parent) names two independent calls.
  *

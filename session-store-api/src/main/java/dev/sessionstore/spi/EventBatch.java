@@ -13,7 +13,7 @@ import java.util.Map;
 import java.util.Objects;
 
 /**
- * The duplicate-id rule (guarantee 3 of docs/guarantees.md), applied once for every adapter. An adapter appends a batch
+ * The duplicate-id rule (guarantee <a href="{@docRoot}/dev/sessionstore/doc-files/guarantees.html#3">3</a>), applied once for every adapter. An adapter appends a batch
  * in three steps, all under its per-session lock or transaction:
  * <ol>
  *   <li>{@link #of} checks the batch and collapses identical in-batch duplicates;</li>

@@ -4,7 +4,7 @@ import dev.sessionstore.Event;
 import dev.sessionstore.EventQuery;
 
 /**
- * Which events an {@link EventQuery} selects, for adapters that filter in memory (guarantee 7 of docs/guarantees.md).
+ * Which events an {@link EventQuery} selects, for adapters that filter in memory (guarantee <a href="{@docRoot}/dev/sessionstore/doc-files/guarantees.html#7">7</a>).
  */
 public final class EventFilter {
 

@@ -10,7 +10,7 @@ import java.util.List;
 import java.util.OptionalLong;
 
 /**
- * How a page of events is built from the matching events an adapter fetched (guarantee 7 of docs/guarantees.md and its
+ * How a page of events is built from the matching events an adapter fetched (guarantee <a href="{@docRoot}/dev/sessionstore/doc-files/guarantees.html#7">7</a> and its
  * fine print), identical in every adapter. An adapter fetches the events {@link EventFilter#matches} selects, in
  * {@linkplain #fetchesNewestFirst fetch order}, at most {@link #fetchLimit} of them (one beyond the query's limit, so
  * the page knows whether more remain), and hands them to {@link #page}, which keeps the limit, orders the page as the

@@ -11,7 +11,7 @@ import dev.sessionstore.ToolCall;
 import java.time.Instant;
 
 /**
- * What a fork at {@code atSeq} takes from its parent (guarantee 11 of docs/guarantees.md), decided once for every
+ * What a fork at {@code atSeq} takes from its parent (guarantee <a href="{@docRoot}/dev/sessionstore/doc-files/guarantees.html#11">11</a>), decided once for every
  * adapter and documented on {@link dev.sessionstore.Sessions#fork(String, long)}: events {@code 1..atSeq}; summaries
  * with {@code toSeq <= atSeq}; runs named by a prefix event; tool calls whose requesting event is in the prefix, in
  * their current state; the session's checkpoints; its agent, tenant, status, settings and metadata, but not its name.

@@ -17,7 +17,7 @@ import java.util.function.LongFunction;
 
 /**
  * The log part of a {@link Step} (its cut, its events and its expected last seq), decided once for every adapter
- * (guarantees 5, 12 and 16 of docs/guarantees.md). An adapter, holding its per-session lock or transaction:
+ * (guarantees <a href="{@docRoot}/dev/sessionstore/doc-files/guarantees.html#5">5</a>, <a href="{@docRoot}/dev/sessionstore/doc-files/guarantees.html#12">12</a> and <a href="{@docRoot}/dev/sessionstore/doc-files/guarantees.html#16">16</a>). An adapter, holding its per-session lock or transaction:
  * <ol>
  *   <li>looks up the stored events with the step's {@link #ids()} and the log's last seq;</li>
  *   <li>calls {@link #plan}, which checks the duplicate-id rule and the expected seq and says what to change;</li>

@@ -8,7 +8,7 @@ import java.time.Instant;
 import java.util.Optional;
 
 /**
- * How a stored tool call changes state, identical in every adapter (guarantee 10 of docs/guarantees.md): resolution as
+ * How a stored tool call changes state, identical in every adapter (guarantee <a href="{@docRoot}/dev/sessionstore/doc-files/guarantees.html#10">10</a>): resolution as
  * a compare-and-set from pending with its replay rule, expiry, and deadline changes. Each method returns the call as it
  * is to be stored; none writes anything.
  */

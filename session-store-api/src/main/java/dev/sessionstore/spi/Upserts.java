@@ -17,7 +17,7 @@ import java.util.HashMap;
 import java.util.Map;
 
 /**
- * The upsert rule of guarantee 3 of docs/guarantees.md, applied once for every adapter that reads, merges and writes: a
+ * The upsert rule of guarantee <a href="{@docRoot}/dev/sessionstore/doc-files/guarantees.html#3">3</a>, applied once for every adapter that reads, merges and writes: a
  * field a write leaves {@code null} keeps its stored value, or takes the default when the record is new; metadata is
  * merged (a {@code null} value removes its key). Each method returns the record as it is to be stored at {@code now},
  * given the stored one ({@code null} when new).

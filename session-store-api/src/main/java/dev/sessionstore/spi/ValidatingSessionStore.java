@@ -25,8 +25,8 @@ import java.util.function.Supplier;
  * operation of the store and of each aggregate it hands out checks, in this order, that the store is open
  * ({@link StoreClosedException} otherwise) and that every argument is valid ({@link Arguments}: an
  * {@link dev.sessionstore.InvalidArgumentException} naming the field otherwise), and only then calls the adapter. So
- * every adapter rejects the same input with the same error, before it reads or writes anything (guarantee 15 of
- * docs/guarantees.md). What the layer guarantees to the adapter behind it is stated in this package's description.
+ * every adapter rejects the same input with the same error, before it reads or writes anything (guarantee
+ * <a href="{@docRoot}/dev/sessionstore/doc-files/guarantees.html#15">15</a>). What the layer guarantees to the adapter behind it is stated in this package's description.
  *
  * <p><b>Capabilities.</b> The layer reads the adapter's {@link SessionStore#capabilities()} once, when it wraps it.
  * An aggregate whose capability the adapter lacks fails with {@link UnsupportedCapabilityException} when asked for,

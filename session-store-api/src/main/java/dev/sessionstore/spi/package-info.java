@@ -3,7 +3,7 @@
  * kept here once so that adapters agree on the checks, the rules and the words of their errors. Application code
  * does not need this package: the user API is {@code dev.sessionstore}, and it does not refer to this package (a test
  * of session-store-api fails if any of its classes does); this package depends on the API, never the reverse. The
- * guarantees an adapter owes are listed, numbered, in {@code docs/guarantees.md} of the repository; the conformance
+ * guarantees an adapter owes are listed, numbered, in <a href="{@docRoot}/dev/sessionstore/doc-files/guarantees.html">the guarantees</a> ({@code docs/guarantees.md} of the repository); the conformance
  * kit ({@code session-store-conformance}) tests them.
  *
  * <h2>What each class is for</h2>

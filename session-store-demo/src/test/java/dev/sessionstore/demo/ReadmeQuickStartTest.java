@@ -29,15 +29,53 @@ import java.util.stream.Collectors;
 import org.junit.jupiter.api.Test;
 
 /**
- * The README's quick start, verbatim: {@link #quickStartWorksAsDocumented()} runs it and checks its results, and
- * {@link #readmeShowsExactlyThisCode()} fails when the README's code block and this file drift apart.
+ * The quick starts, verbatim: the README's ten lines ({@link #shortQuickStartWorksAsDocumented()}) and the long tour
+ * of {@code docs/api.md} ({@link #quickStartWorksAsDocumented()}) run here and have their results checked, and
+ * {@link #readmeShowsExactlyTheShortCode()} and {@link #apiPageShowsExactlyThisCode()} fail when a page's code block
+ * and this file drift apart.
  */
 class ReadmeQuickStartTest {
 
   private static final String BEGIN = "// README quick-start: begin";
   private static final String END = "// README quick-start: end";
-  private static final String README_MARKER = "<!-- quick-start:";
+  private static final String SHORT_BEGIN = "// README short quick-start: begin";
+  private static final String SHORT_END = "// README short quick-start: end";
+  private static final String API_PAGE_MARKER = "<!-- quick-start:";
+  private static final String README_MARKER = "<!-- quick-start-short:";
   private static final String METHOD_INDENT = "    ";
+
+  @Test
+  void shortQuickStartWorksAsDocumented() {
+    // README short quick-start: begin
+    SessionStore store = InMemorySessionStore.builder().build();   // or JdbcSessionStore: SQLite, PostgreSQL
+    Session session = store.sessions().save(SessionWrite.of("support-42").withName("double charge"));
+    store.events().append(session.id(), NewEvent.of("user_message", Json.of("{\"text\":\"Charged twice?\"}")).withId("m-1"));
+    StepOutcome turn = store.commit(Step.builder(session.id())     // one agent step, all or nothing
+        .event(NewEvent.of("assistant_message", Json.of("{\"text\":\"Let me look.\"}")).withId("m-2"))
+        .expectLastSeq(1)                                          // only if nobody appended meanwhile
+        .build());
+    EventPage tail = store.events().read(session.id(), EventQuery.all().last(20));   // m-1, m-2: seqs 1, 2
+    Revival revival = store.summaries().revive(session.id());     // what a restarted agent reads first
+    store.close();
+    // README short quick-start: end
+
+    assertThat(session.name()).isEqualTo("double charge");
+    assertThat(turn.isCommitted()).isTrue();
+    assertThat(tail.items()).extracting(Event::id).containsExactly("m-1", "m-2");
+    assertThat(tail.items()).extracting(Event::seq).containsExactly(1L, 2L);
+    assertThat(revival.summary()).isEmpty();
+    assertThat(revival.events()).extracting(Event::id).containsExactly("m-1", "m-2");
+  }
+
+  @Test
+  void readmeShowsExactlyTheShortCode() throws IOException {
+    Path moduleDir = Path.of("").toAbsolutePath();
+    List<String> block = javaBlockAfter(moduleDir.resolveSibling("README.md"), README_MARKER);
+    String source = Files.readString(moduleDir.resolve(
+        "src/test/java/dev/sessionstore/demo/ReadmeQuickStartTest.java"));
+
+    assertThat(String.join("\n", block).strip()).isEqualTo(markedRegion(source, SHORT_BEGIN, SHORT_END));
+  }
 
   @Test
   void quickStartWorksAsDocumented() {
@@ -114,9 +152,9 @@ class ReadmeQuickStartTest {
   }
 
   @Test
-  void readmeShowsExactlyThisCode() throws IOException {
+  void apiPageShowsExactlyThisCode() throws IOException {
     Path moduleDir = Path.of("").toAbsolutePath();
-    List<String> block = readmeQuickStartBlock(moduleDir.resolveSibling("README.md"));
+    List<String> block = javaBlockAfter(moduleDir.resolveSibling("docs").resolve("api.md"), API_PAGE_MARKER);
     String source = Files.readString(moduleDir.resolve(
         "src/test/java/dev/sessionstore/demo/ReadmeQuickStartTest.java"));
 
@@ -124,23 +162,23 @@ class ReadmeQuickStartTest {
     String code = block.stream().skip(imports.size()).collect(Collectors.joining("\n")).strip();
 
     assertThat(imports).isNotEmpty().allSatisfy(line -> assertThat(source).contains("\n" + line + "\n"));
-    assertThat(code).isEqualTo(markedRegion(source));
+    assertThat(code).isEqualTo(markedRegion(source, BEGIN, END));
   }
 
-  /** The lines of the first {@code java} code block after the README's quick-start marker. */
-  private static List<String> readmeQuickStartBlock(Path readme) throws IOException {
-    List<String> lines = Files.readAllLines(readme);
-    int marker = indexOf(lines, 0, line -> line.startsWith(README_MARKER));
-    int open = indexOf(lines, marker, line -> line.equals("```java"));
+  /** The lines of the first {@code java} code block after the line of {@code page} starting with {@code marker}. */
+  private static List<String> javaBlockAfter(Path page, String marker) throws IOException {
+    List<String> lines = Files.readAllLines(page);
+    int markerLine = indexOf(lines, 0, line -> line.startsWith(marker));
+    int open = indexOf(lines, markerLine, line -> line.equals("```java"));
     int close = indexOf(lines, open + 1, line -> line.equals("```"));
     return lines.subList(open + 1, close);
   }
 
-  /** The lines between the begin and end comments of this file, without the test method's indentation. */
-  private static String markedRegion(String source) {
+  /** The lines between the given begin and end comments of this file, without the test method's indentation. */
+  private static String markedRegion(String source, String beginComment, String endComment) {
     List<String> lines = source.lines().toList();
-    int begin = indexOf(lines, 0, line -> line.strip().equals(BEGIN));
-    int end = indexOf(lines, begin, line -> line.strip().equals(END));
+    int begin = indexOf(lines, 0, line -> line.strip().equals(beginComment));
+    int end = indexOf(lines, begin, line -> line.strip().equals(endComment));
     return lines.subList(begin + 1, end).stream()
         .map(line -> line.startsWith(METHOD_INDENT) ? line.substring(METHOD_INDENT.length()) : line.strip())
         .collect(Collectors.joining("\n"))
@@ -154,6 +192,6 @@ class ReadmeQuickStartTest {
       }
     }
     throw new AssertionError("no line from " + from + " on matches; expected the README's " + README_MARKER
-        + " block and this file's " + BEGIN + " / " + END + " lines");
+        + " block, docs/api.md's " + API_PAGE_MARKER + " block and this file's begin / end comments");
   }
 }
