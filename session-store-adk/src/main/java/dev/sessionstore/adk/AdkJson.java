@@ -44,6 +44,10 @@ final class AdkJson {
    * (they are never persisted).
    */
   static Json storedEvent(Event event) {
+    Map<String, Object> stateDelta = event.actions() == null ? null : event.actions().stateDelta();
+    if (stateDelta == null || stateDelta.keySet().stream().noneMatch(key -> key.startsWith(State.TEMP_PREFIX))) {
+      return Json.parse("event.payload", write(event));
+    }
     ObjectNode tree = MAPPER.valueToTree(event);
     JsonNode delta = tree.path("actions").path("stateDelta");
     if (delta.isObject()) {
@@ -107,9 +111,9 @@ final class AdkJson {
     return values;
   }
 
-  private static String write(JsonNode tree) {
+  private static String write(Object value) {
     try {
-      return MAPPER.writeValueAsString(tree);
+      return MAPPER.writeValueAsString(value);
     } catch (JsonProcessingException e) {
       throw new SessionException("ADK's mapper cannot write this value as JSON", e);
     }

@@ -251,8 +251,8 @@ public final class SessionStoreSessionService implements BaseSessionService {
       if (event.id() == null || event.id().isBlank()) {
         event.setId(Event.generateEventId());
       }
-      store(app, user, id, event);
-      applyToCaller(session, event);
+      boolean replayed = store(app, user, id, event);
+      applyToCaller(session, event, replayed);
       return event;
     });
   }
@@ -359,16 +359,21 @@ public final class SessionStoreSessionService implements BaseSessionService {
     return ListSessionsResponse.builder().sessions(sessions).build();
   }
 
-  private void store(String app, String user, String id, Event event) {
+  /**
+   * Stores the event with its deltas; whether the session already held it (a retry): its seq is at or below the
+   * log's end as read before the append.
+   */
+  private boolean store(String app, String user, String id, Event event) {
     String key = ScopeIds.session(app, user, id);
-    requireSession(key, app, user, id);
+    long lastSeqBefore = requireSession(key, app, user, id).lastSeq();
     Json payload = AdkJson.storedEvent(event);
     Instant timestamp = Instant.ofEpochMilli(event.timestamp());
     Map<String, Object> delta = event.actions() == null || event.actions().stateDelta() == null
         ? Map.of() : new HashMap<>(event.actions().stateDelta());
     appendShared(app, user, key, event.id(), split(delta), timestamp);
     try {
-      store.events().append(key, new NewEvent(event.id(), EVENT_TYPE, null, null, null, payload, timestamp));
+      return store.events().append(key, new NewEvent(event.id(), EVENT_TYPE, null, null, null, payload, timestamp))
+          .seq() <= lastSeqBefore;
     } catch (DuplicateEventException e) {
       throw new SessionException("Session " + id + " already stores another event with id " + event.id(), e);
     }
@@ -377,6 +382,9 @@ public final class SessionStoreSessionService implements BaseSessionService {
   /** Appends the {@code app:} and {@code user:} parts of a delta to their logs, idempotently by the event's id. */
   private void appendShared(String app, String user, String sessionKey, String eventId,
       Map<String, Map<String, Object>> split, Instant timestamp) {
+    if (split.get(APP).isEmpty() && split.get(USER).isEmpty()) {
+      return;
+    }
     String deltaId = ScopeIds.delta(sessionKey, eventId);
     appendDelta(ScopeIds.appState(app), KIND_APP_STATE, null, app, null, deltaId, split.get(APP), timestamp);
     appendDelta(ScopeIds.userState(app, user), KIND_USER_STATE, ScopeIds.userState(app, user), app, user, deltaId,
@@ -447,8 +455,13 @@ public final class SessionStoreSessionService implements BaseSessionService {
     return Map.of(APP, app, USER, user, SESSION, session);
   }
 
-  /** Applies the stored event to the caller's object as {@link BaseSessionService#appendEvent} describes. */
-  private static void applyToCaller(Session session, Event event) {
+  /**
+   * Applies the stored event to the caller's object as {@link BaseSessionService#appendEvent} describes. The object's
+   * events are searched for the event only when the store already held it ({@code replayed}, a retry), so a new event
+   * costs the same whatever the session's length. (Two threads appending the same event to the same object at once,
+   * both before either's append returned, may both add it to that object; the store holds it once.)
+   */
+  private static void applyToCaller(Session session, Event event, boolean replayed) {
     EventActions actions = event.actions();
     if (actions != null && actions.stateDelta() != null && session.state() != null) {
       actions.stateDelta().forEach((key, value) -> {
@@ -462,7 +475,7 @@ public final class SessionStoreSessionService implements BaseSessionService {
     List<Event> events = session.events();
     if (events != null) {
       synchronized (events) {
-        if (events.stream().noneMatch(held -> event.id().equals(held.id()))) {
+        if (!replayed || events.stream().noneMatch(held -> event.id().equals(held.id()))) {
           events.add(event);
         }
       }
@@ -492,10 +505,10 @@ public final class SessionStoreSessionService implements BaseSessionService {
     return first.isEmpty() ? stored.createdAt() : first.get(0).timestamp();
   }
 
-  private void requireSession(String key, String app, String user, String id) {
-    if (store.sessions().find(key).filter(s -> owns(s, app, user, id)).isEmpty()) {
-      throw new SessionNotFoundException("Session not found: " + id + " (app " + app + ", user " + user + ")");
-    }
+  /** The stored session of the ADK session, as read now. */
+  private dev.sessionstore.Session requireSession(String key, String app, String user, String id) {
+    return store.sessions().find(key).filter(s -> owns(s, app, user, id)).orElseThrow(
+        () -> new SessionNotFoundException("Session not found: " + id + " (app " + app + ", user " + user + ")"));
   }
 
   private static boolean owns(dev.sessionstore.Session stored, String app, String user, String id) {
