@@ -8,8 +8,8 @@ import java.nio.file.Path;
 import org.junit.jupiter.api.Test;
 
 /**
- * Spring Boot 4.0 / Spring AI 2.0, the starter alone and no property: Spring AI's chat memory is kept in the SQLite file ./sessions.db
- * and outlives a restart of the application.
+ * Spring Boot 4.0 / Spring AI 2.0, the starter alone and no property: Spring AI's chat memory is kept in the SQLite file
+ * ./sessions.db and outlives a restart of the application.
  */
 class Boot4SqliteDefaultTest {
 
