@@ -7,12 +7,17 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import dev.sessionstore.StoreFailureException;
 import dev.sessionstore.memory.InMemorySessionStore;
 import dev.sessionstore.springai.internal.BridgeLine;
+import java.io.File;
 import java.io.IOException;
 import java.io.InputStream;
+import java.lang.reflect.InvocationTargetException;
+import java.lang.reflect.Method;
 import java.net.URL;
 import java.net.URLClassLoader;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
 import java.util.Optional;
 import java.util.Properties;
 import org.junit.jupiter.api.Test;
@@ -67,6 +72,37 @@ class BridgeLineTest {
         .hasMessageContaining(thisBridge().getProperty("artifact") + " is built for Spring AI " + springAiMajor()
             + ".x, but the class path has Spring AI " + otherLine)
         .hasMessageContaining("keep session-store-spring-ai for Spring AI 1.x");
+  }
+
+  /**
+   * This bridge on a class path whose Spring AI model jar is the other line's (a user who picked the wrong bridge):
+   * the check, run in a class loader of this module's test class path with that jar in place of its own, fails.
+   */
+  @Test
+  void thisBridgeOnTheOtherLinesSpringAiJarFails() throws Exception {
+    Path otherModel = Path.of(System.getProperty("sessionstore.test.otherSpringAiModel"));
+    assertThat(otherModel).exists();
+    List<URL> urls = new ArrayList<>();
+    String classPath = System.getProperty("surefire.test.class.path", System.getProperty("java.class.path"));
+    for (String entry : classPath.split(File.pathSeparator)) {
+      if (!entry.replace(File.separatorChar, '/').contains("/org/springframework/ai/spring-ai-model/")) {
+        urls.add(Path.of(entry).toUri().toURL());
+      }
+    }
+    assertThat(urls).hasSize(classPath.split(File.pathSeparator).length - 1);
+    urls.add(otherModel.toUri().toURL());
+
+    try (URLClassLoader wrongLine = new URLClassLoader(urls.toArray(URL[]::new),
+        ClassLoader.getPlatformClassLoader())) {
+      Method check = wrongLine.loadClass(BridgeLine.class.getName()).getMethod("check");
+      assertThatThrownBy(() -> check.invoke(null))
+          .isInstanceOf(InvocationTargetException.class)
+          .cause()
+          .hasMessageContaining(thisBridge().getProperty("artifact") + " is built for Spring AI " + springAiMajor()
+              + ".x, but the class path has Spring AI " + otherModel.getFileName().toString()
+              .replace("spring-ai-model-", "").replace(".jar", ""))
+          .hasMessageContaining("keep session-store-spring-ai for Spring AI 1.x");
+    }
   }
 
   private static Properties thisBridge() {
