@@ -1,15 +1,15 @@
 package dev.sessionstore.jdbc;
 
-import com.zaxxer.hikari.HikariConfig;
-import com.zaxxer.hikari.HikariDataSource;
 import dev.sessionstore.Capability;
 import dev.sessionstore.InvalidArgumentException;
 import dev.sessionstore.RetentionPolicy;
 import dev.sessionstore.OutcomeUnknownException;
 import dev.sessionstore.SessionStore;
 import dev.sessionstore.StoreFailureException;
+import dev.sessionstore.jdbc.internal.DriverLibrary;
 import dev.sessionstore.jdbc.internal.FirstConnection;
 import dev.sessionstore.jdbc.internal.JdbcStore;
+import dev.sessionstore.jdbc.internal.OwnPool;
 import dev.sessionstore.jdbc.internal.StoreSettings;
 import dev.sessionstore.spi.ForwardingSessionStore;
 import dev.sessionstore.spi.Interception;
@@ -19,6 +19,7 @@ import java.sql.DriverManager;
 import java.sql.SQLException;
 import java.time.Clock;
 import java.time.Duration;
+import java.util.Locale;
 import javax.sql.DataSource;
 
 /**
@@ -105,9 +106,9 @@ import javax.sql.DataSource;
  */
 public final class JdbcSessionStore extends ForwardingSessionStore {
 
-  private final HikariDataSource ownPool;
+  private final OwnPool ownPool;
 
-  private JdbcSessionStore(SessionStore store, HikariDataSource ownPool) {
+  private JdbcSessionStore(SessionStore store, OwnPool ownPool) {
     super(store, Interception.none());
     this.ownPool = ownPool;
   }
@@ -192,7 +193,10 @@ public final class JdbcSessionStore extends ForwardingSessionStore {
      * The database by JDBC URL, instead of a {@link #dataSource(DataSource)}: the store opens a HikariCP pool of at
      * most 10 connections on it, named {@code session-store}, and closes the pool when the store closes. User and
      * password go in the URL ({@code jdbc:postgresql://host:5432/db?user=app&password=...}). For a pool tuned to
-     * your load, build a {@code HikariDataSource} yourself and give it as the data source.
+     * your load, build a {@code HikariDataSource} yourself and give it as the data source. The URL's driver
+     * ({@code org.postgresql:postgresql} or {@code org.xerial:sqlite-jdbc}) and {@code com.zaxxer:HikariCP} are the
+     * application's dependencies (session-store-bom manages their versions): {@link #build()} fails at once, naming
+     * the one to add, when one is missing.
      *
      * @throws InvalidArgumentException naming {@code jdbcUrl} if it is null or does not start with {@code jdbc:}
      * @throws InvalidArgumentException naming the setter if already set
@@ -480,8 +484,14 @@ public final class JdbcSessionStore extends ForwardingSessionStore {
      * returns the open store. Close it to stop them; closing the store leaves the data source open.
      *
      * @throws InvalidArgumentException naming {@code dataSource} if neither or both of a data source and a JDBC URL
-     *                                  were set, or its database is not a supported one; {@code jdbcUrl} if no JDBC
-     *                                  driver on the class path takes it; {@code notifications} if notification
+     *                                  were set, or its database is not a supported one, or its driver is below
+     *                                  the version the store needs (sqlite-jdbc 3.38.0.0; older pgjdbc than 42.7.13
+     *                                  and HikariCP than 5.1.0 only log a warning); {@code jdbcUrl} if no JDBC
+     *                                  driver on the class path takes it, or the URL's driver
+     *                                  ({@code org.postgresql:postgresql}, {@code org.xerial:sqlite-jdbc}) or
+     *                                  {@code com.zaxxer:HikariCP} is missing, the message naming the Maven
+     *                                  coordinates and the version session-store-bom manages; {@code notifications}
+     *                                  if notification
      *                                  settings were given with {@code notifications(false)}; {@code statementTimeout}
      *                                  if set for SQLite
      * @throws StoreFailureException    if the database cannot be reached within {@link #connectTimeout(Duration)}
@@ -507,9 +517,9 @@ public final class JdbcSessionStore extends ForwardingSessionStore {
             + " was set for it: drop one of the two");
       }
       Duration connecting = connectTimeout == null ? DEFAULT_CONNECT_TIMEOUT : connectTimeout;
-      HikariDataSource ownPool = jdbcUrl == null ? null : openPool(jdbcUrl, connecting);
+      OwnPool ownPool = jdbcUrl == null ? null : openPool(jdbcUrl, connecting);
       try {
-        return new JdbcSessionStore(open(ownPool == null ? dataSource : ownPool), ownPool);
+        return new JdbcSessionStore(open(ownPool == null ? dataSource : ownPool.dataSource()), ownPool);
       } catch (RuntimeException | Error failure) {
         if (ownPool != null) {
           ownPool.close();
@@ -540,7 +550,15 @@ public final class JdbcSessionStore extends ForwardingSessionStore {
           retentionInterval)));
     }
 
-    private static HikariDataSource openPool(String jdbcUrl, Duration connectTimeout) {
+    private static OwnPool openPool(String jdbcUrl, Duration connectTimeout) {
+      String scheme = jdbcUrl.toLowerCase(Locale.ROOT);
+      if (scheme.startsWith("jdbc:postgresql:")) {
+        DriverLibrary.POSTGRESQL.require("jdbcUrl", "jdbcUrl(\"jdbc:postgresql:...\") connects through");
+      } else if (scheme.startsWith("jdbc:sqlite:")) {
+        DriverLibrary.SQLITE.require("jdbcUrl", "jdbcUrl(\"jdbc:sqlite:...\") connects through");
+      }
+      DriverLibrary.HIKARICP.require("jdbcUrl", "jdbcUrl(...) opens a pool of its own, which needs");
+      DriverLibrary.HIKARICP.checkVersion("jdbcUrl");
       try {
         DriverManager.getDriver(jdbcUrl);
       } catch (SQLException noDriver) {
@@ -550,15 +568,7 @@ public final class JdbcSessionStore extends ForwardingSessionStore {
       }
       // The driver's own answer, at once: a pool would wait its whole timeout and report that instead.
       FirstConnection.check(jdbcUrl, connectTimeout);
-      HikariConfig config = new HikariConfig();
-      config.setJdbcUrl(jdbcUrl);
-      config.setPoolName("session-store");
-      config.setMaximumPoolSize(10);
-      config.setConnectionTimeout(connectTimeout.toMillis());
-      config.setDataSourceProperties(FirstConnection.driverProperties(jdbcUrl, connectTimeout));
-      // A database that is down now is the store's to retry (retryTimeout), not the pool's to refuse at start.
-      config.setInitializationFailTimeout(-1);
-      return new HikariDataSource(config);
+      return OwnPool.open(jdbcUrl, connectTimeout);
     }
 
     private static void requireUnset(String setter, Object current) {

@@ -5,6 +5,7 @@ import dev.sessionstore.InvalidArgumentException;
 import dev.sessionstore.SessionStore;
 import dev.sessionstore.chat.ChatLog;
 import dev.sessionstore.chat.HistoryPage;
+import dev.sessionstore.springai.internal.BridgeLine;
 import dev.sessionstore.springai.internal.SpringAiMessageCodec;
 import java.util.List;
 import org.springframework.ai.chat.memory.ChatMemoryRepository;
@@ -174,8 +175,15 @@ public final class SessionStoreChatMemoryRepository implements ChatMemoryReposit
       return this;
     }
 
-    /** The repository. */
+    /**
+     * The repository.
+     *
+     * @throws dev.sessionstore.StoreFailureException (not retryable) when both bridge jars are on the class path,
+     *                                                or this one is built for the other Spring AI line: the message
+     *                                                names which artifact to keep for which line
+     */
     public SessionStoreChatMemoryRepository build() {
+      BridgeLine.check();
       return new SessionStoreChatMemoryRepository(
           ChatLog.create(store, new SpringAiMessageCodec(), ChatLog.DEFAULT_OWNER_KEY, owner));
     }

@@ -7,6 +7,7 @@ import java.sql.DatabaseMetaData;
 import java.sql.SQLException;
 import java.time.Duration;
 import java.util.Locale;
+import java.util.function.Supplier;
 import javax.sql.DataSource;
 
 /**
@@ -25,7 +26,8 @@ final class Dialects {
    * database refused for a reason that needs a fix first fails at once ({@link FirstConnection#failure}), and so does
    * a SQLite file that cannot hold a store ({@link SqliteFile}).
    *
-   * @throws InvalidArgumentException naming {@code dataSource} if its database is not a supported one
+   * @throws InvalidArgumentException naming {@code dataSource} if its database is not a supported one, or its
+   *                                  driver is missing or below the version the store needs
    * @throws StoreFailureException    if no connection could be had, with the driver's reason, or the SQLite file
    *                                  cannot hold a store
    */
@@ -50,20 +52,31 @@ final class Dialects {
   /**
    * The dialect of the database {@code metaData} describes.
    *
-   * @throws InvalidArgumentException naming {@code dataSource} if it is not a supported one
+   * @throws InvalidArgumentException naming {@code dataSource} if it is not a supported one, or its driver
+   *                                  ({@link DriverLibrary}) is missing or below the version the store needs
    */
   static Dialect of(DatabaseMetaData metaData) throws SQLException {
     String product = metaData.getDatabaseProductName();
     String url = metaData.getURL();
     String scheme = url == null ? "" : url.toLowerCase(Locale.ROOT);
     if ("PostgreSQL".equalsIgnoreCase(product) || scheme.startsWith("jdbc:postgresql:")) {
-      return new PostgresDialect();
+      return supported(DriverLibrary.POSTGRESQL, PostgresDialect::new);
     }
     if ("SQLite".equalsIgnoreCase(product) || scheme.startsWith("jdbc:sqlite:")) {
-      return new SqliteDialect();
+      return supported(DriverLibrary.SQLITE, SqliteDialect::new);
     }
     throw new InvalidArgumentException("dataSource", "its database is " + (product == null ? "unnamed" : product)
         + " (JDBC URL " + scheme(url) + "), which session-store does not support: use PostgreSQL or SQLite");
+  }
+
+  /**
+   * The dialect, once its driver is known to be on the store's class path (a data source of another driver, or one
+   * loaded where the store cannot see it, still needs it: the dialect speaks to it) at a version the store accepts.
+   */
+  private static Dialect supported(DriverLibrary driver, Supplier<Dialect> dialect) {
+    driver.require("dataSource", "its database is spoken to through");
+    driver.checkVersion("dataSource");
+    return dialect.get();
   }
 
   /** The URL's {@code jdbc:<subprotocol>:} only: the rest may hold hosts, users and passwords. */

@@ -85,7 +85,8 @@ public final class FirstConnection {
   private static StoreFailureException failure(SQLException error, String detail) {
     SQLException reason = driverReason(error);
     boolean retryable = isRetryable(reason);
-    String message = reason instanceof PSQLException psql && psql.getServerErrorMessage() != null
+    String message = DriverLibrary.POSTGRESQL.isPresent() && reason instanceof PSQLException psql
+        && psql.getServerErrorMessage() != null
         && psql.getServerErrorMessage().getMessage() != null ? psql.getServerErrorMessage().getMessage()
         : String.valueOf(reason.getMessage());
     message += detail;
@@ -128,10 +129,11 @@ public final class FirstConnection {
   }
 
   private static boolean isRetryable(SQLException reason) {
-    if (reason instanceof PSQLException) {
+    // Each driver's class is named only once that driver is known to be there: the other may be absent.
+    if (DriverLibrary.POSTGRESQL.isPresent() && reason instanceof PSQLException) {
       return new PostgresDialect().classify(reason).kind().retryable();
     }
-    if (reason instanceof SQLiteException) {
+    if (DriverLibrary.SQLITE.isPresent() && reason instanceof SQLiteException) {
       return new SqliteDialect().classify(reason).kind().retryable();
     }
     return reason instanceof SQLTransientConnectionException || reason instanceof SQLRecoverableException

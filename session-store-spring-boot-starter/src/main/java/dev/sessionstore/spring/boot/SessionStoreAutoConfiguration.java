@@ -4,8 +4,6 @@ import dev.sessionstore.InvalidArgumentException;
 import dev.sessionstore.RetentionPolicy;
 import dev.sessionstore.SessionStore;
 import dev.sessionstore.jdbc.JdbcSessionStore;
-import dev.sessionstore.memory.InMemorySessionStore;
-import dev.sessionstore.micrometer.ObservedSessionStore;
 import io.micrometer.observation.ObservationRegistry;
 import java.time.Duration;
 import java.util.Locale;
@@ -19,6 +17,9 @@ import org.springframework.boot.autoconfigure.AutoConfiguration;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnMissingBean;
 import org.springframework.boot.context.properties.EnableConfigurationProperties;
 import org.springframework.context.annotation.Bean;
+import org.springframework.core.env.Environment;
+import org.springframework.core.io.ResourceLoader;
+import org.springframework.util.ClassUtils;
 
 /**
  * A {@link SessionStore} bean when the application defines none: a {@link JdbcSessionStore} over the application's
@@ -26,10 +27,18 @@ import org.springframework.context.annotation.Bean;
  * {@code session-store.sqlite.path}, or an in-memory store when {@code session-store.type=memory}. The store creates
  * its tables at startup and is closed with the context; the application's data source is never closed by it.
  *
- * <p>When the application has an {@link ObservationRegistry} bean (Spring Boot's Actuator defines one), the store is
- * an {@link ObservedSessionStore} over it: one observation {@code session.store.operation} per call, so timers and,
- * with {@code micrometer-tracing}, spans come with no code. A {@code SessionStore} bean of the application's own is
- * left as it is.
+ * <p>The application chooses what comes with the store: the in-memory store ({@code session-store.type=memory})
+ * needs {@code dev.sessionstore:session-store-memory} on the class path, and startup fails naming it when it is
+ * missing; with {@code dev.sessionstore:session-store-micrometer} on the class path and an {@link ObservationRegistry}
+ * bean (Spring Boot's Actuator defines one), the store is an {@code ObservedSessionStore} over it: one observation
+ * {@code session.store.operation} per call, so timers and, with {@code micrometer-tracing}, spans come with no code.
+ * A {@code SessionStore} bean of the application's own is left as it is.
+ *
+ * <p><b>The application's database wins.</b> With {@code type=auto} (the default) and no {@code DataSource} bean, a
+ * {@code spring.datasource.url} in the environment is never ignored: without {@code spring-boot-starter-jdbc} Spring
+ * Boot makes no data source of it, and startup fails saying to add
+ * {@code org.springframework.boot:spring-boot-starter-jdbc} (and the database's driver), rather than writing to the
+ * SQLite file. The store's log line at startup names the database it uses.
  *
  * <p>When {@code session-store.retention.*} sets a rule, the store applies that retention policy by itself on its
  * schedule ({@link SessionStoreProperties.Retention}).
@@ -44,6 +53,9 @@ import org.springframework.context.annotation.Bean;
 public class SessionStoreAutoConfiguration {
 
   private static final Logger LOG = LoggerFactory.getLogger(SessionStoreAutoConfiguration.class);
+  private static final String DATASOURCE_URL = "spring.datasource.url";
+  private static final String MEMORY_STORE = "dev.sessionstore.memory.InMemorySessionStore";
+  private static final String OBSERVED_STORE = "dev.sessionstore.micrometer.ObservedSessionStore";
 
   /** The retention policy's members and the builders' retention fields, by the properties that set them. */
   private static final Map<String, String> RETENTION_FIELDS = Map.of(
@@ -61,26 +73,50 @@ public class SessionStoreAutoConfiguration {
    * The store the properties describe.
    *
    * @throws IllegalStateException naming the property when a value is invalid, or when {@code type=jdbc} and the
-   *                               application has no {@code DataSource}
+   *                               application has no {@code DataSource}, or {@code type=auto} with
+   *                               {@code spring.datasource.url} set and no {@code DataSource} (naming
+   *                               {@code spring-boot-starter-jdbc}), or {@code type=memory} without
+   *                               {@code session-store-memory} (naming it)
    */
   @Bean(destroyMethod = "close")
   @ConditionalOnMissingBean
   public SessionStore sessionStore(SessionStoreProperties properties, ObjectProvider<DataSource> dataSources,
-      ObjectProvider<ObservationRegistry> observationRegistries) {
-    SessionStore store = plainStore(properties, dataSources.getIfUnique());
+      ObjectProvider<ObservationRegistry> observationRegistries, Environment environment,
+      ResourceLoader resourceLoader) {
+    ClassLoader classes = resourceLoader.getClassLoader();
+    SessionStore store = plainStore(properties, dataSources.getIfUnique(), environment, classes);
+    warnOfSpringAiWithoutBridge(classes);
     ObservationRegistry registry = observationRegistries.getIfUnique();
-    return registry == null ? store : ObservedSessionStore.builder(store).registry(registry).build();
+    return registry == null || !isPresent(OBSERVED_STORE, classes) ? store : StoreObservation.observe(store, registry);
   }
 
-  private static SessionStore plainStore(SessionStoreProperties properties, DataSource dataSource) {
+  /** Spring AI without the bridge: its own in-memory repository would keep the conversations, lost at shutdown. */
+  private static void warnOfSpringAiWithoutBridge(ClassLoader classes) {
+    if (isPresent(SessionStoreChatMemoryAutoConfiguration.SPRING_AI, classes)
+        && !isPresent(SessionStoreChatMemoryAutoConfiguration.BRIDGE, classes)) {
+      LOG.warn("session-store: Spring AI is on the class path without session-store's chat memory repository, so"
+          + " Spring AI's chat memory is not kept in the store: add dev.sessionstore:session-store-spring-ai (Spring"
+          + " AI 1.x, Spring Boot 3) or dev.sessionstore:session-store-spring-ai-2 (Spring AI 2.x, Spring Boot 4)");
+    }
+  }
+
+  private static boolean isPresent(String className, ClassLoader classes) {
+    return ClassUtils.isPresent(className, classes);
+  }
+
+  private static SessionStore plainStore(SessionStoreProperties properties, DataSource dataSource,
+      Environment environment, ClassLoader classes) {
     try {
       Optional<RetentionPolicy> retention = properties.retention().policy();
       Duration interval = properties.retention().interval();
       SessionStore store = switch (properties.type()) {
         case MEMORY -> {
-          InMemorySessionStore.Builder builder = InMemorySessionStore.builder();
-          retention.ifPresent(policy -> builder.retention(policy, interval));
-          yield builder.build();
+          if (!isPresent(MEMORY_STORE, classes)) {
+            throw new IllegalStateException("session-store.type=memory needs the in-memory store, which is not on the"
+                + " class path: add the dependency dev.sessionstore:session-store-memory (its version from"
+                + " dev.sessionstore:session-store-bom)");
+          }
+          yield MemoryStores.build(retention, interval);
         }
         case SQLITE -> jdbc(properties, null, retention);
         case JDBC -> {
@@ -90,7 +126,16 @@ public class SessionStoreAutoConfiguration {
           }
           yield jdbc(properties, dataSource, retention);
         }
-        case AUTO -> jdbc(properties, dataSource, retention);
+        case AUTO -> {
+          if (dataSource == null && environment.containsProperty(DATASOURCE_URL)) {
+            throw new IllegalStateException(DATASOURCE_URL + " is set, but the application has no DataSource bean,"
+                + " so session-store would not use that database: add the dependency"
+                + " org.springframework.boot:spring-boot-starter-jdbc (and the database's JDBC driver, such as"
+                + " org.postgresql:postgresql), which makes the DataSource of it; or set session-store.type=sqlite to"
+                + " keep the SQLite file " + properties.sqlite().path());
+          }
+          yield jdbc(properties, dataSource, retention);
+        }
       };
       LOG.info("session-store: {}", store);
       retention.ifPresent(policy -> LOG.info("session-store: applies {} every {}", policy, interval));

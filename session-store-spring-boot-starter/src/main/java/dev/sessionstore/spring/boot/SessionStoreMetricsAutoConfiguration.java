@@ -10,8 +10,9 @@ import org.springframework.boot.autoconfigure.condition.ConditionalOnMissingBean
 import org.springframework.context.annotation.Bean;
 
 /**
- * With Micrometer's {@link MeterRegistry} on the class path and a registry bean in the context (Spring Boot's
- * Actuator makes one), a {@link SessionStoreMetrics} bean over the {@link SessionStore} bean: the meters of what the
+ * With Micrometer's {@link MeterRegistry} and session-store-micrometer (an optional dependency: the application adds
+ * {@code dev.sessionstore:session-store-micrometer}) on the class path and a registry bean in the context (Spring
+ * Boot's Actuator makes one), a {@link SessionStoreMetrics} bean over the {@link SessionStore} bean: the meters of what the
  * store does inside itself ({@code session.store.retries}, {@code session.store.outcomes.settled},
  * {@code session.store.deadlines.fired}, {@code session.store.reads.parked}, {@code session.store.reads.wake}), which
  * Spring Boot binds to every registry as it binds any {@code MeterBinder} bean. An application's own
@@ -28,7 +29,7 @@ import org.springframework.context.annotation.Bean;
     "org.springframework.boot.micrometer.metrics.autoconfigure.MetricsAutoConfiguration",                // Boot 4
     "org.springframework.boot.micrometer.metrics.autoconfigure.CompositeMeterRegistryAutoConfiguration", // Boot 4
     "org.springframework.boot.micrometer.metrics.autoconfigure.export.simple.SimpleMetricsExportAutoConfiguration"})
-@ConditionalOnClass(MeterRegistry.class)
+@ConditionalOnClass({MeterRegistry.class, SessionStoreMetrics.class})
 @ConditionalOnBean({SessionStore.class, MeterRegistry.class})
 public class SessionStoreMetricsAutoConfiguration {
 
