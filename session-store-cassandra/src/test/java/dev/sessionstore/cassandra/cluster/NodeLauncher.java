@@ -32,12 +32,8 @@ public final class NodeLauncher {
 
   private static final Logger LOG = LoggerFactory.getLogger(NodeLauncher.class);
 
-  /** The file naming the node's contact point once it answers CQL. */
-  public static final String CONTACT_POINT = "contact-point";
-
-  /** The file holding why the node could not start. */
-  public static final String FAILED = "failed";
-
+  private static final String CONTACT_POINT = "contact-point";
+  private static final String FAILED = "failed";
   private static final String STOP = "stop";
   private static final String STOPPED = "stopped";
   private static final Duration POLL = Duration.ofMillis(200);
