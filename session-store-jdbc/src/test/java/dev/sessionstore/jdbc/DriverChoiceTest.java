@@ -51,7 +51,7 @@ class DriverChoiceTest {
     String answer = run("roundTripOnUrl", "jdbc:sqlite:" + folder.resolve("a.db"), List.of(HIKARICP), List.of());
 
     assertThat(answer).startsWith("refused jdbcUrl: ").contains("opens a pool of its own")
-        .contains("add the dependency com.zaxxer:HikariCP (version 5.1.0, managed by");
+        .contains("add the dependency com.zaxxer:HikariCP (version 6.3.3, managed by");
     assertThat(folder.resolve("a.db")).doesNotExist();
   }
 

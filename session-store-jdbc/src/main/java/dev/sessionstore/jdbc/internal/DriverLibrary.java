@@ -26,7 +26,8 @@ import org.slf4j.LoggerFactory;
  *       statements use SQLite 3.38's {@code ->>} JSON operator, which older versions reject on every read.</li>
  *   <li>HikariCP 5.1.0, warned below: the store uses only the pool's basic configuration
  *       ({@code HikariConfig} URL, pool name and size, connection and initialization-fail timeouts, data source
- *       properties), present in older versions too, but is tested on 5.1.0 and newer only.</li>
+ *       properties), present in older versions too; its tests ran on 5.1.0 and run on 6.3.3, the version
+ *       session-store-bom manages (whose slf4j-api is the library's own, 2.0.17).</li>
  * </ul>
  */
 public enum DriverLibrary {
