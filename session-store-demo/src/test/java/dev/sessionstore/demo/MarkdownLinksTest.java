@@ -117,51 +117,50 @@ class MarkdownLinksTest {
   /** The links of a page outside fenced code blocks and code spans, with their line numbers. */
   static List<Link> links(Path page) throws IOException {
     List<Link> links = new ArrayList<>();
+    for (ProseLine prose : proseLines(page)) {
+      String text = CODE_SPAN.matcher(prose.text()).replaceAll("");
+      Matcher inline = INLINE_LINK.matcher(text);
+      while (inline.find()) {
+        links.add(new Link(prose.number(), inline.group(1)));
+      }
+      Matcher reference = REFERENCE_DEFINITION.matcher(text);
+      if (reference.matches()) {
+        links.add(new Link(prose.number(), reference.group(1)));
+      }
+    }
+    return links;
+  }
+
+  /** A line of a page outside its fenced code blocks, with its line number. */
+  record ProseLine(int number, String text) {
+  }
+
+  /** The lines of a page outside fenced code blocks (``` or ~~~), with their line numbers. */
+  static List<ProseLine> proseLines(Path page) throws IOException {
+    List<ProseLine> prose = new ArrayList<>();
     List<String> lines = Files.readAllLines(page);
     String fence = null;
     for (int i = 0; i < lines.size(); i++) {
-      String line = lines.get(i);
-      String stripped = line.strip();
+      String stripped = lines.get(i).strip();
       if (fence != null) {
         if (stripped.startsWith(fence)) {
           fence = null;
         }
-        continue;
-      }
-      if (stripped.startsWith("```") || stripped.startsWith("~~~")) {
+      } else if (stripped.startsWith("```") || stripped.startsWith("~~~")) {
         fence = stripped.substring(0, 3);
-        continue;
-      }
-      String text = CODE_SPAN.matcher(line).replaceAll("");
-      Matcher inline = INLINE_LINK.matcher(text);
-      while (inline.find()) {
-        links.add(new Link(i + 1, inline.group(1)));
-      }
-      Matcher reference = REFERENCE_DEFINITION.matcher(text);
-      if (reference.matches()) {
-        links.add(new Link(i + 1, reference.group(1)));
+      } else {
+        prose.add(new ProseLine(i + 1, lines.get(i)));
       }
     }
-    return links;
+    return prose;
   }
 
   /** The anchors GitHub gives a page: one per heading (repeats numbered -1, -2, ...) and each explicit id. */
   static Set<String> anchorsOf(Path page) throws IOException {
     Set<String> anchors = new HashSet<>();
     Map<String, Integer> seen = new HashMap<>();
-    String fence = null;
-    for (String line : Files.readAllLines(page)) {
-      String stripped = line.strip();
-      if (fence != null) {
-        if (stripped.startsWith(fence)) {
-          fence = null;
-        }
-        continue;
-      }
-      if (stripped.startsWith("```") || stripped.startsWith("~~~")) {
-        fence = stripped.substring(0, 3);
-        continue;
-      }
+    for (ProseLine prose : proseLines(page)) {
+      String line = prose.text();
       Matcher explicit = EXPLICIT_ANCHOR.matcher(line);
       while (explicit.find()) {
         anchors.add(explicit.group(1));

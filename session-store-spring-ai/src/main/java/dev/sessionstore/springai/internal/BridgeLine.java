@@ -48,7 +48,7 @@ public final class BridgeLine {
         + " Spring AI 2.x (Spring Boot 4), not both";
     String springAi = springAiVersion.map(version -> "Spring AI " + version).orElse("Spring AI");
     if (bridges.size() > 1) {
-      throw new StoreFailureException("session-store: " + bridges.size() + " Spring AI bridges are on the class path ("
+      throw new StoreFailureException(bridges.size() + " Spring AI bridges are on the class path ("
           + String.join(", ", bridges.stream().map(bridge -> bridge.getProperty("artifact")).toList())
           + "), which hold the same classes: " + keep + "; the class path has " + springAi, false, null);
     }
@@ -56,7 +56,7 @@ public final class BridgeLine {
       String line = bridges.get(0).getProperty("spring-ai-line");
       String major = springAiVersion.get().split("\\.", 2)[0];
       if (!major.equals(line)) {
-        throw new StoreFailureException("session-store: " + bridges.get(0).getProperty("artifact") + " is built for"
+        throw new StoreFailureException(bridges.get(0).getProperty("artifact") + " is built for"
             + " Spring AI " + line + ".x, but the class path has " + springAi + ": " + keep, false, null);
       }
     }
@@ -73,7 +73,7 @@ public final class BridgeLine {
         }
       }
     } catch (IOException e) {
-      throw new UncheckedIOException("session-store: cannot read " + MARKER, e);
+      throw new UncheckedIOException("cannot read " + MARKER, e);
     }
     return found;
   }
