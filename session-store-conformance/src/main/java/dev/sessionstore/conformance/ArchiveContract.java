@@ -4,7 +4,6 @@ import static dev.sessionstore.conformance.Lookups.present;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.catchThrowable;
 import static org.assertj.core.api.Assertions.catchThrowableOfType;
-import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 import dev.sessionstore.Capability;
 import dev.sessionstore.Checkpoint;
@@ -333,8 +332,7 @@ public abstract class ArchiveContract extends Contract {
   @DisplayName("A cut of the log drops the link of every tool call whose requesting event it removed, so the "
       + "session's archive imports; an archive naming an event its log lacks is rejected")
   void aCutDropsTheLinksToTheEventsItRemoved() {
-    assumeTrue(store.supports(Capability.TRUNCATION) && store.supports(Capability.TOOL_CALLS),
-        "store does not declare Capability.TRUNCATION and Capability.TOOL_CALLS");
+    assumeDeclared(Capability.TRUNCATION, Capability.TOOL_CALLS);
     String sessionId = id("cut");
     store.events().appendAll(sessionId, List.of(event("e-1"), event("e-2"), event("e-3")));
     ToolCall kept = store.toolCalls().save(ToolCallWrite.of("call-kept", sessionId, "search")

@@ -1,7 +1,6 @@
 package dev.sessionstore.conformance;
 
 import static org.assertj.core.api.Assertions.assertThat;
-import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 import dev.sessionstore.Capability;
 import dev.sessionstore.CheckpointKey;
@@ -97,10 +96,6 @@ public abstract class ArgumentRulesContract extends Contract {
     }
   }
 
-  private void assumeSupports(Capability capability) {
-    assumeTrue(store.supports(capability), "store does not declare Capability." + capability);
-  }
-
   @Test
   @Tag("guarantee-15")
   @DisplayName("Metadata merges, session cursors, fork points and cut seqs are checked, naming the parameter")
@@ -132,7 +127,7 @@ public abstract class ArgumentRulesContract extends Contract {
   @Tag("guarantee-15")
   @DisplayName("Every tool-call operation checks its ids, status, timeout and deadline, naming the parameter")
   void toolCallArgumentsAreChecked() {
-    assumeSupports(Capability.TOOL_CALLS);
+    assumeDeclared(Capability.TOOL_CALLS);
     List<IdCall> calls = new ArrayList<>(List.of(
         new IdCall("toolCalls().find", "sessionId", id -> store.toolCalls().find(id, CALL)),
         new IdCall("toolCalls().find", "toolCallId", id -> store.toolCalls().find(SEED, id)),
@@ -183,7 +178,7 @@ public abstract class ArgumentRulesContract extends Contract {
   @Tag("guarantee-15")
   @DisplayName("Every summary operation checks its ids, summary and chapter seq, naming the parameter")
   void summaryArgumentsAreChecked() {
-    assumeSupports(Capability.SUMMARIES);
+    assumeDeclared(Capability.SUMMARIES);
     assertEveryIdRejected(List.of(
         new IdCall("summaries().put", "sessionId", id -> store.summaries().put(id, NewSummary.of(1, 1, json("{}")))),
         new IdCall("summaries().latest", "sessionId", id -> store.summaries().latest(id)),
@@ -207,7 +202,7 @@ public abstract class ArgumentRulesContract extends Contract {
   @Tag("guarantee-15")
   @DisplayName("Every checkpoint operation checks its key and data, naming the parameter")
   void checkpointArgumentsAreChecked() {
-    assumeSupports(Capability.CHECKPOINTS);
+    assumeDeclared(Capability.CHECKPOINTS);
     CheckpointKey key = CheckpointKey.of(SEED, "turn");
     store.checkpoints().put(key, new byte[] {1, 2, 3});
 
@@ -228,7 +223,7 @@ public abstract class ArgumentRulesContract extends Contract {
   @Tag("guarantee-15")
   @DisplayName("Every model-call audit operation checks its ids, row and age, naming the parameter")
   void modelCallArgumentsAreChecked() {
-    assumeSupports(Capability.MODEL_CALL_AUDIT);
+    assumeDeclared(Capability.MODEL_CALL_AUDIT);
     assertEveryIdRejected(List.of(
         new IdCall("modelCalls().record", "sessionId",
             id -> store.modelCalls().record(id, NewModelCall.of(2, "model", json("{}")))),

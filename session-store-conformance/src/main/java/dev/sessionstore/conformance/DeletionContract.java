@@ -2,7 +2,6 @@ package dev.sessionstore.conformance;
 
 import static dev.sessionstore.conformance.Lookups.present;
 import static org.assertj.core.api.Assertions.assertThat;
-import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 import dev.sessionstore.Capability;
 import dev.sessionstore.CheckpointKey;
@@ -45,10 +44,6 @@ public abstract class DeletionContract extends Contract {
    */
   protected DeletionContract(SessionStoreConformance kit) {
     super(kit);
-  }
-
-  private void assume(Capability capability) {
-    assumeTrue(store.supports(capability), () -> "store does not declare Capability." + capability);
   }
 
   @Test
@@ -99,7 +94,7 @@ public abstract class DeletionContract extends Contract {
   @Tag("guarantee-14")
   @DisplayName("Deleting a session removes its tool calls: find is empty, nothing pending, a resolve is stale")
   void deleteRemovesToolCalls() {
-    assume(Capability.TOOL_CALLS);
+    assumeDeclared(Capability.TOOL_CALLS);
     String session = id("session");
     OwnedData data = OwnedData.seed(store, session, null);
     String resolved = id("resolved-call");
@@ -121,7 +116,7 @@ public abstract class DeletionContract extends Contract {
   @Tag("guarantee-14")
   @DisplayName("Deleting a session removes its summaries: list, latest, revival and chapters are empty")
   void deleteRemovesSummaries() {
-    assume(Capability.SUMMARIES);
+    assumeDeclared(Capability.SUMMARIES);
     OwnedData data = OwnedData.seed(store, id("session"), null);
 
     store.sessions().delete(data.sessionId);
@@ -137,7 +132,7 @@ public abstract class DeletionContract extends Contract {
   @Tag("guarantee-14")
   @DisplayName("Deleting a session removes its checkpoints; global checkpoints survive")
   void deleteRemovesSessionCheckpointsButNotGlobalOnes() {
-    assume(Capability.CHECKPOINTS);
+    assumeDeclared(Capability.CHECKPOINTS);
     OwnedData data = OwnedData.seed(store, id("session"), null);
     CheckpointKey global = CheckpointKey.global("turn-state");
     store.checkpoints().put(global, "runner".getBytes(StandardCharsets.UTF_8));
@@ -152,7 +147,7 @@ public abstract class DeletionContract extends Contract {
   @Tag("guarantee-14")
   @DisplayName("Deleting a session removes its model-call audit rows")
   void deleteRemovesAuditRows() {
-    assume(Capability.MODEL_CALL_AUDIT);
+    assumeDeclared(Capability.MODEL_CALL_AUDIT);
     OwnedData data = OwnedData.seed(store, id("session"), null);
 
     store.sessions().delete(data.sessionId);
@@ -258,8 +253,8 @@ public abstract class DeletionContract extends Contract {
   @Tag("guarantee-10")
   @DisplayName("A pending deadline of a deleted call never brings the call or its session back")
   void aDeadlineOfADeletedCallResurrectsNothing() {
-    assume(Capability.TOOL_CALLS);
-    assume(Capability.DEADLINES);
+    assumeDeclared(Capability.TOOL_CALLS);
+    assumeDeclared(Capability.DEADLINES);
     String session = id("session");
     String call = id("call");
     store.toolCalls().save(ToolCallWrite.of(call, session, "ask_human"));
@@ -278,8 +273,8 @@ public abstract class DeletionContract extends Contract {
   @Tag("guarantee-10")
   @DisplayName("A call re-registered under a deleted session id does not inherit the old call's deadline")
   void aReRegisteredCallDoesNotInheritTheOldDeadline() {
-    assume(Capability.TOOL_CALLS);
-    assume(Capability.DEADLINES);
+    assumeDeclared(Capability.TOOL_CALLS);
+    assumeDeclared(Capability.DEADLINES);
     String session = id("session");
     String call = id("call");
     store.toolCalls().save(ToolCallWrite.of(call, session, "ask_human"));

@@ -13,7 +13,6 @@ import dev.sessionstore.Checkpoint;
 import static dev.sessionstore.conformance.Lookups.present;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
-import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 import dev.sessionstore.Capability;
 import dev.sessionstore.ConflictException;
@@ -435,8 +434,7 @@ public abstract class ForkContract extends Contract {
   @DisplayName("A fork takes the runs its prefix names, the tool calls its prefix requested and the checkpoints; a "
       + "pending call copied into the fork is resolved independently of the parent's")
   void aForkTakesRunsToolCallsAndCheckpointsOfItsPrefix() {
-    assumeTrue(store.supports(Capability.TOOL_CALLS) && store.supports(Capability.CHECKPOINTS),
-        "store does not declare Capability.TOOL_CALLS and Capability.CHECKPOINTS");
+    assumeDeclared(Capability.TOOL_CALLS, Capability.CHECKPOINTS);
     String parent = id("parent");
     store.commit(Step.builder(parent)
         .run(RunWrite.of("r-in", parent).withStatus(RunStatus.WAITING))
@@ -612,8 +610,7 @@ public abstract class ForkContract extends Contract {
   @DisplayName("A fork's copy of a pending call keeps its deadline and expires when it is due, though the parent "
       + "resolved its own call")
   void aForkedPendingCallExpiresAtItsDeadline() {
-    assumeTrue(store.supports(Capability.TOOL_CALLS) && store.supports(Capability.DEADLINES),
-        "store does not declare Capability.TOOL_CALLS and Capability.DEADLINES");
+    assumeDeclared(Capability.TOOL_CALLS, Capability.DEADLINES);
     String parent = id("parent");
     Instant deadline = clock.instant().plus(Duration.ofMinutes(10));
     String fork = forkWithPendingCalls(parent, deadline, "wait-1");
@@ -640,8 +637,7 @@ public abstract class ForkContract extends Contract {
   @DisplayName("Deadlines of a fork's copies and of the parent's calls are independent: cancelling or moving one "
       + "leaves the other, and each expires only when its own is due")
   void deadlinesOfAForkAndItsParentAreIndependent() {
-    assumeTrue(store.supports(Capability.TOOL_CALLS) && store.supports(Capability.DEADLINES),
-        "store does not declare Capability.TOOL_CALLS and Capability.DEADLINES");
+    assumeDeclared(Capability.TOOL_CALLS, Capability.DEADLINES);
     String parent = id("parent");
     Instant deadline = clock.instant().plus(Duration.ofMinutes(10));
     Instant later = deadline.plus(Duration.ofHours(1));
@@ -772,9 +768,7 @@ public abstract class ForkContract extends Contract {
   @DisplayName("Deleting the parent leaves the fork whole: its events, runs, pending tool calls, summaries and "
       + "checkpoints")
   void deletingTheParentLeavesTheForkWhole() {
-    assumeTrue(store.supports(Capability.TOOL_CALLS) && store.supports(Capability.CHECKPOINTS)
-        && store.supports(Capability.SUMMARIES),
-        "store does not declare Capability.TOOL_CALLS, Capability.CHECKPOINTS and Capability.SUMMARIES");
+    assumeDeclared(Capability.TOOL_CALLS, Capability.CHECKPOINTS, Capability.SUMMARIES);
     String parent = id("parent");
     store.commit(Step.builder(parent)
         .run(RunWrite.of("r-1", parent).withStatus(RunStatus.WAITING))

@@ -3,7 +3,6 @@ package dev.sessionstore.conformance;
 import static dev.sessionstore.conformance.Lookups.present;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.catchThrowable;
-import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 import dev.sessionstore.Capability;
 import dev.sessionstore.DuplicateEventException;
@@ -226,10 +225,6 @@ public abstract class PayloadContract extends Contract {
     assertThat(stored.tree()).as("%s: the document written", what).isEqualTo(written.tree());
   }
 
-  private void assumeSupports(Capability capability) {
-    assumeTrue(store.supports(capability), () -> "store does not declare Capability." + capability);
-  }
-
   // ---------------------------------------------------------------------------------------------------------------
   // Round trips
 
@@ -287,7 +282,7 @@ public abstract class PayloadContract extends Contract {
   @MethodSource("dev.sessionstore.conformance.PayloadContract#documents")
   @DisplayName("Tool-call arguments and results come back equal")
   void toolCallDocumentsRoundTrip(String name, String text) {
-    assumeSupports(Capability.TOOL_CALLS);
+    assumeDeclared(Capability.TOOL_CALLS);
     String session = id("session");
     String call = id("call");
     Json document = Json.of(text);
@@ -305,7 +300,7 @@ public abstract class PayloadContract extends Contract {
   @MethodSource("dev.sessionstore.conformance.PayloadContract#documents")
   @DisplayName("Summary content comes back equal from list and from the revival read")
   void summaryContentRoundTrips(String name, String text) {
-    assumeSupports(Capability.SUMMARIES);
+    assumeDeclared(Capability.SUMMARIES);
     String session = id("session");
     Json document = Json.of(text);
     store.events().append(session, event(id("e")));
@@ -322,7 +317,7 @@ public abstract class PayloadContract extends Contract {
   @MethodSource("dev.sessionstore.conformance.PayloadContract#documents")
   @DisplayName("Model-call audit context and usage come back equal")
   void auditDocumentsRoundTrip(String name, String text) {
-    assumeSupports(Capability.MODEL_CALL_AUDIT);
+    assumeDeclared(Capability.MODEL_CALL_AUDIT);
     String session = id("session");
     Json document = Json.of(text);
 
@@ -580,7 +575,7 @@ public abstract class PayloadContract extends Contract {
   @Tag("guarantee-18")
   @DisplayName("Tool-call arguments and results read back with exactly the text written")
   void toolCallDocumentsKeepTheirText(String name, String text) {
-    assumeSupports(Capability.TOOL_CALLS);
+    assumeDeclared(Capability.TOOL_CALLS);
     String session = id("session");
     String call = id("call");
 
@@ -599,7 +594,7 @@ public abstract class PayloadContract extends Contract {
   @Tag("guarantee-18")
   @DisplayName("Summary content reads back with exactly the text written, from list and from the revival read")
   void summaryContentKeepsItsText(String name, String text) {
-    assumeSupports(Capability.SUMMARIES);
+    assumeDeclared(Capability.SUMMARIES);
     String session = id("session");
     store.events().append(session, event(id("e")));
 
@@ -615,7 +610,7 @@ public abstract class PayloadContract extends Contract {
   @Tag("guarantee-18")
   @DisplayName("Model-call audit context and usage read back with exactly the text written")
   void auditDocumentsKeepTheirText(String name, String text) {
-    assumeSupports(Capability.MODEL_CALL_AUDIT);
+    assumeDeclared(Capability.MODEL_CALL_AUDIT);
     String session = id("session");
 
     store.modelCalls().record(session, new NewModelCall(1, "model", Json.of(text), Json.of(text)));
@@ -658,7 +653,7 @@ public abstract class PayloadContract extends Contract {
   @Test
   @DisplayName("Tool arguments left out and a resolve without a result are the empty object")
   void missingToolDocumentsAreTheEmptyObject() {
-    assumeSupports(Capability.TOOL_CALLS);
+    assumeDeclared(Capability.TOOL_CALLS);
     String call = id("call");
     String session = id("session");
 
@@ -790,7 +785,7 @@ public abstract class PayloadContract extends Contract {
   @DisplayName("A store method given an id containing U+0000 throws InvalidArgumentException naming the parameter, "
       + "and writes nothing")
   void idsWithNulAreRejected(String name, String field, Set<Capability> capabilities, IdMethod method) {
-    capabilities.forEach(this::assumeSupports);
+    assumeDeclared(capabilities.toArray(Capability[]::new));
     String existing = id("session");
     Event before = store.events().append(existing, event(id("before")));
 

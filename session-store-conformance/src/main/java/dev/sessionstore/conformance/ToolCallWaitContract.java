@@ -234,7 +234,7 @@ public abstract class ToolCallWaitContract extends Contract {
   @Tag("guarantee-10")
   @DisplayName("A waiting caller wakes when the store clock passes the call's deadline and gets it expired")
   void wakesOnExpiry() throws Exception {
-    assumeSupports(Capability.DEADLINES);
+    assumeDeclared(Capability.DEADLINES);
     String session = id("session");
     String call = id("call");
     store.toolCalls().save(ToolCallWrite.of(call, session, "approve").withDeadline(clock.instant().plusSeconds(60)));
@@ -254,8 +254,8 @@ public abstract class ToolCallWaitContract extends Contract {
   @DisplayName("A wait on a fork's copy of a pending call wakes when the copy's deadline passes, though the parent's "
       + "deadline was cancelled")
   void aWaitOnAForksCopyWakesOnItsOwnExpiry() throws Exception {
-    assumeSupports(Capability.DEADLINES);
-    assumeSupports(Capability.FORKS);
+    assumeDeclared(Capability.DEADLINES);
+    assumeDeclared(Capability.FORKS);
     String parent = id("session");
     String call = id("call");
     Instant deadline = clock.instant().plusSeconds(60);
@@ -297,7 +297,7 @@ public abstract class ToolCallWaitContract extends Contract {
   @DisplayName("Moving a pending call's deadline, or cancelling it, does not end a wait on the call: the wait stays"
       + " open until the call is resolved")
   void aMovedOrCancelledDeadlineKeepsItsWaiterWaiting() throws Exception {
-    assumeSupports(Capability.DEADLINES);
+    assumeDeclared(Capability.DEADLINES);
     String session = id("session");
     String call = id("call");
     store.toolCalls().save(ToolCallWrite.of(call, session, "approve").withDeadline(clock.instant().plusSeconds(60)));
@@ -384,10 +384,5 @@ public abstract class ToolCallWaitContract extends Contract {
     assertThat(Duration.ofNanos(System.nanoTime() - interruptedAt)).as("time from the interrupt to the return")
         .isLessThan(WAKE_BOUND);
     assertThat(flagKept.get(BOUND_SECONDS, TimeUnit.SECONDS)).as("the waiting thread's interrupt flag").isTrue();
-  }
-
-  private void assumeSupports(Capability capability) {
-    org.junit.jupiter.api.Assumptions.assumeTrue(store.supports(capability),
-        "store does not declare Capability." + capability);
   }
 }

@@ -48,11 +48,6 @@ public abstract class WordingContract extends Contract {
     assertThatThrownBy(call).as(what).isInstanceOf(expected.getClass()).hasMessage(expected.getMessage());
   }
 
-  private void assume(Capability capability) {
-    org.junit.jupiter.api.Assumptions.assumeTrue(store.supports(capability),
-        "store does not declare Capability." + capability);
-  }
-
   @Test
   @Tag("guarantee-15")
   @DisplayName("An unknown session, a taken name: worded by the shared rules")
@@ -73,7 +68,7 @@ public abstract class WordingContract extends Contract {
   @Tag("guarantee-15")
   @DisplayName("A fork point past the log, a fork target in use: worded by the shared rules")
   void forkFailures() {
-    assume(Capability.FORKS);
+    assumeDeclared(Capability.FORKS);
     String parent = id("session");
     store.events().appendAll(parent, List.of(event("e1"), event("e2")));
     assertWorded("a fork past the log", () -> store.sessions().fork(parent, 3), Failures.forkPointNotFound(parent, 3));
@@ -87,7 +82,7 @@ public abstract class WordingContract extends Contract {
   @Tag("guarantee-15")
   @DisplayName("An unknown tool call or requesting event: worded by the shared rules, standalone and in a step")
   void toolCallFailures() {
-    assume(Capability.TOOL_CALLS);
+    assumeDeclared(Capability.TOOL_CALLS);
     String session = id("session");
     store.events().append(session, event("e1"));
     assertWorded("a call requested by an event not in the log",
@@ -110,7 +105,7 @@ public abstract class WordingContract extends Contract {
   @Tag("guarantee-15")
   @DisplayName("A summary past the end of the log: worded by the shared rules, standalone and in a step")
   void summaryFailures() {
-    assume(Capability.SUMMARIES);
+    assumeDeclared(Capability.SUMMARIES);
     String session = id("session");
     store.events().appendAll(session, List.of(event("e1"), event("e2")));
     assertWorded("a summary past the log", () -> store.summaries().put(session, NewSummary.of(1, 5, json("{}"))),
@@ -125,7 +120,7 @@ public abstract class WordingContract extends Contract {
   @DisplayName("An archive whose seqs break off, or whose tool call's result disagrees with its status: worded by the "
       + "shared archive rules, counting from the cut point when the log was cut")
   void archiveFailures() {
-    assume(Capability.ARCHIVES);
+    assumeDeclared(Capability.ARCHIVES);
     String session = id("session");
     store.events().appendAll(session, List.of(event("e1"), event("e2"), event("e3")));
     SessionArchive archive = store.archives().export(session).orElseThrow();
