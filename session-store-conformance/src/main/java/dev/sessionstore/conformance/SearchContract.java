@@ -143,7 +143,11 @@ public abstract class SearchContract extends Contract {
       SearchPage result = find(next);
       assertThat(result.hits().size()).as("hits on page %s of %s", page, query.text()).isLessThanOrEqualTo(
           query.limit());
-      all.addAll(refs(result.hits()));
+      for (String hit : refs(result.hits())) {
+        assertThat(all).as("hits of %s before page %s, which holds %s again", query.text(), page, hit)
+            .doesNotContain(hit);
+        all.add(hit);
+      }
       if (result.nextCursor().isEmpty()) {
         return all;
       }
