@@ -80,11 +80,7 @@ public abstract class SearchContract extends Contract {
 
   /** Appends a {@code message} whose payload is {@code {"text": text}}, then moves the clock one second on. */
   private Event say(String session, String text) {
-    return say(store, session, text);
-  }
-
-  private Event say(SessionStore target, String session, String text) {
-    Event event = target.events().append(session, NewEvent.of("message", text(text)).withId(id("e")));
+    Event event = store.events().append(session, NewEvent.of("message", text(text)).withId(id("e")));
     clock.advance(Duration.ofSeconds(1));
     return event;
   }
