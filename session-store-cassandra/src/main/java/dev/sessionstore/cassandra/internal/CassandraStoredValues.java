@@ -98,13 +98,13 @@ final class CassandraStoredValues implements StoredValues {
     this.ns = cql.settings.namespace();
     CqlSession session = cql.settings.session();
     String data = cql.settings.keyspace() + ".session_data";
-    sources.put(StoredValueKind.EVENT_PAYLOAD, sessionSource(session, data, "e", "payload"));
-    sources.put(StoredValueKind.TOOL_CALL_ARGUMENTS, sessionSource(session, data, "t", "payload"));
-    sources.put(StoredValueKind.TOOL_CALL_RESULT, sessionSource(session, data, "t", "result"));
-    sources.put(StoredValueKind.SUMMARY_CONTENT, sessionSource(session, data, "s", "payload"));
-    sources.put(StoredValueKind.CHECKPOINT_DATA, sessionSource(session, data, "c", "data"));
-    sources.put(StoredValueKind.MODEL_CALL_CONTEXT, sessionSource(session, data, "m", "payload"));
-    sources.put(StoredValueKind.MODEL_CALL_USAGE, sessionSource(session, data, "m", "usage"));
+    sources.put(StoredValueKind.EVENT_PAYLOAD, sessionSource(session, data, "e", "payload", ", search_terms = ?"));
+    sources.put(StoredValueKind.TOOL_CALL_ARGUMENTS, sessionSource(session, data, "t", "payload", ""));
+    sources.put(StoredValueKind.TOOL_CALL_RESULT, sessionSource(session, data, "t", "result", ""));
+    sources.put(StoredValueKind.SUMMARY_CONTENT, sessionSource(session, data, "s", "payload", ""));
+    sources.put(StoredValueKind.CHECKPOINT_DATA, sessionSource(session, data, "c", "data", ""));
+    sources.put(StoredValueKind.MODEL_CALL_CONTEXT, sessionSource(session, data, "m", "payload", ""));
+    sources.put(StoredValueKind.MODEL_CALL_USAGE, sessionSource(session, data, "m", "usage", ""));
     String globals = cql.settings.keyspace() + ".global_checkpoints";
     String select = "SELECT name, data FROM " + globals;
     sources.put(StoredValueKind.GLOBAL_CHECKPOINT_DATA, new Source(true,
@@ -116,8 +116,12 @@ final class CassandraStoredValues implements StoredValues {
         session.prepare("UPDATE " + globals + " SET data = ? WHERE ns = ? AND name = ? IF data = ?")));
   }
 
-  /** The statements of the values in {@code column} of the rows of kind {@code rowKind} of {@code session_data}. */
-  private static Source sessionSource(CqlSession session, String data, String rowKind, String column) {
+  /**
+   * The statements of the values in {@code column} of the rows of kind {@code rowKind} of {@code session_data}; the
+   * rewrite also sets {@code alsoSet} (an event payload's {@code search_terms}, so the index follows the payload).
+   */
+  private static Source sessionSource(CqlSession session, String data, String rowKind, String column,
+      String alsoSet) {
     String select = "SELECT session_id, key, " + column + " FROM " + data;
     String ofKind = " AND kind = '" + rowKind + "'";
     String partition = " WHERE ns = ? AND session_id = ?" + ofKind;
@@ -130,7 +134,7 @@ final class CassandraStoredValues implements StoredValues {
         session.prepare(select + partition),
         session.prepare(select + partition + " AND key > ?"),
         session.prepare("SELECT " + column + " FROM " + data + partition + " AND key = ?"),
-        session.prepare("UPDATE " + data + " SET head = ?, " + column + " = ?" + partition + " AND key = ? IF "
+        session.prepare("UPDATE " + data + " SET head = ?, " + column + " = ?" + alsoSet + partition + " AND key = ? IF "
             + column + " = ?"));
   }
 
@@ -210,9 +214,12 @@ final class CassandraStoredValues implements StoredValues {
       return compareAndSet(source, expected, replacement, () -> source.rewrite().bind(stored(replacement), ns,
           ref.key(), stored(expected)));
     }
-    return queue.run(ref.sessionId(), () -> compareAndSet(source, expected, replacement, () -> source.rewrite()
-        .bind(Uuids.timeBased(), stored(replacement), ns, ref.sessionId(), clusteringKey(ref),
-            stored(expected))));
+    return queue.run(ref.sessionId(), () -> compareAndSet(source, expected, replacement,
+        () -> ref.kind() == StoredValueKind.EVENT_PAYLOAD
+            ? source.rewrite().bind(Uuids.timeBased(), stored(replacement), SearchEntries.of(replacement.document()),
+                ns, ref.sessionId(), clusteringKey(ref), stored(expected))
+            : source.rewrite().bind(Uuids.timeBased(), stored(replacement), ns, ref.sessionId(), clusteringKey(ref),
+                stored(expected))));
   }
 
   /**
