@@ -36,10 +36,10 @@ public final class CassandraStore implements SessionStore, StoreEventSource {
   private static final Logger LOG = LoggerFactory.getLogger(CassandraStore.class);
 
   /**
-   * What the adapter supports: every capability, search when the keyspace has its index ({@link CassandraSearch};
-   * Cassandra 5.0 or later). Retention: a log may start after seq 1 once its oldest chapters are
-   * cut ({@link HeadCut}), and archives of cut sessions import as they are. Stored-value rewrite: a scan walks each
-   * table in token order and a rewrite is one lightweight transaction on the value's row ({@link CassandraStoredValues}).
+   * What the adapter supports on a keyspace without the search index (before Cassandra 5.0): every capability but
+   * search. Retention: a log may start after seq 1 once its oldest chapters are cut ({@link HeadCut}), and archives
+   * of cut sessions import as they are. Stored-value rewrite: a scan walks each table in token order and a rewrite is
+   * one lightweight transaction on the value's row ({@link CassandraStoredValues}).
    * Cross-process wake-up is by polling ({@code pollInterval}).
    */
   private static final Set<Capability> WITHOUT_SEARCH = Collections.unmodifiableSet(EnumSet.of(
@@ -48,7 +48,7 @@ public final class CassandraStore implements SessionStore, StoreEventSource {
       Capability.DURABLE_DEADLINES, Capability.WRITER_FENCING, Capability.MODEL_CALL_AUDIT,
       Capability.FORKS, Capability.ARCHIVES, Capability.RETENTION, Capability.STORED_VALUE_REWRITE));
 
-  /** {@link #WITHOUT_SEARCH} and search, on a keyspace holding the search index ({@link Schema#SEARCH_DDL}). */
+  /** Every capability: {@link #WITHOUT_SEARCH} and search ({@link CassandraSearch}), where the index exists. */
   private static final Set<Capability> EVERY = withSearch();
 
   private final StoreSettings settings;

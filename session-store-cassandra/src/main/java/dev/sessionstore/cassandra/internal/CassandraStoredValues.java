@@ -57,7 +57,9 @@ import org.slf4j.LoggerFactory;
  * on the head instead would cost a read first and fail whenever anything else was written to the session since;
  * conditioning on the value alone lets such a step undo the rewrite. A global checkpoint is one partition written only
  * by lightweight transactions, none of which writes back a value it read, so its rewrite is {@code IF data = ?} alone.
- * A rewrite of a value whose row is gone, or of an unknown session, applies to nothing and creates nothing. It runs in
+ * An event payload's rewrite also sets the row's {@code search_terms} from the new payload ({@link SearchEntries}), in
+ * the same transaction, so search finds the event by what it now holds. A rewrite of a value whose row is gone, or
+ * of an unknown session, applies to nothing and creates nothing. It runs in
  * the session's in-process queue, so this instance's own steps do not race it; other processes' steps lose one round
  * to it and retry. A rewrite whose outcome is unknown (a timeout, a lost connection) is settled by reading the value
  * at the serial consistency: the replacement means applied, the expected value means not applied (written again),
@@ -134,8 +136,8 @@ final class CassandraStoredValues implements StoredValues {
         session.prepare(select + partition),
         session.prepare(select + partition + " AND key > ?"),
         session.prepare("SELECT " + column + " FROM " + data + partition + " AND key = ?"),
-        session.prepare("UPDATE " + data + " SET head = ?, " + column + " = ?" + alsoSet + partition + " AND key = ? IF "
-            + column + " = ?"));
+        session.prepare("UPDATE " + data + " SET head = ?, " + column + " = ?" + alsoSet + partition
+            + " AND key = ? IF " + column + " = ?"));
   }
 
   @Override
