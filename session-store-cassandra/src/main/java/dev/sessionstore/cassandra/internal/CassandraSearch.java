@@ -22,14 +22,14 @@ import java.util.concurrent.ConcurrentHashMap;
  * ({@link SearchEntries}: each word and its short prefixes), never by reading a session's events one by one.
  *
  * <p><b>What a query reads.</b> One statement whose restrictions are {@code search_terms CONTAINS ?}, one per word of
- * {@link SearchText#indexWords}: the index intersects them, and the replicas read only the event rows that hold
- * every entry. Scoped to a session, the statement also names the partition: one partition is touched. Any other
+ * {@link SearchText#indexWords}: the index intersects the entries with the fewest rows (Cassandra 5.0 intersects two
+ * and filters the rows read by the others), so the replicas read at most the event rows holding the two rarest. Scoped to a session, the statement also names the partition: one partition is touched. Any other
  * scope (the whole store, a tenant, sessions' metadata) is one statement over the namespace ({@code ns = ?}, the
  * first part of the partition key, filtered on the rows the index selected): it reaches every node's index, reads
  * the rows of the keyspace holding every entry (those of other namespaces sharing the keyspace included, then
  * dropped), and keeps those whose partition's tenant and metadata (static columns, read with the row) fit. So the
- * rows read are those holding all the query's words (and words the prefix entries share), whatever the size of the
- * store; a scope narrower than the words narrows what is returned, not what is read.
+ * rows read are those holding the query's rarest words (and words the prefix entries share), whatever the size of
+ * the store; a scope narrower than the words narrows what is returned, not what is read.
  *
  * <p><b>What a session shows.</b> A fork is a partition holding copies of its parent's events up to its fork point,
  * written with their entries, so it finds them under its own id and never its parent's later events. A row outside
@@ -73,9 +73,11 @@ final class CassandraSearch implements Search {
     Set<String> entries = new LinkedHashSet<>();
     SearchText.indexWords(query).forEach(word -> entries.add(SearchEntries.of(word)));
     values.addAll(entries);
-    BoundStatement statement = (oneSession ? inSession.computeIfAbsent(entries.size(), this::sessionStatement)
-        : inNamespace.computeIfAbsent(entries.size(), this::namespaceStatement)).bind(values.toArray());
-    return Reads.run(() -> SearchResults.page(query, candidates(query, statement)));
+    return Reads.run(() -> {
+      PreparedStatement prepared = oneSession ? inSession.computeIfAbsent(entries.size(), this::sessionStatement)
+          : inNamespace.computeIfAbsent(entries.size(), this::namespaceStatement);
+      return SearchResults.page(query, candidates(query, prepared.bind(values.toArray())));
+    });
   }
 
   /** The events {@code statement} selects that the sessions of {@code query}'s scope show. */
