@@ -78,6 +78,9 @@ class CassandraSearchTest {
     assertThat(found(SearchQuery.of("x".repeat(63)))).isEmpty();
     assertThat(found(SearchQuery.of("x".repeat(63) + "*"))).containsExactly("s#3");
     assertThat(found(SearchQuery.of("invoice team"))).isEmpty();
+    assertThat(found(SearchQuery.of("by the team done")))
+        .as("more entries than the index intersects: the others filter what it read").containsExactly("s#2");
+    assertThat(found(SearchQuery.of("by the team paid"))).isEmpty();
   }
 
   @Test
