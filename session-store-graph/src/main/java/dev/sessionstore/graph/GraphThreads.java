@@ -211,6 +211,26 @@ public final class GraphThreads {
     return all(threadId);
   }
 
+  /**
+   * Empties the thread, for runtimes whose release forgets it (Spring AI Alibaba's {@code MemorySaver}): returns its
+   * checkpoints as stored, newest first, and cuts them all from its log, their chapters with them, in one commit with
+   * the thread's expected last seq, so a checkpoint another writer put meanwhile is never dropped unreturned. The
+   * thread's session stays, empty: its next checkpoint is put on {@link ThreadHead#EMPTY}. An unknown or empty thread
+   * has none, and nothing is written.
+   *
+   * @throws CheckpointConflictException    if another writer put a checkpoint meanwhile; nothing was cut
+   * @throws UndecodableCheckpointException if one of them cannot be decoded; nothing was cut
+   */
+  public List<StoredCheckpoint> clear(String threadId) {
+    List<StoredCheckpoint> all = all(threadId);
+    if (all.isEmpty()) {
+      return List.of();
+    }
+    ThreadHead latest = all.get(0).head();
+    commit(threadId, Step.builder(threadId).truncateFrom(1).expectLastSeq(latest.seq()).build(), latest);
+    return all;
+  }
+
   private List<StoredCheckpoint> commit(String threadId, Step step, ThreadHead expected) {
     StepResult result;
     try {

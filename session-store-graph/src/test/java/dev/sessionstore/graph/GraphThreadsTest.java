@@ -231,6 +231,35 @@ class GraphThreadsTest {
 
   @ParameterizedTest
   @EnumSource(GraphBackend.class)
+  @DisplayName("clear returns the thread's checkpoints as stored and empties it, also after retention; puts start"
+      + " afresh; an unknown thread stays unknown")
+  void clearEmptiesTheThread(GraphBackend backend) throws Exception {
+    try (GraphBackend.Database database = backend.database()) {
+      SessionStore store = database.open();
+      GraphThreads threads = GraphThreads.on(store);
+      ThreadHead head = ThreadHead.EMPTY;
+      List<StoredCheckpoint> stored = new ArrayList<>();
+      for (int i = 1; i <= 5; i++) {
+        StoredCheckpoint put = threads.put("t", checkpoint("c" + i, "" + i), head);
+        stored.add(0, put);
+        head = put.head();
+      }
+      store.retention().apply(RetentionPolicy.builder().keepEventsPerSession(3).build());
+
+      assertThat(threads.clear("t")).containsExactlyElementsOf(stored.subList(0, 3));
+
+      assertThat(threads.latest("t")).isEmpty();
+      assertThat(threads.all("t")).isEmpty();
+      StoredCheckpoint again = threads.put("t", checkpoint("c1", "new 1"), ThreadHead.EMPTY);
+      assertThat(again.seq()).isEqualTo(1);
+      assertThat(threads.all("t")).containsExactly(again);
+      assertThat(threads.clear("unknown")).isEmpty();
+      assertThat(store.sessions().find("unknown")).isEmpty();
+    }
+  }
+
+  @ParameterizedTest
+  @EnumSource(GraphBackend.class)
   @DisplayName("retention keeping 3 events per session keeps each thread's 3 latest checkpoints; puts go on")
   void retentionKeepsTheLatestCheckpoints(GraphBackend backend) throws Exception {
     try (GraphBackend.Database database = backend.database()) {

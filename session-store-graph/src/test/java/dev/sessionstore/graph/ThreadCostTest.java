@@ -3,7 +3,6 @@ package dev.sessionstore.graph;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import com.zaxxer.hikari.HikariDataSource;
-import dev.sessionstore.NewEvent;
 import dev.sessionstore.SessionStore;
 import dev.sessionstore.jdbc.JdbcSessionStore;
 import dev.sessionstore.jdbc.StatementCounter;
@@ -21,8 +20,7 @@ import org.junit.jupiter.api.Test;
 /**
  * A graph step's reads and writes (the latest checkpoint, a put on top of it, a checkpoint found by id) do not grow
  * with the thread: counted in SQL statements executed on PostgreSQL, not in time, at 10 and 10,000 checkpoints. The
- * threads are filled with the same checkpoint events a put writes, appended in batches (the per-checkpoint chapters
- * are left out: no step reads them). The store's deadline sweep and notifications are off, so only the step counts.
+ * threads are filled by {@link LongThreads}. The store's deadline sweep and notifications are off, so only the step counts.
  */
 class ThreadCostTest {
 
@@ -45,14 +43,11 @@ class ThreadCostTest {
     try (HikariDataSource pool = GraphBackend.pool(schema, 4);
          SessionStore store = JdbcSessionStore.builder().dataSource(counter.wrap(pool)).schema(schema)
              .notifications(false).deadlineSweepInterval(Duration.ofHours(1)).build()) {
-      List<NewEvent> batch = new ArrayList<>();
+      List<GraphCheckpoint> checkpoints = new ArrayList<>();
       for (int i = 1; i <= length; i++) {
-        batch.add(CheckpointEvents.event(checkpoint("c" + i)));
-        if (batch.size() == 1_000 || i == length) {
-          store.events().appendAll("t", batch);
-          batch.clear();
-        }
+        checkpoints.add(checkpoint("c" + i));
       }
+      LongThreads.append(store, "t", checkpoints);
       GraphThreads threads = GraphThreads.on(store);
 
       long before = counter.statements();
