@@ -7,6 +7,10 @@ import dev.sessionstore.crypto.KeyProvider;
 import dev.sessionstore.jdbc.JdbcSessionStore;
 import dev.sessionstore.jdbc.TestDatabase;
 import dev.sessionstore.memory.InMemorySessionStore;
+import dev.sessionstore.micrometer.ObservedSessionStore;
+import io.micrometer.core.instrument.observation.DefaultMeterObservationHandler;
+import io.micrometer.core.instrument.simple.SimpleMeterRegistry;
+import io.micrometer.observation.ObservationRegistry;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.file.Files;
@@ -19,7 +23,7 @@ import java.util.stream.Stream;
 
 /**
  * A kind of store the graph savers' tests run on (this module's tests and, through its test jar, the runtimes'
- * savers'). Each {@link Database} is isolated from every other (a heap, a SQLite file, a PostgreSQL schema);
+ * savers'), plain and behind the decorators. Each {@link Database} is isolated from every other (a heap, a SQLite file, a PostgreSQL schema);
  * {@link Database#open()} gives a new store instance on it each time, as a restarted process or another pod would get.
  * PostgreSQL is the JDBC module's test database ({@link TestDatabase}: an explicit URL, else a container, else embedded
  * binaries).
@@ -58,6 +62,16 @@ public enum GraphBackend {
         pools.forEach(HikariDataSource::close);
         postgres.execute("DROP SCHEMA IF EXISTS " + schema + " CASCADE");
       });
+    }
+  },
+  /** The in-memory store behind the Micrometer decorator, observations recorded as meters. */
+  OBSERVED_MEMORY {
+    @Override
+    public Database database() {
+      SessionStore store = InMemorySessionStore.builder().build();
+      ObservationRegistry registry = ObservationRegistry.create();
+      registry.observationConfig().observationHandler(new DefaultMeterObservationHandler(new SimpleMeterRegistry()));
+      return new Database(() -> ObservedSessionStore.builder(store).registry(registry).build(), () -> { });
     }
   },
   /** SQLite behind the encrypting decorator: checkpoint states are encrypted at rest. */
