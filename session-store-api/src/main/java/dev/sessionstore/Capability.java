@@ -62,5 +62,10 @@ public enum Capability {
    * a new representation in place (re-encryption under a new key). The in-memory, JDBC (PostgreSQL, SQLite) and
    * Cassandra stores declare it.
    */
-  STORED_VALUE_REWRITE
+  STORED_VALUE_REWRITE,
+  /**
+   * {@link SessionStore#search()}: events found by the words of their payload, through an index the store keeps with
+   * the events (guarantee 21). A store that keeps payloads it cannot read (encrypted at rest) lacks it.
+   */
+  SEARCH
 }

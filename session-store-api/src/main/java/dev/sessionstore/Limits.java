@@ -39,6 +39,18 @@ public final class Limits {
   /** Most events in one batch append or step. */
   public static final int MAX_BATCH_SIZE = 10_000;
 
+  /** Most terms in one {@link SearchQuery}. */
+  public static final int MAX_SEARCH_TERMS = 16;
+
+  /** Longest text read by {@link SearchQuery#of(String)}, in chars. */
+  public static final int MAX_SEARCH_TEXT_LENGTH = 1000;
+
+  /** Most hits on one {@link SearchPage}. */
+  public static final int MAX_SEARCH_LIMIT = 100;
+
+  /** Longest word form {@link SearchWords} keeps, in chars: a longer word is searched by its first this many. */
+  public static final int MAX_SEARCH_WORD_LENGTH = 64;
+
   private Limits() {
   }
 }

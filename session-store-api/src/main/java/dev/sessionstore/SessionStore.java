@@ -7,7 +7,7 @@ import java.util.Set;
 /**
  * A store of agent conversations: sessions with their append-only event logs, runs, tool calls, summaries,
  * checkpoints and model-call audit, behind one object, with their lossless export and import
- * ({@link #archives()}). Every adapter gives the guarantees of the session-store contract (<a href="{@docRoot}/dev/sessionstore/doc-files/guarantees.html">guarantees 1–20</a>), proven
+ * ({@link #archives()}). Every adapter gives the guarantees of the session-store contract (<a href="{@docRoot}/dev/sessionstore/doc-files/guarantees.html">guarantees 1–21</a>), proven
  * by the conformance kit; each aggregate interface documents the ones it carries.
  *
  * <p>Everything a store returns is immutable: records, and lists that cannot be modified, so a caller can never
@@ -54,6 +54,16 @@ public interface SessionStore extends AutoCloseable {
 
   /** @throws UnsupportedCapabilityException if the store lacks {@link Capability#RETENTION} */
   Retention retention();
+
+  /**
+   * Finds events by their words (guarantee <a href="{@docRoot}/dev/sessionstore/doc-files/guarantees.html#21">21</a>). The default is a store without
+   * {@link Capability#SEARCH}: adapters that declare it override this.
+   *
+   * @throws UnsupportedCapabilityException if the store lacks {@link Capability#SEARCH}
+   */
+  default Search search() {
+    throw new UnsupportedCapabilityException(Capability.SEARCH);
+  }
 
   /**
    * Commits one agent step atomically: every member of {@code step} is stored, or none is (guarantee

@@ -1,6 +1,7 @@
 package dev.sessionstore.spi;
 
 import dev.sessionstore.Capability;
+import dev.sessionstore.SearchQuery;
 import dev.sessionstore.SessionQuery;
 import dev.sessionstore.SessionWrite;
 import dev.sessionstore.Step;
@@ -41,6 +42,13 @@ final class DeclaredCapabilities {
 
   /** A listing by tenant needs {@link Capability#TENANTS}. */
   void requireFor(SessionQuery query) {
+    if (query.tenant() != null) {
+      require(Capability.TENANTS);
+    }
+  }
+
+  /** A search scoped to a tenant needs {@link Capability#TENANTS}. */
+  void requireFor(SearchQuery query) {
     if (query.tenant() != null) {
       require(Capability.TENANTS);
     }

@@ -7,6 +7,7 @@ import dev.sessionstore.EventLog;
 import dev.sessionstore.ModelCallAudit;
 import dev.sessionstore.Retention;
 import dev.sessionstore.Runs;
+import dev.sessionstore.Search;
 import dev.sessionstore.SessionStore;
 import dev.sessionstore.Sessions;
 import dev.sessionstore.Step;
@@ -57,6 +58,7 @@ public abstract class ForwardingSessionStore implements SessionStore, StoreEvent
   private final Decorated<ModelCallAudit> modelCalls = new Decorated<>();
   private final Decorated<Archives> archives = new Decorated<>();
   private final Decorated<Retention> retention = new Decorated<>();
+  private final Decorated<Search> search = new Decorated<>();
 
   /**
    * Forwards to {@code delegate}, every operation through {@code interception} ({@link Interception#none()} for
@@ -124,6 +126,11 @@ public abstract class ForwardingSessionStore implements SessionStore, StoreEvent
     return new ForwardingRetention(retention, interception);
   }
 
+  /** The decorated form of the delegate's {@code search}; by default a plain {@link ForwardingSearch}. */
+  protected Search decorate(Search search) {
+    return new ForwardingSearch(search, interception);
+  }
+
   /** The delegate's sessions, decorated. */
   @Override
   public Sessions sessions() {
@@ -176,6 +183,12 @@ public abstract class ForwardingSessionStore implements SessionStore, StoreEvent
   @Override
   public Retention retention() {
     return retention.of(delegate.retention(), this::decorate);
+  }
+
+  /** The delegate's search, decorated; fails as the delegate does when it lacks it. */
+  @Override
+  public Search search() {
+    return search.of(delegate.search(), this::decorate);
   }
 
   /** Forwards the step through the interception as operation {@code commit}. */

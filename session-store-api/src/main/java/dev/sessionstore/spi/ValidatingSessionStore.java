@@ -7,6 +7,7 @@ import dev.sessionstore.EventLog;
 import dev.sessionstore.ModelCallAudit;
 import dev.sessionstore.Retention;
 import dev.sessionstore.Runs;
+import dev.sessionstore.Search;
 import dev.sessionstore.SessionStore;
 import dev.sessionstore.Sessions;
 import dev.sessionstore.Step;
@@ -31,7 +32,7 @@ import java.util.function.Supplier;
  * <p><b>Capabilities.</b> The layer reads the adapter's {@link SessionStore#capabilities()} once, when it wraps it.
  * An aggregate whose capability the adapter lacks fails with {@link UnsupportedCapabilityException} when asked for,
  * and so does every operation, and every member of a step, that needs an undeclared capability (a fork, a
- * truncation, a waiting read, a claim or a fenced step, a tenant on a session write or a listing, a tool call's
+ * truncation, a waiting read, a claim or a fenced step, a tenant on a session write, a listing or a search, a tool call's
  * deadline; a step's cut, tool calls, summary, checkpoints or model call), checked after the arguments and before the
  * adapter is called, so that nothing is stored. An adapter lacking a capability need not check these itself.
  *
@@ -58,6 +59,7 @@ public final class ValidatingSessionStore implements SessionStore, StoreEventSou
   private final ModelCallAudit modelCalls;
   private final Archives archives;
   private final Retention retention;
+  private final Search search;
   private final DeclaredCapabilities declared;
 
   private ValidatingSessionStore(SessionStore adapter) {
@@ -79,6 +81,8 @@ public final class ValidatingSessionStore implements SessionStore, StoreEventSou
         : new ValidatingArchives(gate, adapterArchives, adapter::capabilities);
     Retention adapterRetention = ifSupported(adapter::retention);
     this.retention = adapterRetention == null ? null : new ValidatingRetention(gate, adapterRetention);
+    Search adapterSearch = ifSupported(adapter::search);
+    this.search = adapterSearch == null ? null : new ValidatingSearch(gate, declared, adapterSearch);
   }
 
   /**
@@ -147,6 +151,11 @@ public final class ValidatingSessionStore implements SessionStore, StoreEventSou
   @Override
   public Retention retention() {
     return supported(retention, Capability.RETENTION);
+  }
+
+  @Override
+  public Search search() {
+    return supported(search, Capability.SEARCH);
   }
 
   private <T> T supported(T aggregate, Capability capability) {
