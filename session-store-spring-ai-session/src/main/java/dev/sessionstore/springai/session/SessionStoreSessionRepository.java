@@ -14,8 +14,10 @@ import dev.sessionstore.SessionQuery;
 import dev.sessionstore.SessionStore;
 import dev.sessionstore.Step;
 import dev.sessionstore.Summary;
+import dev.sessionstore.UnsupportedCapabilityException;
 import dev.sessionstore.springai.session.internal.CompactionWindow;
 import dev.sessionstore.springai.session.internal.EventView;
+import dev.sessionstore.springai.session.internal.KeywordSearch;
 import dev.sessionstore.springai.session.internal.SessionEventCodec;
 import dev.sessionstore.springai.session.internal.SessionRecord;
 import java.time.Instant;
@@ -190,15 +192,16 @@ public final class SessionStoreSessionRepository implements SessionRepository {
    * The events of {@code sessionId} that match {@code filter}, oldest first (see {@link EventView} for the order and
    * how each field is read); empty for an unknown session.
    *
-   * @throws UnsupportedOperationException when the filter has a keyword: see the module README
+   * @throws UnsupportedCapabilityException when the filter has a keyword and the store does not declare
+   *                                        {@link Capability#SEARCH} (an encrypting store): never a scan instead
+   * @throws IllegalArgumentException       when the keyword holds no word
    */
   @Override
   public List<SessionEvent> findEvents(String sessionId, EventFilter filter) {
     requireText("sessionId", sessionId);
     Objects.requireNonNull(filter, "filter must not be null");
-    if (filter.keyword() != null) {
-      throw new UnsupportedOperationException(
-          "EventFilter.keyword needs the store's search read, which this store does not offer");
+    if (filter.keyword() != null && !store.supports(Capability.SEARCH)) {
+      throw new UnsupportedCapabilityException(Capability.SEARCH);
     }
     if (store.events().lastSeq(sessionId) == 0) {
       return List.of();
@@ -206,6 +209,11 @@ public final class SessionStoreSessionRepository implements SessionRepository {
     CompactionWindow window = store.summaries().latest(sessionId)
         .map(summary -> CompactionWindow.of(sessionId, summary)).orElseGet(CompactionWindow::none);
     EventView view = new EventView(store.events(), sessionId, window, filter);
+    if (filter.keyword() != null) {
+      List<SessionEvent> found = view.among(new KeywordSearch(filter.keyword())
+          .find(store.search(), sessionId, view.types(), filter.from()));
+      return slice(found, filter);
+    }
     if (filter.lastN() != null) {
       return view.last(filter.lastN());
     }
@@ -213,6 +221,18 @@ public final class SessionStoreSessionRepository implements SessionRepository {
       return view.page((long) filter.page() * filter.pageSize(), filter.pageSize());
     }
     return view.page(0, Integer.MAX_VALUE);
+  }
+
+  private static List<SessionEvent> slice(List<SessionEvent> matched, EventFilter filter) {
+    if (filter.lastN() != null) {
+      return matched.subList(Math.max(0, matched.size() - filter.lastN()), matched.size());
+    }
+    if (filter.pageSize() != null) {
+      long from = (long) filter.page() * filter.pageSize();
+      return from >= matched.size() ? List.of()
+          : matched.subList((int) from, (int) Math.min(from + filter.pageSize(), matched.size()));
+    }
+    return matched;
   }
 
   private <T> List<T> list(SessionQuery query, Function<dev.sessionstore.Session, Optional<T>> map) {

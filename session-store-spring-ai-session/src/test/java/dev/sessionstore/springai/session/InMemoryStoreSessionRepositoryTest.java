@@ -10,9 +10,4 @@ class InMemoryStoreSessionRepositoryTest extends SessionRepositoryContract {
   protected SessionRepository newRepository() {
     return SessionStoreSessionRepository.of(InMemorySessionStore.builder().build());
   }
-
-  @Override
-  protected boolean searchesKeywords() {
-    return false;
-  }
 }

@@ -380,10 +380,37 @@ public abstract class SessionRepositoryContract {
     repository.appendEvent(event("s", "e2", new AssistantMessage("sunny"), 1));
     if (searchesKeywords()) {
       assertThat(ids(repository.findEvents("s", EventFilter.keywordSearch("paris")))).containsExactly("e1");
+      assertThat(ids(repository.findEvents("s", EventFilter.keywordSearch("WEATHER in")))).containsExactly("e1");
+      assertThat(repository.findEvents("s", EventFilter.keywordSearch("london"))).isEmpty();
     } else {
       assertThatThrownBy(() -> repository.findEvents("s", EventFilter.keywordSearch("paris")))
-          .isInstanceOf(UnsupportedOperationException.class);
+          .isInstanceOf(RuntimeException.class).hasMessageContaining("SEARCH");
     }
+  }
+
+  @Test
+  @DisplayName("a keyword finds archived events too, unless archived are excluded, in order, with last N and pages")
+  void keywordWithTheOtherFields() {
+    if (!searchesKeywords()) {
+      assertThatThrownBy(() -> repository.findEvents("s", EventFilter.keywordSearch("paris")))
+          .isInstanceOf(RuntimeException.class);
+      return;
+    }
+    session("s", "u");
+    conversation("s", 4);
+    compact("s", "sum1", 2, repository.getEventVersion("s"));
+    repository.appendEvent(event("s", "u9", new UserMessage("question 9"), 20));
+    EventFilter questions = EventFilter.builder().keyword("question").build();
+    assertThat(ids(repository.findEvents("s", questions))).containsExactly("u0", "u1", "u2", "u3", "u9");
+    assertThat(repository.findEvents("s", questions)).extracting(SessionEvent::isArchived)
+        .containsExactly(true, true, true, false, false);
+    EventFilter active = EventFilter.builder().keyword("question").excludeArchived(true).build();
+    assertThat(ids(repository.findEvents("s", active))).containsExactly("u3", "u9");
+    assertThat(ids(repository.findEvents("s", EventFilter.builder().keyword("question").lastN(2).build())))
+        .containsExactly("u3", "u9");
+    assertThat(ids(repository.findEvents("s", EventFilter.keywordSearch("question", 1, 2))))
+        .containsExactly("u2", "u3");
+    assertThat(repository.findEvents("other", questions)).isEmpty();
   }
 
   // Compaction

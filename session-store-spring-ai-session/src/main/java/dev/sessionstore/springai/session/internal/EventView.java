@@ -5,8 +5,12 @@ import dev.sessionstore.EventLog;
 import dev.sessionstore.EventPage;
 import dev.sessionstore.EventQuery;
 import java.util.ArrayList;
+import java.util.Collection;
+import java.util.Comparator;
 import java.util.Collections;
+import java.util.HashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.Set;
 import java.util.stream.Collectors;
 import org.springframework.ai.session.EventFilter;
@@ -78,6 +82,49 @@ public final class EventView {
     }
     forwards(query().after(window.toSeq()), false, page);
     return page.events;
+  }
+
+  /**
+   * The events among {@code found} (events of this session, any order) that match, in this view's order: what a
+   * search selected, placed where a full read would have placed it.
+   */
+  public List<SessionEvent> among(Collection<Event> found) {
+    Map<String, Integer> windowOrder = new HashMap<>();
+    List<Event> windowEvents = window.events();
+    for (int i = 0; i < windowEvents.size(); i++) {
+      windowOrder.put(windowEvents.get(i).id(), i);
+    }
+    List<Event> archived = new ArrayList<>();
+    Event[] inWindow = new Event[windowEvents.size()];
+    List<Event> after = new ArrayList<>();
+    for (Event event : found) {
+      Integer position = windowOrder.get(event.id());
+      if (position != null) {
+        inWindow[position] = event;
+      } else if (event.seq() <= window.toSeq()) {
+        archived.add(event);
+      } else {
+        after.add(event);
+      }
+    }
+    archived.sort(Comparator.comparingLong(Event::seq));
+    after.sort(Comparator.comparingLong(Event::seq));
+    List<SessionEvent> matched = new ArrayList<>();
+    if (!filter.excludeArchived()) {
+      archived.forEach(event -> accept(event, true, matched));
+    }
+    for (Event event : inWindow) {
+      if (event != null) {
+        accept(event, false, matched);
+      }
+    }
+    after.forEach(event -> accept(event, false, matched));
+    return matched;
+  }
+
+  /** The event types this view reads: the messages' (all of them, or the filter's message types). */
+  public Set<String> types() {
+    return types;
   }
 
   private EventQuery query() {
