@@ -391,13 +391,13 @@ public abstract class SessionRepositoryContract {
   @Test
   @DisplayName("a keyword finds archived events too, unless archived are excluded, in order, with last N and pages")
   void keywordWithTheOtherFields() {
+    session("s", "u");
+    conversation("s", 4);
     if (!searchesKeywords()) {
-      assertThatThrownBy(() -> repository.findEvents("s", EventFilter.keywordSearch("paris")))
+      assertThatThrownBy(() -> repository.findEvents("s", EventFilter.keywordSearch("question")))
           .isInstanceOf(RuntimeException.class);
       return;
     }
-    session("s", "u");
-    conversation("s", 4);
     compact("s", "sum1", 2, repository.getEventVersion("s"));
     repository.appendEvent(event("s", "u9", new UserMessage("question 9"), 20));
     EventFilter questions = EventFilter.builder().keyword("question").build();

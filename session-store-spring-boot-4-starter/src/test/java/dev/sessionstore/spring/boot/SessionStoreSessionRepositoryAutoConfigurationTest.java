@@ -50,13 +50,6 @@ class SessionStoreSessionRepositoryAutoConfigurationTest {
   }
 
   @Test
-  @DisplayName("session-store.spring-ai-session.enabled=false registers no repository")
-  void disabledByProperty() {
-    runner.withPropertyValues("session-store.spring-ai-session.enabled=false")
-        .run(context -> assertThat(context).doesNotHaveBean(SessionRepository.class));
-  }
-
-  @Test
   @DisplayName("without the bridge on the class path there is no repository")
   void withoutTheBridge() {
     runner.withClassLoader(new FilteredClassLoader(SessionStoreSessionRepository.class))
