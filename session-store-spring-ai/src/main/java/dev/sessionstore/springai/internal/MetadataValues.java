@@ -31,7 +31,7 @@ import org.springframework.ai.chat.messages.MessageType;
  * JSON values: maps, lists, strings, numbers ({@link Integer}, {@link Long}, {@link BigInteger} or
  * {@link BigDecimal}) and booleans; a value Jackson cannot write is kept as its {@code toString()}.
  */
-final class MetadataValues {
+public final class MetadataValues {
 
   private static final JsonNodeFactory NODES = JsonNodeFactory.withExactBigDecimals(true);
   private static final ObjectMapper MAPPER =
@@ -40,7 +40,8 @@ final class MetadataValues {
   private MetadataValues() {
   }
 
-  static ObjectNode write(Object value) {
+  /** {@code value} as typed JSON, {@code {"t": type, "v": value}}; never fails (see the type for what comes back). */
+  public static ObjectNode write(Object value) {
     ObjectNode node = NODES.objectNode();
     if (value == null) {
       return node.put("t", "null");
@@ -113,7 +114,8 @@ final class MetadataValues {
     }
   }
 
-  static Object read(JsonNode node) {
+  /** The value {@link #write} wrote as {@code node}, with the type named there. */
+  public static Object read(JsonNode node) {
     String type = node.path("t").asText();
     JsonNode value = node.path("v");
     return switch (type) {
