@@ -111,6 +111,20 @@ interface Dialect {
   String segmentsBySession(Tables tables);
 
   /**
+   * The segments table as a {@code FROM} item named {@code alias}, read by its source index ({@code source_id = ? AND to_seq >= ?}), and
+   * {@link #sessionsById} the sessions table by its primary key, whatever statistics the database keeps: where a
+   * planner may scan a small table or prefer another index, the index is named (a search joins each row it found to
+   * the sessions that show it by these keys).
+   */
+  String segmentsBySource(Tables tables, String alias);
+
+  /**
+   * The sessions table as a {@code FROM} item named {@code alias}, read by its primary key ({@code id = ?}); see
+   * {@link #segmentsBySource}.
+   */
+  String sessionsById(Tables tables, String alias);
+
+  /**
    * The statement that appends a batch of new events in one auto-committed call (a function the dialect's schema
    * script installs), or empty where the database has none: appends then take {@link EventAppender}'s locked path
    * in a transaction. Its parameters: the session id, the expected last seq ({@code null}: any), the creation

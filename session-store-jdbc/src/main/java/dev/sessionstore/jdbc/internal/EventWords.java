@@ -10,11 +10,14 @@ import java.util.Optional;
 /**
  * Gives the events stored before the search index (schema version 5) their words, where the database keeps them in
  * a column of the events table ({@link Dialect#wordsColumn()}): the words are the library's
- * ({@link SearchText#indexText}), so no statement of the script can make them. Where the database indexes rows by
- * itself (SQLite's triggers call the library's function), its script indexes them and this does nothing.
+ * ({@link SearchText#indexText}), so no statement of a script can make them. A store runs it once it has migrated or
+ * checked its schema, so that a schema migrated by hand is indexed too; every later write of an event writes its
+ * words, so afterwards it finds nothing to do, through a partial index of the rows without words, which stays empty.
+ * Where the database indexes rows by itself (SQLite's triggers call the library's function), its script indexes
+ * them.
  *
  * <p>Reads the rows without words in key order, {@value #CHUNK} at a time from where the last chunk ended, and
- * writes each chunk's words in one statement: the work is one pass over the events, whatever their number.
+ * writes each chunk's words in one JDBC batch: one pass over the events without words, whatever their number.
  */
 final class EventWords {
 

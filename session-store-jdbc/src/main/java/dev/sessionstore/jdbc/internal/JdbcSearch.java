@@ -52,8 +52,8 @@ final class JdbcSearch implements Search {
         + tables.events() + " e WHERE " + dialect.holdsWords(tables, "e"));
     parameters.add(dialect.wordsQuery(SearchText.indexWords(query)));
     if (query.sessionId() != null) {
-      hits.append(" AND (e.session_id = ? OR e.session_id IN (SELECT source_id FROM ").append(tables.segments())
-          .append(" WHERE session_id = ?))");
+      hits.append(" AND (e.session_id = ? OR e.session_id IN (SELECT source_id FROM ")
+          .append(dialect.segmentsBySession(tables)).append(" WHERE session_id = ?))");
       parameters.add(query.sessionId());
       parameters.add(query.sessionId());
     }
@@ -81,13 +81,16 @@ final class JdbcSearch implements Search {
     List<Object> scopeParameters = new ArrayList<>();
     String scope = scope(query, scopeParameters);
     String columns = "h.seq, h.id, h.type, h.run_id, h.agent_id, h.parent_id, h.payload, h.ts";
+    // CROSS JOIN: SQLite joins in the order written, from the hits to their sessions and segments by their keys,
+    // whatever its statistics say of the tables; PostgreSQL plans it as an inner join.
     String statement = hits
-        + " SELECT h.session_id AS session_id, " + columns + " FROM hits h JOIN " + tables.sessions()
-        + " s ON s.id = h.session_id WHERE h.seq > s.cut_seq" + scope
-        + " UNION ALL SELECT g.session_id AS session_id, " + columns + " FROM hits h JOIN " + tables.segments()
-        + " g ON g.source_id = h.session_id AND h.seq >= g.from_seq AND h.seq <= g.to_seq"
-        + " AND g.session_id <> g.source_id JOIN " + tables.sessions() + " s ON s.id = g.session_id"
-        + " WHERE h.seq > s.cut_seq" + scope;
+        + " SELECT h.session_id AS session_id, " + columns + " FROM hits h CROSS JOIN "
+        + dialect.sessionsById(tables, "s") + " WHERE s.id = h.session_id AND h.seq > s.cut_seq" + scope
+        + " UNION ALL SELECT g.session_id AS session_id, " + columns + " FROM hits h CROSS JOIN "
+        + dialect.segmentsBySource(tables, "g") + " CROSS JOIN " + dialect.sessionsById(tables, "s")
+        + " WHERE g.source_id = h.session_id AND g.to_seq >= h.seq"
+        + " AND g.from_seq <= h.seq AND g.session_id <> g.source_id AND s.id = g.session_id"
+        + " AND h.seq > s.cut_seq" + scope;
     parameters.addAll(scopeParameters);
     parameters.addAll(scopeParameters);
     return sql.list(connection, statement, events, parameters.toArray());

@@ -199,6 +199,13 @@ public final class JdbcStore implements SessionStore, StoreEventSource {
         settings.statementTimeout());
     SchemaMigrator migrator = new SchemaMigrator(database, tables, settings.migrationLockTimeout());
     int schemaVersion = settings.createSchema() ? migrator.migrate() : migrator.verify();
+    if (dialect.wordsColumn().isPresent()) {
+      EventWords words = new EventWords(dialect, tables);
+      database.transaction("index the words of events stored before search", connection -> {
+        words.indexUnindexed(connection);
+        return null;
+      });
+    }
     String address = database.read("read the database address", connection -> address(connection.getMetaData()));
     return new JdbcStore(settings, database, tables, address, schemaVersion);
   }

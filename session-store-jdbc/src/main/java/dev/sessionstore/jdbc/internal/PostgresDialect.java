@@ -154,6 +154,18 @@ final class PostgresDialect implements Dialect {
     return tables.segments();
   }
 
+  /** The table: the planner reads it by its source index. */
+  @Override
+  public String segmentsBySource(Tables tables, String alias) {
+    return tables.segments() + " " + alias;
+  }
+
+  /** The table: the planner reads it by its primary key. */
+  @Override
+  public String sessionsById(Tables tables, String alias) {
+    return tables.sessions() + " " + alias;
+  }
+
   @Override
   public boolean joinsLaterally() {
     return true;

@@ -37,16 +37,10 @@ final class SchemaMigrator {
     }
   }
 
-  /**
-   * The search index: after its script, the events stored before it get their words ({@link EventWords}), in the same
-   * transaction.
-   */
-  static final Migration SEARCH = new Migration(5, "search");
-
   /** Every script, in order; the last one's version is the one this library needs. */
   static final List<Migration> MIGRATIONS =
       List.of(new Migration(1, "schema"), new Migration(2, "writer_fencing"),
-          new Migration(3, "retention"), new Migration(4, "append_fresh"), SEARCH);
+          new Migration(3, "retention"), new Migration(4, "append_fresh"), new Migration(5, "search"));
 
   private final Database database;
   private final Tables tables;
@@ -82,9 +76,6 @@ final class SchemaMigrator {
       List<Migration> missing = MIGRATIONS.stream().filter(migration -> migration.version() > current).toList();
       for (Migration migration : missing) {
         dialect.runScript(connection, script(migration));
-        if (migration.equals(SEARCH)) {
-          new EventWords(dialect, tables).indexUnindexed(connection);
-        }
         sql.update(connection, "INSERT INTO " + tables.schemaVersion() + " (version, description) VALUES (?, ?)",
             migration.version(), migration.description());
       }

@@ -243,6 +243,18 @@ final class SqliteDialect implements Dialect {
     return tables.segments() + " INDEXED BY sqlite_autoindex_" + tables.prefix() + "segments_1";
   }
 
+  /** {@code INDEXED BY} the source index: without it a join from a search's hits scans the segments table. */
+  @Override
+  public String segmentsBySource(Tables tables, String alias) {
+    return tables.segments() + " " + alias + " INDEXED BY " + tables.prefix() + "segments_source_idx";
+  }
+
+  /** {@code INDEXED BY} the primary key: with a tenant to match, SQLite would read the tenant's index instead. */
+  @Override
+  public String sessionsById(Tables tables, String alias) {
+    return tables.sessions() + " " + alias + " INDEXED BY sqlite_autoindex_" + tables.prefix() + "sessions_1";
+  }
+
   @Override
   public boolean chainsWrites() {
     return false;

@@ -1,9 +1,9 @@
 -- session-store schema, version 5 (PostgreSQL 12 or later): search.
 --
 -- Placeholders as in V1__schema.sql. Teams that run migrations themselves apply this file after version 4, then
--- record it: INSERT INTO ${schema}.${prefix}schema_version (version, description) VALUES (5, 'search'); the events
--- stored before it hold no words (NULL) until the store indexes them: a store built with createSchema(true) does so
--- in the migration's transaction, after this script (their words are made by the library, see below).
+-- record it: INSERT INTO ${schema}.${prefix}schema_version (version, description) VALUES (5, 'search'). The events
+-- stored before it hold no words (NULL) until a store of this library starts on the schema (migrating it or only
+-- checking it): it writes their words (the library makes them, see below) before it serves any call.
 --
 -- words: the distinct words of the event's payload as the library reads them (dev.sessionstore.spi.SearchText:
 -- every JSON string value, split and normalized by dev.sessionstore.SearchWords), as the lexemes of a tsvector
@@ -14,6 +14,10 @@
 -- an append's cost near that of the row alone, and is merged by (auto)vacuum.
 ALTER TABLE ${schema}.${prefix}events ADD COLUMN IF NOT EXISTS words tsvector;
 CREATE INDEX IF NOT EXISTS ${prefix}events_words_idx ON ${schema}.${prefix}events USING gin (words);
+-- The rows without words, in key order: those stored before this version until a store indexes them. Every write of
+-- an event writes its words, so it stays empty, and a store's check at start reads nothing.
+CREATE INDEX IF NOT EXISTS ${prefix}events_unindexed_idx ON ${schema}.${prefix}events (session_id, seq)
+  WHERE words IS NULL;
 
 -- The append functions of versions 1 and 4 take the events' words as one more argument, the last: the text of each
 -- event's words, joined by spaces. The old forms go, so that no writer can store an event without its words.
