@@ -45,8 +45,11 @@ final class Dependents {
         + dialect.lockForUpdate();
     this.lockInIdOrderSkippingLocked = dialect.lockForUpdate().isEmpty() ? lockInIdOrder
         : lockInIdOrder + " SKIP LOCKED";
-    this.materialize = WriteChain.after(dialect, "INSERT INTO " + tables.events() + " (" + EventRows.COLUMNS + ")"
-            + " SELECT g.session_id, e.seq, e.id, e.type, e.run_id, e.agent_id, e.parent_id, e.payload, e.ts"
+    // The copies keep the rows' indexed words, where the database keeps them in a column.
+    String words = dialect.wordsColumn().map(column -> ", " + column).orElse("");
+    this.materialize = WriteChain.after(dialect, "INSERT INTO " + tables.events() + " (" + EventRows.COLUMNS + words
+            + ") SELECT g.session_id, e.seq, e.id, e.type, e.run_id, e.agent_id, e.parent_id, e.payload, e.ts"
+            + dialect.wordsColumn().map(column -> ", e." + column).orElse("")
             + " FROM (SELECT session_id, source_id, from_seq, to_seq FROM " + tables.segments() + " WHERE "
             + dependent + " AND to_seq >= ?) g JOIN " + tables.events() + " e ON e.session_id = g.source_id"
             + " AND e.seq >= g.from_seq AND e.seq <= g.to_seq AND e.seq >= ?",

@@ -3,6 +3,7 @@ package dev.sessionstore.jdbc.internal;
 import dev.sessionstore.InvalidArgumentException;
 import dev.sessionstore.Json;
 import dev.sessionstore.NewEvent;
+import dev.sessionstore.SearchTerm;
 import java.sql.Connection;
 import java.sql.PreparedStatement;
 import java.sql.ResultSet;
@@ -110,6 +111,20 @@ interface Dialect {
   String segmentsBySession(Tables tables);
 
   /**
+   * The segments table as a {@code FROM} item named {@code alias}, read by its source index ({@code source_id = ? AND to_seq >= ?}), and
+   * {@link #sessionsById} the sessions table by its primary key, whatever statistics the database keeps: where a
+   * planner may scan a small table or prefer another index, the index is named (a search joins each row it found to
+   * the sessions that show it by these keys).
+   */
+  String segmentsBySource(Tables tables, String alias);
+
+  /**
+   * The sessions table as a {@code FROM} item named {@code alias}, read by its primary key ({@code id = ?}); see
+   * {@link #segmentsBySource}.
+   */
+  String sessionsById(Tables tables, String alias);
+
+  /**
    * The statement that appends a batch of new events in one auto-committed call (a function the dialect's schema
    * script installs), or empty where the database has none: appends then take {@link EventAppender}'s locked path
    * in a transaction. Its parameters: the session id, the expected last seq ({@code null}: any), the creation
@@ -138,7 +153,8 @@ interface Dialect {
    * The statement that appends one fresh event in one auto-committed call, as {@link #appendFreshInOneCall} appends
    * a batch, with the same outcomes and result; empty where the database has none, and a batch of one takes
    * {@link #appendFreshInOneCall}. Its parameters: the session id, the expected last seq ({@code NULL}: any), now,
-   * then the event's id, type, run id, agent id, parent id, payload text and timestamp ({@code NULL}: now).
+   * then the event's id, type, run id, agent id, parent id, payload text and timestamp ({@code NULL}: now), and where
+   * there is a {@link #wordsColumn()}, the payload's {@link dev.sessionstore.spi.SearchText#indexText}.
    */
   Optional<String> appendOneFreshInOneCall(Tables tables);
 
@@ -207,14 +223,45 @@ interface Dialect {
 
   /**
    * A {@code FROM} item with one row per new event of a batch, bound by {@link #eventRowsParameters}: columns
-   * {@code id, type, run_id, agent_id, parent_id, payload} (of the document type), {@code ts} and
-   * {@code ordinality}, the event's position in the batch from 1.
+   * {@code id, type, run_id, agent_id, parent_id, payload} (of the document type), {@code ts}, {@code ordinality}, the
+   * event's position in the batch from 1, and where there is a {@link #wordsColumn()}, {@code words}: the event's
+   * {@link dev.sessionstore.spi.SearchText#indexText}, for {@link #indexedWords}.
    */
   String eventRows(String alias);
 
   /** The parameters of {@link #eventRows}; an event without a timestamp gets {@code now}. */
   List<Object> eventRowsParameters(Connection connection, List<NewEvent> events, Instant now)
       throws SQLException;
+
+  // Search: the index of the words of events' payloads (dev.sessionstore.spi.SearchText)
+
+  /**
+   * The column of the events table that holds an event's indexed words, which every statement that writes an event
+   * row writes with it ({@link #indexedWords}); empty where the database indexes each row it writes by itself, in the
+   * same statement (SQLite: triggers that call the store's function of the payload).
+   */
+  Optional<String> wordsColumn();
+
+  /**
+   * An expression for the value of {@link #wordsColumn()} made from {@code text}, an expression for an event's
+   * {@link dev.sessionstore.spi.SearchText#indexText}: exactly those words, none read again by the database. Only
+   * where {@link #wordsColumn()} is present.
+   */
+  String indexedWords(String text);
+
+  /**
+   * A condition that holds for the row of the events table {@code alias} (also where the condition reads the
+   * database's own index of it) when its payload holds each of the words bound to its one parameter
+   * ({@link #wordsQuery}): the read of the index, so that a search reads the rows that hold them and no other.
+   */
+  String holdsWords(Tables tables, String alias);
+
+  /**
+   * The one parameter of {@link #holdsWords}: {@code words} (those of
+   * {@link dev.sessionstore.spi.SearchText#indexWords}, each one word, a prefix as a prefix) in the syntax of the
+   * database's index query, every word quoted, so that the database reads no word differently from the index.
+   */
+  String wordsQuery(List<SearchTerm> words);
 
   /**
    * An expression whose value grows with every write of a run row, whichever instance writes it: the database's own

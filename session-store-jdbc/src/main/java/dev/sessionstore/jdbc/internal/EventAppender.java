@@ -5,6 +5,7 @@ import dev.sessionstore.Limits;
 import dev.sessionstore.NewEvent;
 import dev.sessionstore.SeqConflictException;
 import dev.sessionstore.spi.EventBatch;
+import dev.sessionstore.spi.SearchText;
 import java.sql.Connection;
 import java.sql.PreparedStatement;
 import java.sql.ResultSet;
@@ -14,6 +15,7 @@ import java.sql.Types;
 import java.time.Clock;
 import java.time.Instant;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.Collection;
 import java.util.HashMap;
 import java.util.List;
@@ -116,13 +118,16 @@ final class EventAppender {
     this.beginOwnWrites = dialect.beginOwnWrites();
     this.moveHead = "UPDATE " + tables.sessions() + " SET last_seq = last_seq + ? WHERE id = ?"
         + " RETURNING last_seq, shared_seq";
+    Optional<String> words = dialect.wordsColumn();
     this.insertUnlessStored = "INSERT INTO " + tables.events()
-        + " (session_id, seq, id, type, run_id, agent_id, parent_id, payload, ts)"
-        + " VALUES (?, ?, ?, ?, ?, ?, ?, " + dialect.jsonParameter() + ", ?)"
+        + " (session_id, seq, id, type, run_id, agent_id, parent_id, payload, ts" + words.map(c -> ", " + c).orElse("")
+        + ") VALUES (?, ?, ?, ?, ?, ?, ?, " + dialect.jsonParameter() + ", ?"
+        + words.map(c -> ", " + dialect.indexedWords("?")).orElse("") + ")"
         + dialect.onConflictIgnore("session_id, id");
     this.appendLocked = WriteChain.before(dialect, List.of("INSERT INTO " + tables.events()
-            + " (session_id, seq, id, type, run_id, agent_id, parent_id, payload, ts)"
-            + " SELECT ?, ? + e.ordinality, e.id, e.type, e.run_id, e.agent_id, e.parent_id, e.payload, e.ts"
+            + " (session_id, seq, id, type, run_id, agent_id, parent_id, payload, ts" + words.map(c -> ", " + c)
+            .orElse("") + ") SELECT ?, ? + e.ordinality, e.id, e.type, e.run_id, e.agent_id, e.parent_id, e.payload,"
+            + " e.ts" + words.map(c -> ", " + dialect.indexedWords("e.words")).orElse("")
             + " FROM " + dialect.eventRows("e")),
         "UPDATE " + tables.sessions() + " SET last_seq = ? WHERE id = ?");
     // The log's own rows, summaries and segments from the cut on go; a segment across the cut is shortened.
@@ -252,6 +257,9 @@ final class EventAppender {
       } else {
         call.setNull(10, Types.TIMESTAMP_WITH_TIMEZONE);
       }
+      if (dialect.wordsColumn().isPresent()) {
+        call.setString(11, SearchText.indexText(event.payload()));
+      }
       try (ResultSet row = call.executeQuery()) {
         row.next();
         long lastSeq = row.getLong(1);
@@ -343,8 +351,13 @@ final class EventAppender {
     List<Object[]> rows = new ArrayList<>(events.size());
     long seq = lastSeq;
     for (NewEvent event : events) {
-      rows.add(new Object[] {sessionId, ++seq, event.id(), event.type(), event.runId(), event.agentId(),
-          event.parentId(), event.payload(), event.timestamp() == null ? now : event.timestamp()});
+      List<Object> row = new ArrayList<>(List.of(sessionId, ++seq, event.id(), event.type()));
+      row.addAll(Arrays.asList(event.runId(), event.agentId(), event.parentId()));
+      row.addAll(List.of(event.payload(), event.timestamp() == null ? now : event.timestamp()));
+      if (dialect.wordsColumn().isPresent()) {
+        row.add(SearchText.indexText(event.payload()));
+      }
+      rows.add(row.toArray());
     }
     if (rows.size() == 1) {
       return sql.update(connection, insertUnlessStored, rows.get(0));

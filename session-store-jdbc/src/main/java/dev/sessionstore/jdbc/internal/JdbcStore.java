@@ -9,6 +9,7 @@ import dev.sessionstore.ModelCallAudit;
 import dev.sessionstore.Retention;
 import dev.sessionstore.RetentionPolicy;
 import dev.sessionstore.Runs;
+import dev.sessionstore.Search;
 import dev.sessionstore.SessionStore;
 import dev.sessionstore.Sessions;
 import dev.sessionstore.Step;
@@ -132,6 +133,7 @@ public final class JdbcStore implements SessionStore, StoreEventSource {
   private final WakeUpListener listener;
   private final DeadlineSweeper sweeper;
   private final JdbcRetention retention;
+  private final JdbcSearch search;
   private final String description;
   private final OptionalInt schemaVersion;
 
@@ -167,6 +169,7 @@ public final class JdbcStore implements SessionStore, StoreEventSource {
     this.sweeper = new DeadlineSweeper(database, toolCalls, clock, settings.deadlineSweepInterval(),
         tables.schemaName() + "." + tables.prefix());
     this.retention = new JdbcRetention(database, tables, clock, sessions, settings.modelCallAudit());
+    this.search = new JdbcSearch(database, tables);
     if (settings.retentionPolicy() != null) {
       RetentionPolicy policy = settings.retentionPolicy();
       sweeper.alsoEvery(settings.retentionInterval(), "retention sweep", () -> retention.sweep(policy));
@@ -196,6 +199,13 @@ public final class JdbcStore implements SessionStore, StoreEventSource {
         settings.statementTimeout());
     SchemaMigrator migrator = new SchemaMigrator(database, tables, settings.migrationLockTimeout());
     int schemaVersion = settings.createSchema() ? migrator.migrate() : migrator.verify();
+    if (dialect.wordsColumn().isPresent()) {
+      EventWords words = new EventWords(dialect, tables);
+      database.transaction("index the words of events stored before search", connection -> {
+        words.indexUnindexed(connection);
+        return null;
+      });
+    }
     String address = database.read("read the database address", connection -> address(connection.getMetaData()));
     return new JdbcStore(settings, database, tables, address, schemaVersion);
   }
@@ -254,6 +264,11 @@ public final class JdbcStore implements SessionStore, StoreEventSource {
   @Override
   public Retention retention() {
     return retention;
+  }
+
+  @Override
+  public Search search() {
+    return search;
   }
 
   @Override

@@ -1,6 +1,7 @@
 package dev.sessionstore.jdbc.internal;
 
 import dev.sessionstore.spi.Arguments;
+import dev.sessionstore.spi.SearchText;
 import dev.sessionstore.spi.StoredValue;
 import dev.sessionstore.spi.StoredValueCursor;
 import dev.sessionstore.spi.StoredValueKind;
@@ -97,11 +98,17 @@ final class JdbcStoredValues implements StoredValues {
     boolean global = ref.kind() == StoredValueKind.GLOBAL_CHECKPOINT_DATA;
     String matches = ref.kind().blob() ? source.valueColumn() + " = ?"
         : dialect.jsonTextEquals(source.valueColumn());
+    // A payload's indexed words change with it, where the database keeps them in a column (elsewhere its trigger).
+    Optional<String> words = ref.kind() == StoredValueKind.EVENT_PAYLOAD ? dialect.wordsColumn() : Optional.empty();
     String update = "UPDATE " + source.table() + " SET " + source.valueColumn() + " = "
-        + (ref.kind().blob() ? "?" : dialect.jsonParameter()) + " WHERE " + (global ? "" : "session_id = ? AND ")
-        + source.keyColumn() + " = ? AND " + matches;
+        + (ref.kind().blob() ? "?" : dialect.jsonParameter())
+        + words.map(column -> ", " + column + " = " + dialect.indexedWords("?")).orElse("")
+        + " WHERE " + (global ? "" : "session_id = ? AND ") + source.keyColumn() + " = ? AND " + matches;
     List<Object> parameters = new ArrayList<>();
     parameters.add(ref.kind().blob() ? replacement.blob() : replacement.document());
+    if (words.isPresent()) {
+      parameters.add(SearchText.indexText(replacement.document()));
+    }
     if (!global) {
       parameters.add(ref.sessionId());
     }

@@ -3,6 +3,8 @@ package dev.sessionstore.jdbc.internal;
 import dev.sessionstore.InvalidArgumentException;
 import dev.sessionstore.Json;
 import dev.sessionstore.NewEvent;
+import dev.sessionstore.SearchTerm;
+import dev.sessionstore.spi.SearchText;
 import dev.sessionstore.spi.StoredJson;
 import java.io.IOException;
 import java.sql.Array;
@@ -26,6 +28,7 @@ import java.util.HexFormat;
 import java.util.List;
 import java.util.Optional;
 import java.util.OptionalLong;
+import java.util.stream.Collectors;
 import org.postgresql.util.PSQLException;
 import org.postgresql.util.ServerErrorMessage;
 
@@ -151,6 +154,18 @@ final class PostgresDialect implements Dialect {
     return tables.segments();
   }
 
+  /** The table: the planner reads it by its source index. */
+  @Override
+  public String segmentsBySource(Tables tables, String alias) {
+    return tables.segments() + " " + alias;
+  }
+
+  /** The table: the planner reads it by its primary key. */
+  @Override
+  public String sessionsById(Tables tables, String alias) {
+    return tables.sessions() + " " + alias;
+  }
+
   @Override
   public boolean joinsLaterally() {
     return true;
@@ -161,7 +176,7 @@ final class PostgresDialect implements Dialect {
   public Optional<String> appendInOneCall(Tables tables) {
     return Optional.of("SELECT appended, last_seq, " + EventRows.COLUMNS + " FROM " + tables.appendEventsFunction()
         + "(?, ?::bigint, ?, ?::text[], ?::text[], ?::text[], ?::text[], ?::text[], ?::text[]::json[],"
-        + " ?::timestamptz[])");
+        + " ?::timestamptz[], ?::text[])");
   }
 
   /**
@@ -175,7 +190,7 @@ final class PostgresDialect implements Dialect {
   @Override
   public Optional<String> appendFreshInOneCall(Tables tables) {
     return Optional.of("SELECT " + tables.appendFreshFunction() + "(?, ?::bigint, ?, ?::text[], ?::text[], ?::text[],"
-        + " ?::text[], ?::text[], ?::text[]::json[], ?::timestamptz[])");
+        + " ?::text[], ?::text[], ?::text[]::json[], ?::timestamptz[], ?::text[])");
   }
 
   /**
@@ -185,7 +200,7 @@ final class PostgresDialect implements Dialect {
    */
   @Override
   public Optional<String> appendOneFreshInOneCall(Tables tables) {
-    return Optional.of("SELECT " + tables.appendFreshOneFunction() + "(?, ?::bigint, ?, ?, ?, ?, ?, ?, ?::json, ?)");
+    return Optional.of("SELECT " + tables.appendFreshOneFunction() + "(?, ?::bigint, ?, ?, ?, ?, ?, ?, ?::json, ?, ?)");
   }
 
   /** None: appends take the one call ({@link #appendInOneCall}). */
@@ -261,8 +276,9 @@ final class PostgresDialect implements Dialect {
   /** One array per column, zipped by {@code unnest … WITH ORDINALITY}. */
   @Override
   public String eventRows(String alias) {
-    return "unnest(?::text[], ?::text[], ?::text[], ?::text[], ?::text[], ?::text[]::json[], ?::timestamptz[])"
-        + " WITH ORDINALITY AS " + alias + "(id, type, run_id, agent_id, parent_id, payload, ts, ordinality)";
+    return "unnest(?::text[], ?::text[], ?::text[], ?::text[], ?::text[], ?::text[]::json[], ?::timestamptz[],"
+        + " ?::text[]) WITH ORDINALITY AS " + alias
+        + "(id, type, run_id, agent_id, parent_id, payload, ts, words, ordinality)";
   }
 
   @Override
@@ -277,6 +293,7 @@ final class PostgresDialect implements Dialect {
     String[] parentIds = new String[size];
     String[] payloads = new String[size];
     String[] timestamps = new String[size];
+    String[] words = new String[size];
     String stampedNow = null; // the literal of now, made once for every event the store stamps
     for (int i = 0; i < size; i++) {
       NewEvent event = events.get(i);
@@ -286,6 +303,7 @@ final class PostgresDialect implements Dialect {
       agentIds[i] = event.agentId();
       parentIds[i] = event.parentId();
       payloads[i] = event.payload().text();
+      words[i] = SearchText.indexText(event.payload());
       if (event.timestamp() != null) {
         timestamps[i] = timestampLiteral(event.timestamp());
       } else {
@@ -297,7 +315,8 @@ final class PostgresDialect implements Dialect {
     }
     return Arrays.asList(connection.createArrayOf("text", ids), connection.createArrayOf("text", types),
         textsOrNull(connection, runIds), textsOrNull(connection, agentIds), textsOrNull(connection, parentIds),
-        connection.createArrayOf("text", payloads), connection.createArrayOf("timestamptz", timestamps));
+        connection.createArrayOf("text", payloads), connection.createArrayOf("timestamptz", timestamps),
+        connection.createArrayOf("text", words));
   }
 
   /**
@@ -312,6 +331,37 @@ final class PostgresDialect implements Dialect {
       }
     }
     return null;
+  }
+
+  /** {@code words}, a {@code tsvector} under a GIN index (schema version 5). */
+  @Override
+  public Optional<String> wordsColumn() {
+    return Optional.of("words");
+  }
+
+  /**
+   * The words as the lexemes of a {@code tsvector} without positions, by {@code array_to_tsvector}: PostgreSQL's
+   * parser, dictionaries and stemmer never read them (words hold only letters, digits and marks, never a space).
+   */
+  @Override
+  public String indexedWords(String text) {
+    return "array_to_tsvector(string_to_array(" + text + ", ' '))";
+  }
+
+  /** {@code @@} a {@code tsquery}, which the GIN index of the column answers. */
+  @Override
+  public String holdsWords(Tables tables, String alias) {
+    return alias + ".words @@ ?::tsquery";
+  }
+
+  /**
+   * {@code 'word' & 'prefix':*}: a text cast to {@code tsquery} keeps each quoted lexeme as written (no
+   * configuration, no stemming); a word holds no quote nor backslash.
+   */
+  @Override
+  public String wordsQuery(List<SearchTerm> words) {
+    return words.stream().map(word -> "'" + word.words().get(0) + "'" + (word.prefix() ? ":*" : ""))
+        .collect(Collectors.joining(" & "));
   }
 
   /** {@code clock_timestamp()}: unlike {@code now()}, it advances within a transaction. */

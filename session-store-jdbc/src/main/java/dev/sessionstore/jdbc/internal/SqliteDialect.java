@@ -5,6 +5,8 @@ import com.fasterxml.jackson.core.JsonGenerator;
 import dev.sessionstore.InvalidArgumentException;
 import dev.sessionstore.Json;
 import dev.sessionstore.NewEvent;
+import dev.sessionstore.SearchTerm;
+import dev.sessionstore.spi.SearchText;
 import dev.sessionstore.spi.StoredJson;
 import java.io.IOException;
 import java.io.StringWriter;
@@ -23,8 +25,10 @@ import java.util.Optional;
 import java.util.OptionalLong;
 import java.util.Set;
 import java.util.WeakHashMap;
+import java.util.stream.Collectors;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
+import org.sqlite.Function;
 import org.sqlite.SQLiteConnection;
 import org.sqlite.SQLiteErrorCode;
 import org.sqlite.SQLiteException;
@@ -71,6 +75,13 @@ final class SqliteDialect implements Dialect {
   /** What every borrowed connection is set to; one call, outside any transaction. */
   private static final String CONNECTION_SETTINGS = "PRAGMA journal_mode = WAL; PRAGMA synchronous = NORMAL;"
       + " PRAGMA foreign_keys = ON; PRAGMA busy_timeout = " + BUSY_TIMEOUT_MILLIS;
+
+  /**
+   * The SQL function of a payload's text that the search index's triggers (schema version 5) call: its
+   * {@link SearchText#indexText}. The store registers it on every connection it borrows; a connection without it
+   * cannot write events.
+   */
+  static final String WORDS_FUNCTION = "session_store_words";
 
   /** As on PostgreSQL, so that every adapter stores the same instants. */
   private static final Instant EARLIEST = Instant.parse("0001-01-01T00:00:00Z");
@@ -131,7 +142,19 @@ final class SqliteDialect implements Dialect {
       statement.executeUpdate(CONNECTION_SETTINGS);
     }
     if (physical != null) {
+      Function.create(physical, WORDS_FUNCTION, new IndexText(), 1, Function.FLAG_DETERMINISTIC);
       prepared.add(physical);
+    }
+  }
+
+  /**
+   * {@link #WORDS_FUNCTION}: one instance per connection, as the driver keeps a call's arguments in the instance.
+   */
+  private static final class IndexText extends Function {
+
+    @Override
+    protected void xFunc() throws SQLException {
+      result(SearchText.indexText(StoredJson.of(value_text(0))));
     }
   }
 
@@ -218,6 +241,18 @@ final class SqliteDialect implements Dialect {
   @Override
   public String segmentsBySession(Tables tables) {
     return tables.segments() + " INDEXED BY sqlite_autoindex_" + tables.prefix() + "segments_1";
+  }
+
+  /** {@code INDEXED BY} the source index: without it a join from a search's hits scans the segments table. */
+  @Override
+  public String segmentsBySource(Tables tables, String alias) {
+    return tables.segments() + " " + alias + " INDEXED BY " + tables.prefix() + "segments_source_idx";
+  }
+
+  /** {@code INDEXED BY} the primary key: with a tenant to match, SQLite would read the tenant's index instead. */
+  @Override
+  public String sessionsById(Tables tables, String alias) {
+    return tables.sessions() + " " + alias + " INDEXED BY sqlite_autoindex_" + tables.prefix() + "sessions_1";
   }
 
   @Override
@@ -346,6 +381,34 @@ final class SqliteDialect implements Dialect {
       }
       json.writeEndArray();
     }));
+  }
+
+  /** None: the events table's triggers keep the search table, an FTS5 index, in the statement that writes a row. */
+  @Override
+  public Optional<String> wordsColumn() {
+    return Optional.empty();
+  }
+
+  /** Never called: there is no {@link #wordsColumn()}. */
+  @Override
+  public String indexedWords(String text) {
+    throw new UnsupportedOperationException("SQLite indexes the words of events by triggers");
+  }
+
+  /** The row's rowid among those the FTS5 search table matches (its table-valued form): its own index, by rowid. */
+  @Override
+  public String holdsWords(Tables tables, String alias) {
+    return alias + ".rowid IN (SELECT rowid FROM " + tables.search() + "(?))";
+  }
+
+  /**
+   * {@code "word" "prefix"*}: FTS5 phrases of one word each, all of which must match, read by the table's tokenizer,
+   * which splits nothing a word holds (letters, digits and marks); a word holds no double quote.
+   */
+  @Override
+  public String wordsQuery(List<SearchTerm> words) {
+    return words.stream().map(word -> "\"" + word.words().get(0) + "\"" + (word.prefix() ? "*" : ""))
+        .collect(Collectors.joining(" "));
   }
 
   /**

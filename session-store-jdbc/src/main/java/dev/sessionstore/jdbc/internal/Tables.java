@@ -37,6 +37,11 @@ final class Tables {
     return qualified("events");
   }
 
+  /** SQLite's full-text index of the events' words (schema version 5); PostgreSQL keeps them in the events table. */
+  String search() {
+    return qualified("search");
+  }
+
   /** The segments through which forks share their ancestors' events. */
   String segments() {
     return qualified("segments");

@@ -1,0 +1,81 @@
+package dev.sessionstore.jdbc;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import dev.sessionstore.SearchQuery;
+import dev.sessionstore.SessionStore;
+import java.nio.file.Path;
+import java.sql.Connection;
+import java.sql.SQLException;
+import java.sql.Statement;
+import java.util.concurrent.atomic.AtomicInteger;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.DisplayName;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import org.sqlite.SQLiteDataSource;
+
+/** {@link SearchScenarios} on SQLite (a file per test), the migration that indexes older events, and VACUUM. */
+class SqliteSearchTest extends SearchScenarios {
+
+  private static final AtomicInteger FILES = new AtomicInteger();
+
+  @TempDir
+  static Path folder;
+
+  private Path file;
+  private SessionStore store;
+
+  @AfterEach
+  void close() {
+    if (store != null) {
+      store.close();
+    }
+  }
+
+  @Override
+  SessionStore store() {
+    file = folder.resolve("search-" + FILES.incrementAndGet() + ".db");
+    store = JdbcSessionStore.builder().dataSource(SqliteConformanceTest.dataSource(file)).build();
+    return store;
+  }
+
+  @Test
+  @DisplayName("Migrating a version 4 file to 5 indexes the events stored before it, in its transaction")
+  void migrationIndexesOlderEvents() throws SQLException {
+    Path older = folder.resolve("older-" + FILES.incrementAndGet() + ".db");
+    SQLiteDataSource dataSource = SqliteConformanceTest.dataSource(older);
+    try (Connection connection = dataSource.getConnection(); Statement statement = connection.createStatement()) {
+      OlderSchema.createAtVersion4(connection, "sqlite", "main");
+      statement.executeUpdate("INSERT INTO session_store_sessions (id, status, settings, metadata, last_seq,"
+          + " created_at, updated_at) VALUES ('old', 'active', '{}', '{}', 2500, 0, 0)");
+      statement.executeUpdate("WITH RECURSIVE g(n) AS (SELECT 1 UNION ALL SELECT n + 1 FROM g WHERE n < 2500)"
+          + " INSERT INTO session_store_events (session_id, seq, id, type, payload, ts)"
+          + " SELECT 'old', n, 'e-' || n, 'message', '{\"text\":\"word' || n || ' shared\"}', 0 FROM g");
+    }
+    store = JdbcSessionStore.builder().dataSource(dataSource).build();
+    assertThat(store.schemaVersion()).hasValue(5);
+    assertThat(found(store, SearchQuery.of("word1234"))).containsExactly("old#1234");
+    assertThat(store.search().find(SearchQuery.of("shared").limit(100)).nextCursor()).isPresent();
+  }
+
+  @Test
+  @DisplayName("VACUUM after deletions keeps each event's rowid, which the index names")
+  void vacuumKeepsRowids() throws SQLException {
+    SessionStore store = store();
+    for (int i = 0; i < 50; i++) {
+      store.events().append("gone-" + i, said("filler " + i));
+    }
+    store.events().append("kept", said("needle"));
+    for (int i = 0; i < 50; i++) {
+      store.sessions().delete("gone-" + i);
+    }
+    try (Connection connection = SqliteConformanceTest.dataSource(file).getConnection();
+         Statement statement = connection.createStatement()) {
+      statement.executeUpdate("VACUUM");
+    }
+    store.events().append("later", said("needle"));
+    assertThat(found(store, SearchQuery.of("needle"))).containsExactlyInAnyOrder("kept#1", "later#1");
+    assertThat(found(store, SearchQuery.of("filler"))).isEmpty();
+  }
+}
