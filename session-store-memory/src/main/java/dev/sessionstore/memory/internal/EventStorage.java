@@ -3,12 +3,18 @@ package dev.sessionstore.memory.internal;
 import dev.sessionstore.Event;
 import dev.sessionstore.EventQuery;
 import dev.sessionstore.Json;
+import dev.sessionstore.SearchTerm;
 import dev.sessionstore.spi.EventFilter;
 import dev.sessionstore.spi.ForkRule;
+import dev.sessionstore.spi.SearchText;
 import java.util.ArrayList;
+import java.util.Collections;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.NavigableMap;
+import java.util.TreeMap;
+import java.util.TreeSet;
 
 /**
  * A run of consecutive events of one session, from {@link #firstSeq()} on, that forks of the session may share with
@@ -24,8 +30,12 @@ final class EventStorage {
   private final long firstSeq;
   private final ArrayList<Event> events = new ArrayList<>();
   private final Map<String, Event> byId = new HashMap<>();
+  /** The inverted index of search: each word form, to the indexes in {@link #events} holding it, ascending. */
+  private final NavigableMap<String, List<Integer>> postings = new TreeMap<>();
   private boolean shared;
-  /** How many events {@link #find} and {@link #collect} looked at, for tests of the work a call does. */
+  /**
+   * How many events {@link #find}, {@link #collect} and {@link #search} looked at, for tests of the work a call does.
+   */
   private long visits;
 
   EventStorage(long firstSeq) {
@@ -45,6 +55,7 @@ final class EventStorage {
   synchronized void add(Event event) {
     events.add(event);
     byId.put(event.id(), event);
+    index(event, events.size() - 1);
   }
 
   /** The event with this id if its seq is within {@code fromSeq..toSeq}, as session {@code sessionId} holds it. */
@@ -94,6 +105,8 @@ final class EventStorage {
         event.agentId(), event.parentId(), replacement, event.timestamp());
     events.set(index, replaced);
     byId.put(replaced.id(), replaced);
+    unindex(event, index);
+    index(replaced, index);
     return true;
   }
 
@@ -103,6 +116,10 @@ final class EventStorage {
       throw new IllegalStateException("a shared event storage is never cut");
     }
     List<Event> removed = events.subList((int) (Math.max(fromSeq, firstSeq) - firstSeq), events.size());
+    int from = (int) (Math.max(fromSeq, firstSeq) - firstSeq);
+    for (int i = events.size() - 1; i >= from; i--) {
+      unindex(events.get(i), i);
+    }
     removed.forEach(event -> byId.remove(event.id()));
     removed.clear();
   }
@@ -120,6 +137,87 @@ final class EventStorage {
     int from = (int) Math.min(Math.max(fromSeq - firstSeq, 0), events.size());
     events.subList(from, events.size()).forEach(copy::add);
     return copy;
+  }
+
+  /**
+   * Adds to {@code found} the events with {@code fromSeq <= seq <= toSeq} that hold every one of {@code words} (a
+   * prefix word: some word starting with it), as session {@code sessionId} holds them, read through the inverted
+   * index: the work is that of the postings of the query's words and the events holding all of them.
+   */
+  synchronized void search(List<SearchTerm> words, long fromSeq, long toSeq, String sessionId, List<Event> found) {
+    List<Integer> matching = null;
+    for (SearchTerm word : words) {
+      List<Integer> holding = holding(word);
+      matching = matching == null ? holding : intersect(matching, holding);
+      if (matching.isEmpty()) {
+        return;
+      }
+    }
+    for (int index : matching) {
+      long seq = firstSeq + index;
+      if (seq >= fromSeq && seq <= toSeq) {
+        visits++;
+        found.add(as(events.get(index), sessionId));
+      }
+    }
+  }
+
+  /** The ascending event indexes holding {@code word}, or a word it prefixes when it is a prefix. */
+  private List<Integer> holding(SearchTerm word) {
+    String form = word.words().get(0);
+    if (!word.prefix()) {
+      return postings.getOrDefault(form, List.of());
+    }
+    TreeSet<Integer> union = new TreeSet<>();
+    for (Map.Entry<String, List<Integer>> entry : postings.tailMap(form, true).entrySet()) {
+      if (!entry.getKey().startsWith(form)) {
+        break;
+      }
+      union.addAll(entry.getValue());
+    }
+    return new ArrayList<>(union);
+  }
+
+  private static List<Integer> intersect(List<Integer> left, List<Integer> right) {
+    List<Integer> both = new ArrayList<>();
+    int i = 0;
+    int j = 0;
+    while (i < left.size() && j < right.size()) {
+      int compared = Integer.compare(left.get(i), right.get(j));
+      if (compared == 0) {
+        both.add(left.get(i));
+        i++;
+        j++;
+      } else if (compared < 0) {
+        i++;
+      } else {
+        j++;
+      }
+    }
+    return both;
+  }
+
+  private void index(Event event, int index) {
+    for (String word : SearchText.words(event.payload())) {
+      List<Integer> holding = postings.computeIfAbsent(word, key -> new ArrayList<>());
+      int at = Collections.binarySearch(holding, index);
+      if (at < 0) {
+        holding.add(-at - 1, index);
+      }
+    }
+  }
+
+  private void unindex(Event event, int index) {
+    for (String word : SearchText.words(event.payload())) {
+      List<Integer> holding = postings.get(word);
+      int at = holding == null ? -1 : Collections.binarySearch(holding, index);
+      if (at >= 0) {
+        holding.remove(at);
+        if (holding.isEmpty()) {
+          postings.remove(word);
+        }
+      }
+    }
   }
 
   /**

@@ -16,6 +16,7 @@ import dev.sessionstore.Retention;
 import dev.sessionstore.RetentionPolicy;
 import dev.sessionstore.Run;
 import dev.sessionstore.Runs;
+import dev.sessionstore.Search;
 import dev.sessionstore.Session;
 import dev.sessionstore.SessionStore;
 import dev.sessionstore.Sessions;
@@ -107,6 +108,7 @@ public final class MemoryStore implements SessionStore, StoreEventSource {
   private final WriterFences fences;
   private final MemoryRetention retention;
   private final MemoryStoredValues storedValues;
+  private final MemorySearch search;
   private final Set<Capability> capabilities;
 
   /**
@@ -140,6 +142,7 @@ public final class MemoryStore implements SessionStore, StoreEventSource {
     this.modelCalls = new MemoryModelCallAudit(context, registry, modelCallAudit);
     this.archives = new MemoryArchives(context, registry, sessions, runs, toolCalls, checkpoints, modelCalls);
     this.retention = new MemoryRetention(context, registry, modelCalls);
+    this.search = new MemorySearch(registry);
     if (retentionPolicy != null) {
       retention.start(retentionPolicy, retentionInterval, deadlines);
     }
@@ -189,6 +192,11 @@ public final class MemoryStore implements SessionStore, StoreEventSource {
   @Override
   public Retention retention() {
     return declared(retention, Capability.RETENTION);
+  }
+
+  @Override
+  public Search search() {
+    return declared(search, Capability.SEARCH);
   }
 
   @Override

@@ -5,6 +5,7 @@ import dev.sessionstore.EventPage;
 import dev.sessionstore.EventQuery;
 import dev.sessionstore.Json;
 import dev.sessionstore.NewEvent;
+import dev.sessionstore.SearchTerm;
 import dev.sessionstore.spi.EventBatch;
 import dev.sessionstore.spi.EventPaging;
 import java.time.Instant;
@@ -276,6 +277,18 @@ final class SessionLog {
       visits += segment.storage().visits();
     }
     return visits;
+  }
+
+  /**
+   * Adds to {@code found} the events this log shows that hold every one of {@code words} ({@link EventStorage#search}),
+   * as this session holds them.
+   */
+  void search(List<SearchTerm> words, List<Event> found) {
+    for (Segment segment : shared) {
+      segment.storage().search(words, segment.fromSeq(), segment.toSeq(), sessionId, found);
+    }
+    EventStorage current = own;
+    current.search(words, current.firstSeq(), Long.MAX_VALUE, sessionId, found);
   }
 
   /** The page {@code query} selects, built by {@link EventPaging} from the matching events in fetch order. */

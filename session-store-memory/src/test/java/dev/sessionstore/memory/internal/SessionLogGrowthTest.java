@@ -2,8 +2,11 @@ package dev.sessionstore.memory.internal;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.sessionstore.Event;
 import dev.sessionstore.EventQuery;
+import dev.sessionstore.Json;
 import dev.sessionstore.NewEvent;
+import dev.sessionstore.SearchTerm;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
@@ -17,7 +20,8 @@ import org.junit.jupiter.api.Test;
  * The in-memory log does the same work for a call on a session of 100,000 events as on one of 1,000, and on forks
  * of each: the events its storages look at ({@link SessionLog#visits()}: lookups by id, events a range read
  * examines) are counted for what each store call does to the log (appends and steps look their ids up and append;
- * reads, waiting reads and revivals read a range), and must be the same count at both lengths.
+ * reads, waiting reads and revivals read a range; a search reads the events its words' postings name), and must be
+ * the same count at both lengths.
  */
 class SessionLogGrowthTest {
 
@@ -32,7 +36,8 @@ class SessionLogGrowthTest {
       SessionLog session = new SessionLog("s");
       List<NewEvent> events = new ArrayList<>();
       for (int seq = 1; seq <= length; seq++) {
-        events.add(NewEvent.of("message").withId("e-" + seq));
+        String text = seq == length / 2 ? "the needle in the hay" : "only hay, seq " + seq;
+        events.add(NewEvent.of("message").withId("e-" + seq).withPayload(Json.of("{\"text\":\"" + text + "\"}")));
       }
       session.append(events, NOW);
       return new Logs(session, session.forkAt("f", length - 100), length);
@@ -78,6 +83,16 @@ class SessionLogGrowthTest {
         log -> assertThat(log.read(EventQuery.all().after(logs.length() / 2).first(50)).items()).hasSize(50)));
     calls.put("fork: find a shared event by id", logs -> counted(logs.fork(),
         log -> assertThat(log.find("e-" + logs.length() / 2)).isNotNull()));
+    calls.put("search a word one event holds", logs -> counted(logs.session(), log -> {
+      List<Event> found = new ArrayList<>();
+      log.search(List.of(SearchTerm.word("needle"), SearchTerm.word("hay")), found);
+      assertThat(found).hasSize(1);
+    }));
+    calls.put("fork: search a word one shared event holds", logs -> counted(logs.fork(), log -> {
+      List<Event> found = new ArrayList<>();
+      log.search(List.of(SearchTerm.prefix("needl")), found);
+      assertThat(found).extracting(Event::sessionId).containsExactly("f");
+    }));
     calls.put("fork: revive (shared prefix)", logs -> counted(logs.fork(),
         log -> assertThat(log.range(log.lastSeq() - 50, log.lastSeq())).hasSize(50)));
     return calls;
