@@ -120,7 +120,10 @@ public final class SessionStoreMemoryService implements BaseMemoryService {
     String user = AdkCalls.requireName("session.userId", session.userId());
     String id = AdkCalls.requireName("session.id", session.id());
     List<Event> events = session.events() == null ? List.of() : List.copyOf(session.events());
-    return AdkCalls.single(scheduler, () -> add(app, user, id, events)).ignoreElement();
+    return Completable.fromCallable(() -> AdkCalls.guarded(() -> {
+      add(app, user, id, events);
+      return null;
+    })).subscribeOn(scheduler);
   }
 
   /**
@@ -141,14 +144,14 @@ public final class SessionStoreMemoryService implements BaseMemoryService {
     return "SessionStoreMemoryService[" + store + "]";
   }
 
-  private boolean add(String app, String user, String id, List<Event> events) {
+  private void add(String app, String user, String id, List<Event> events) {
     String owner = ScopeIds.userState(app, user);
     String key = ScopeIds.session(app, user, id);
     boolean kept = store.sessions().find(key)
         .filter(stored -> SessionStoreSessionService.owns(stored, app, user, id)).isPresent();
     if (kept) {
       store.sessions().mergeMetadata(key, Map.of(META_MEMORY, owner));
-      return true;
+      return;
     }
     String copy = ScopeIds.memory(app, user, id);
     Map<String, String> metadata = new LinkedHashMap<>();
@@ -177,7 +180,6 @@ public final class SessionStoreMemoryService implements BaseMemoryService {
       }
       from += batch.size();
     } while (from < copied.size());
-    return true;
   }
 
   private SearchMemoryResponse search(String app, String user, String text) {
