@@ -8,6 +8,7 @@ import dev.sessionstore.EventLog;
 import dev.sessionstore.ModelCallAudit;
 import dev.sessionstore.Retention;
 import dev.sessionstore.Runs;
+import dev.sessionstore.Search;
 import dev.sessionstore.SessionStore;
 import dev.sessionstore.Sessions;
 import dev.sessionstore.Summaries;
@@ -39,6 +40,7 @@ class ForwardingCompletenessTest {
         Arguments.of(Summaries.class, ForwardingSummaries.class),
         Arguments.of(Checkpoints.class, ForwardingCheckpoints.class),
         Arguments.of(ModelCallAudit.class, ForwardingModelCallAudit.class),
+        Arguments.of(Search.class, ForwardingSearch.class),
         Arguments.of(Archives.class, ForwardingArchives.class),
         Arguments.of(Retention.class, ForwardingRetention.class));
   }
