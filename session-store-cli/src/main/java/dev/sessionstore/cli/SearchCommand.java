@@ -1,5 +1,6 @@
 package dev.sessionstore.cli;
 
+import dev.sessionstore.Limits;
 import dev.sessionstore.SearchPage;
 import dev.sessionstore.SearchQuery;
 import dev.sessionstore.SessionStore;
@@ -15,7 +16,7 @@ import picocli.CommandLine.ParentCommand;
 
 /**
  * {@code search}: one page of the events whose payload holds the words, best first ({@link SearchQuery},
- * {@link dev.sessionstore.SearchPage}), in one session, a tenant's sessions or the whole store, as
+ * {@link SearchPage}), in one session, a tenant's sessions or the whole store, as
  * {@link SearchLines} prints them, with a hint naming the option that reads the next page
  * ({@code more: --after <cursor>}). A store without search fails with {@link ExitCode#UNSUPPORTED}.
  */
@@ -46,7 +47,8 @@ final class SearchCommand implements Callable<Integer> {
   private Instant since;
 
   @Option(names = "--limit", paramLabel = "<n>",
-      description = "Hits per page (default: " + SearchQuery.DEFAULT_LIMIT + ", at most 100).")
+      description = "Hits per page (default: " + SearchQuery.DEFAULT_LIMIT + ", at most " + Limits.MAX_SEARCH_LIMIT
+          + ").")
   private int limit = SearchQuery.DEFAULT_LIMIT;
 
   @Option(names = "--after", paramLabel = "<cursor>", description = "The page after the one that printed it.")
