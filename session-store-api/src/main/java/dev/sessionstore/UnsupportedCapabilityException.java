@@ -14,6 +14,15 @@ public class UnsupportedCapabilityException extends SessionStoreException {
     this.capability = capability;
   }
 
+  /**
+   * The store lacks {@code capability}, which the call needs, for the reason {@code why} (appended to the message: a
+   * decorator that removes a capability of the store it wraps says why); nothing was done.
+   */
+  public UnsupportedCapabilityException(Capability capability, String why) {
+    super("this store does not support " + capability + ": " + why);
+    this.capability = capability;
+  }
+
   /** The capability the call needed and the store lacks. */
   public Capability capability() {
     return capability;

@@ -125,6 +125,17 @@ import java.util.regex.Pattern;
  *       A schedule is the namespace's ({@code retention_sweeps}: when it was last swept, claimed with a lightweight
  *       transaction once an interval has passed), so instances sweep once per interval between them, also across
  *       restarts.</li>
+ *   <li><b>Search</b> ({@link SessionStore#search()}, Cassandra 5.0 or later): each event row carries
+ *       {@code search_terms}, the set of its payload's words and their prefixes of up to 8 code points, written in
+ *       the row's own insert (so in the batch that appends, forks or imports it) and rewritten with the payload by a
+ *       stored-value rewrite; a storage-attached index ({@code session_data_search}) covers the set. A query is one
+ *       statement with one {@code CONTAINS} per word: scoped to a session it reads that partition's matching rows;
+ *       any other scope reads the namespace's matching rows across the cluster (the index is local to each node, so
+ *       every node answers) and keeps the tenant's or metadata's by the partition's static columns. Truncation,
+ *       cuts and deletion delete rows, so their entries go with them. A keyspace created before schema version 6
+ *       gains the column and index on upgrade, but rows written before are not indexed (they hold no entries) and
+ *       are not found. Before Cassandra 5.0 the index cannot be created: the store opens without
+ *       {@link dev.sessionstore.Capability#SEARCH}.</li>
  * </ul>
  *
  * <h2>Outcomes</h2>

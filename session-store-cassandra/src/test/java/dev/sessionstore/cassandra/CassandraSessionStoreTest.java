@@ -3,6 +3,7 @@ package dev.sessionstore.cassandra;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import dev.sessionstore.Capability;
 import dev.sessionstore.Checkpoint;
 import dev.sessionstore.CheckpointKey;
 import dev.sessionstore.Event;
@@ -248,7 +249,8 @@ class CassandraSessionStoreTest {
     stores.add(store);
 
     assertThat(session.execute("SELECT version FROM " + keyspace + ".schema_version").one().getInt(0))
-        .isEqualTo(5);
+        .isEqualTo(6);
+    assertThat(store.capabilities()).as("the upgrade added the search index").contains(Capability.SEARCH);
     assertThat(store.events().find("s", "e1")).map(Event::seq).contains(1L);
     store.events().append("s", NewEvent.of("t").withId("e2"));
     store.checkpoints().put(dev.sessionstore.CheckpointKey.of("s", "turn"), new byte[] {7});
@@ -263,6 +265,8 @@ class CassandraSessionStoreTest {
     assertThat(store.events().read("s", dev.sessionstore.EventQuery.all()).items()).isEmpty();
     assertThat(store.events().lastSeq("s")).isEqualTo(2);
     assertThat(store.toolCalls().find("s", "c1").orElseThrow().requestEventId()).isNull();
+    store.events().append("s", NewEvent.of("t", Json.of("{\"text\":\"upgraded\"}")));
+    assertThat(store.search().find(dev.sessionstore.SearchQuery.of("upgraded")).hits()).hasSize(1);
   }
 
   @Test
@@ -278,6 +282,6 @@ class CassandraSessionStoreTest {
     assertThatThrownBy(() -> CassandraSessionStore.builder().session(faulty.session()).keyspace(keyspace)
         .replicationFactor(1).createSchema(false).build())
         .isInstanceOf(StoreFailureException.class)
-        .hasMessageContaining("version 99, newer than this store's 5");
+        .hasMessageContaining("version 99, newer than this store's 6");
   }
 }

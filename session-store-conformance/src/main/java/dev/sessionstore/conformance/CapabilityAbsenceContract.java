@@ -370,6 +370,19 @@ public abstract class CapabilityAbsenceContract extends Contract {
   }
 
   @Test
+  @Tag("guarantee-21")
+  @DisplayName("Without SEARCH: search() is refused, and nothing the refused call was given is stored")
+  void withoutSearch() {
+    assumeAbsent(Capability.SEARCH);
+    String session = seeded();
+    Snapshot before = snapshot(session);
+
+    refused("search()", Capability.SEARCH, () -> store.search());
+
+    assertThat(snapshot(session)).as("session %s after the refused search", session).isEqualTo(before);
+  }
+
+  @Test
   @DisplayName("Without STORED_VALUE_REWRITE: unwrap hands out no StoredValues")
   void withoutStoredValueRewrite() {
     assumeAbsent(Capability.STORED_VALUE_REWRITE);

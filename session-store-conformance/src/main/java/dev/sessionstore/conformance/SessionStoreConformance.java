@@ -335,6 +335,16 @@ public abstract class SessionStoreConformance {
     }
   }
 
+  /** The tests of {@link SearchContract}, run as a JUnit nested group against this kit's stores. */
+  @Nested
+  @Tag("optional")
+  @DisplayName("Search: words, phrases and prefixes in scope, ranked and paged, gone with what is removed")
+  public class Search extends SearchContract {
+    Search() {
+      super(SessionStoreConformance.this);
+    }
+  }
+
   /** The tests of {@link SharedBackendContract}, run as a JUnit nested group against this kit's stores. */
   @Nested
   @Tag("optional")

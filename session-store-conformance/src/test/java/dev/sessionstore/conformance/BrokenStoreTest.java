@@ -9,6 +9,7 @@ import dev.sessionstore.EventLog;
 import dev.sessionstore.ModelCallAudit;
 import dev.sessionstore.Retention;
 import dev.sessionstore.Runs;
+import dev.sessionstore.Search;
 import dev.sessionstore.SessionStore;
 import dev.sessionstore.Sessions;
 import dev.sessionstore.Step;
@@ -163,6 +164,11 @@ public abstract class BrokenStoreTest {
     @Override
     public Retention retention() {
       return delegate.retention();
+    }
+
+    @Override
+    public Search search() {
+      return delegate.search();
     }
 
     @Override

@@ -2,6 +2,7 @@ package dev.sessionstore.crypto;
 
 import dev.sessionstore.Capability;
 import dev.sessionstore.InvalidArgumentException;
+import dev.sessionstore.Search;
 import dev.sessionstore.SessionStore;
 import dev.sessionstore.UnsupportedCapabilityException;
 import dev.sessionstore.spi.Arguments;
@@ -39,6 +40,15 @@ import dev.sessionstore.spi.ValidatingSessionStore;
  * opens while the provider still has that key ({@link KeyRing}). A value whose key is missing, or which its key does
  * not open, fails with {@link dev.sessionstore.EncryptionKeyException} naming the key id: never garbage.
  *
+ * <p><b>No search.</b> An encrypting store does not declare {@link Capability#SEARCH}, and {@link #search()} refuses
+ * with an {@link UnsupportedCapabilityException} saying why: a store's search reads an index of the payloads' words,
+ * and the store below sees only sealed payloads, so it could only index ciphertext, which no query matches. Nothing
+ * about the plaintext is indexed or leaks through search; the wrapped store's own index, if it keeps one, holds
+ * fragments of the sealed text it already stores. Not taken: keyed blind word tokens (an HMAC of each normalized word
+ * under a search key, stored beside the sealed payload), which would find exact words but not prefixes or phrases, and
+ * would show a reader of the database which events share a word, how often each word occurs and which words a query
+ * asks for, enough for frequency analysis against the language of the conversations.
+ *
  * <p><b>Limits.</b> Arguments are checked in plaintext, with the contract's limits, before anything is sealed. A
  * sealed document is base64 and longer than its plaintext: plaintexts of 256 bytes or more are compressed before
  * sealing when that helps (see {@link Builder#compression}), and a value that still does not fit the adapter's limit
@@ -47,6 +57,11 @@ import dev.sessionstore.spi.ValidatingSessionStore;
  * <p>Thread-safe when the wrapped store and the key provider are. Closing closes the wrapped store.
  */
 public final class EncryptingSessionStore extends ForwardingSessionStore {
+
+  /** Why {@link #search()} is refused, in its exception's message. */
+  static final String NO_SEARCH = "an encrypting store does not search: search reads an index of the payloads'"
+      + " words, and the store below it holds only sealed payloads, whose words no query matches; search the"
+      + " plaintext where it is decrypted, or keep what must be searched in a store without encryption";
 
   /** How many values a re-encryption pass reads per page. */
   static final int PAGE = 500;
@@ -88,6 +103,21 @@ public final class EncryptingSessionStore extends ForwardingSessionStore {
     StoredValues values = wrapped.unwrap(StoredValues.class)
         .orElseThrow(() -> new UnsupportedCapabilityException(Capability.STORED_VALUE_REWRITE));
     return new Reencryption(values, sealer, PAGE).run(options);
+  }
+
+  /**
+   * Refused, always: an encrypting store does not search (see the type's javadoc, "No search").
+   *
+   * @throws dev.sessionstore.StoreClosedException if the store is closed
+   * @throws UnsupportedCapabilityException        naming {@link Capability#SEARCH}, with the reason
+   */
+  @Override
+  public Search search() {
+    try {
+      return super.search();
+    } catch (UnsupportedCapabilityException absent) {
+      throw new UnsupportedCapabilityException(Capability.SEARCH, NO_SEARCH);
+    }
   }
 
   /**

@@ -10,12 +10,14 @@ import dev.sessionstore.Json;
 import dev.sessionstore.ModelCallAudit;
 import dev.sessionstore.NewEvent;
 import dev.sessionstore.Resolution;
+import dev.sessionstore.Search;
 import dev.sessionstore.SessionStore;
 import dev.sessionstore.Step;
 import dev.sessionstore.StepOutcome;
 import dev.sessionstore.Summaries;
 import dev.sessionstore.ToolCallResolution;
 import dev.sessionstore.ToolCalls;
+import dev.sessionstore.UnsupportedCapabilityException;
 import dev.sessionstore.spi.ForwardingSessionStore;
 import dev.sessionstore.spi.Interception;
 import dev.sessionstore.spi.StoredValues;
@@ -33,6 +35,9 @@ import java.util.Set;
  * Sessions, runs and retention hold nothing sealed and are forwarded as they are.
  */
 final class SealingSessionStore extends ForwardingSessionStore {
+
+  /** What the adapter may offer and this layer does not. */
+  private static final Set<Capability> WITHHELD = EnumSet.of(Capability.STORED_VALUE_REWRITE, Capability.SEARCH);
 
   private final Values values;
 
@@ -73,21 +78,29 @@ final class SealingSessionStore extends ForwardingSessionStore {
   }
 
   /**
-   * The adapter's capabilities but {@link Capability#STORED_VALUE_REWRITE}: below this layer values are sealed, so
-   * its {@link StoredValues} is the encrypting store's own business ({@link EncryptingSessionStore#reencrypt}).
+   * The adapter's capabilities but {@link Capability#STORED_VALUE_REWRITE} and {@link Capability#SEARCH}: below this
+   * layer values are sealed, so its {@link StoredValues} is the encrypting store's own business
+   * ({@link EncryptingSessionStore#reencrypt}), and its index holds the words of sealed text, which no query matches
+   * ({@link EncryptingSessionStore#search}).
    */
   @Override
   public Set<Capability> capabilities() {
     Set<Capability> capabilities = EnumSet.noneOf(Capability.class);
     capabilities.addAll(delegate().capabilities());
-    capabilities.remove(Capability.STORED_VALUE_REWRITE);
+    capabilities.removeAll(WITHHELD);
     return Collections.unmodifiableSet(capabilities);
   }
 
   /** Whether {@link #capabilities()} holds {@code capability}. */
   @Override
   public boolean supports(Capability capability) {
-    return capability != Capability.STORED_VALUE_REWRITE && delegate().supports(capability);
+    return !WITHHELD.contains(capability) && delegate().supports(capability);
+  }
+
+  /** Refused: see {@link EncryptingSessionStore#search}. */
+  @Override
+  public Search search() {
+    throw new UnsupportedCapabilityException(Capability.SEARCH, EncryptingSessionStore.NO_SEARCH);
   }
 
   /** As the delegate answers, but never its {@link StoredValues}, which hold values in sealed form. */

@@ -3,6 +3,7 @@ package dev.sessionstore.crypto;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import dev.sessionstore.Capability;
 import dev.sessionstore.CheckpointKey;
 import dev.sessionstore.DuplicateEventException;
 import dev.sessionstore.EncryptionKeyException;
@@ -15,11 +16,14 @@ import dev.sessionstore.NewEvent;
 import dev.sessionstore.NewModelCall;
 import dev.sessionstore.NewSummary;
 import dev.sessionstore.Resolution;
+import dev.sessionstore.SearchQuery;
 import dev.sessionstore.SessionArchive;
 import dev.sessionstore.SessionStore;
 import dev.sessionstore.Step;
+import dev.sessionstore.StoreClosedException;
 import dev.sessionstore.ToolCallStatus;
 import dev.sessionstore.ToolCallWrite;
+import dev.sessionstore.UnsupportedCapabilityException;
 import dev.sessionstore.memory.InMemorySessionStore;
 import java.nio.charset.StandardCharsets;
 import java.util.Arrays;
@@ -57,6 +61,27 @@ class EncryptingSessionStoreTest {
 
   private static Json secret(String name) {
     return Json.of("{\"text\":\"" + SECRET + " " + name + "\"}");
+  }
+
+  @Test
+  @DisplayName("An encrypting store does not search: SEARCH is not declared, search() says why, and the wrapped "
+      + "store's index holds no plaintext word")
+  void searchIsRefusedAndNothingPlainIsIndexed() {
+    SessionStore store = encrypting(KeyProvider.of("k1", KEY_1));
+    store.events().append("s", NewEvent.of("message", secret("event")).withId("e1"));
+
+    assertThat(inner.supports(Capability.SEARCH)).as("the wrapped store declares SEARCH").isTrue();
+    assertThat(store.capabilities()).doesNotContain(Capability.SEARCH);
+    assertThat(store.supports(Capability.SEARCH)).isFalse();
+    assertThatThrownBy(store::search).isInstanceOfSatisfying(UnsupportedCapabilityException.class,
+            refused -> assertThat(refused.capability()).isEqualTo(Capability.SEARCH))
+        .hasMessageContaining("does not support SEARCH: an encrypting store does not search")
+        .hasMessageContaining("only sealed payloads");
+    assertThat(inner.search().find(SearchQuery.of("launch code")).hits()).as("wrapped store's hits of the plaintext")
+        .isEmpty();
+
+    store.close();
+    assertThatThrownBy(store::search).isInstanceOf(StoreClosedException.class);
   }
 
   @Test

@@ -3,6 +3,7 @@ package dev.sessionstore.micrometer;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import dev.sessionstore.Capability;
 import dev.sessionstore.CheckpointKey;
 import dev.sessionstore.DuplicateEventException;
 import dev.sessionstore.EventPage;
@@ -17,6 +18,7 @@ import dev.sessionstore.NotFoundException;
 import dev.sessionstore.OutcomeUnknownException;
 import dev.sessionstore.RunStatus;
 import dev.sessionstore.RunWrite;
+import dev.sessionstore.SearchQuery;
 import dev.sessionstore.SeqConflictException;
 import dev.sessionstore.SessionArchive;
 import dev.sessionstore.SessionQuery;
@@ -123,6 +125,7 @@ class ObservedSessionStoreTest {
         dev.sessionstore.RetentionPolicy.builder().deleteModelCallsOlderThan(Duration.ofDays(1)).build();
     store.retention().dryRun(policy);
     store.retention().apply(policy);
+    store.search().find(SearchQuery.of("word"));
 
     assertThat(operations()).containsExactly(
         "sessions.save", "sessions.mergeMetadata", "sessions.find", "sessions.findByName", "sessions.list",
@@ -139,7 +142,7 @@ class ObservedSessionStoreTest {
         "archives.export", "archives.importSession", "archives.globalCheckpoints", "checkpoints.put",
         "archives.globalCheckpoints", "archives.importGlobalCheckpoint",
         "commit", "sessions.fork", "sessions.fork", "events.truncate", "sessions.delete", "sessions.deleteByTenant",
-        "retention.dryRun", "retention.apply");
+        "retention.dryRun", "retention.apply", "search.find");
     TestObservationRegistryAssert.assertThat(registry)
         .forAllObservationsWithNameEqualTo(SessionStoreObservationConvention.NAME, observation -> observation
             .hasLowCardinalityKeyValue("adapter", "memory")
@@ -209,6 +212,33 @@ class ObservedSessionStoreTest {
     assertThat(context.getHighCardinalityKeyValues().stream().map(KeyValue::getKey)).containsExactly("session.id");
     assertThat(context.getHighCardinalityKeyValue("session.id").getValue()).isEqualTo("session-42");
     assertThat(context.getContextualName()).isEqualTo("session-store events.append");
+  }
+
+  @Test
+  @DisplayName("A search is timed like every other operation: search.find on the operation timer, its outcome tagged, "
+      + "the searched session as session.id, a refused cursor as invalid")
+  void searchIsObserved() {
+    SimpleMeterRegistry meters = new SimpleMeterRegistry();
+    ObservationRegistry observations = ObservationRegistry.create();
+    observations.observationConfig().observationHandler(new DefaultMeterObservationHandler(meters));
+    try (SessionStore observed = ObservedSessionStore.builder(InMemorySessionStore.builder().build())
+        .registry(observations).adapter("memory").build()) {
+      observed.events().append("s", NewEvent.of("t", Json.of("{\"text\":\"overdue invoice\"}")).withId("e1"));
+      observed.events().append("s", NewEvent.of("t", Json.of("{\"text\":\"paid invoice\"}")).withId("e2"));
+
+      assertThat(observed.supports(Capability.SEARCH)).isTrue();
+      assertThat(observed.search().find(SearchQuery.of("invoice").session("s").limit(1)).hits()).hasSize(1);
+      assertThatThrownBy(() -> observed.search().find(SearchQuery.of("other").after("bm90LWEtY3Vyc29y")))
+          .isInstanceOf(InvalidArgumentException.class);
+
+      assertThat(meters.get(SessionStoreObservationConvention.NAME).tag("operation", "search.find")
+          .tag("adapter", "memory").tag("outcome", "ok").timer().count()).isEqualTo(1);
+      assertThat(meters.get(SessionStoreObservationConvention.NAME).tag("operation", "search.find")
+          .tag("outcome", "invalid").timer().count()).isEqualTo(1);
+    }
+    store.search().find(SearchQuery.of("invoice").session("session-7"));
+    assertThat(operations()).containsExactly("search.find");
+    assertThat(contexts().get(0).getHighCardinalityKeyValue("session.id").getValue()).isEqualTo("session-7");
   }
 
   @Test

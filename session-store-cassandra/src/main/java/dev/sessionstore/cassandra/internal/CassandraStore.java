@@ -7,6 +7,7 @@ import dev.sessionstore.EventLog;
 import dev.sessionstore.ModelCallAudit;
 import dev.sessionstore.Retention;
 import dev.sessionstore.Runs;
+import dev.sessionstore.Search;
 import dev.sessionstore.SessionStore;
 import dev.sessionstore.Sessions;
 import dev.sessionstore.Step;
@@ -35,16 +36,20 @@ public final class CassandraStore implements SessionStore, StoreEventSource {
   private static final Logger LOG = LoggerFactory.getLogger(CassandraStore.class);
 
   /**
-   * What the adapter supports: every capability. Retention: a log may start after seq 1 once its oldest chapters are
-   * cut ({@link HeadCut}), and archives of cut sessions import as they are. Stored-value rewrite: a scan walks each
-   * table in token order and a rewrite is one lightweight transaction on the value's row ({@link CassandraStoredValues}).
+   * What the adapter supports on a keyspace without the search index (before Cassandra 5.0): every capability but
+   * search. Retention: a log may start after seq 1 once its oldest chapters are cut ({@link HeadCut}), and archives
+   * of cut sessions import as they are. Stored-value rewrite: a scan walks each table in token order and a rewrite is
+   * one lightweight transaction on the value's row ({@link CassandraStoredValues}).
    * Cross-process wake-up is by polling ({@code pollInterval}).
    */
-  private static final Set<Capability> CAPABILITIES = Collections.unmodifiableSet(EnumSet.of(
+  private static final Set<Capability> WITHOUT_SEARCH = Collections.unmodifiableSet(EnumSet.of(
       Capability.WAITING_READS, Capability.CROSS_PROCESS_WAKEUP, Capability.TRUNCATION, Capability.TENANTS,
       Capability.CHECKPOINTS, Capability.SUMMARIES, Capability.TOOL_CALLS, Capability.DEADLINES,
       Capability.DURABLE_DEADLINES, Capability.WRITER_FENCING, Capability.MODEL_CALL_AUDIT,
       Capability.FORKS, Capability.ARCHIVES, Capability.RETENTION, Capability.STORED_VALUE_REWRITE));
+
+  /** Every capability: {@link #WITHOUT_SEARCH} and search ({@link CassandraSearch}), where the index exists. */
+  private static final Set<Capability> EVERY = withSearch();
 
   private final StoreSettings settings;
   private final StoreEventHub storeEvents = new StoreEventHub(failure -> LOG.warn(
@@ -62,6 +67,14 @@ public final class CassandraStore implements SessionStore, StoreEventSource {
   private final DeadlineSweeper sweeper;
   private final CassandraStoredValues storedValues;
   private final CassandraRetention retention;
+  private final CassandraSearch search;
+  private final Set<Capability> capabilities;
+
+  private static Set<Capability> withSearch() {
+    EnumSet<Capability> every = EnumSet.copyOf(WITHOUT_SEARCH);
+    every.add(Capability.SEARCH);
+    return Collections.unmodifiableSet(every);
+  }
 
   /**
    * A store on {@code settings}: creates or checks the schema, then prepares its statements.
@@ -90,6 +103,8 @@ public final class CassandraStore implements SessionStore, StoreEventSource {
     this.storedValues = new CassandraStoredValues(cql, queue, storeEvents);
     this.retention = new CassandraRetention(cql, reader, index, sessions, new HeadCut(cql, reader, writer),
         modelCalls);
+    this.search = new CassandraSearch(cql);
+    this.capabilities = Schema.searchable(settings.session(), settings.keyspace()) ? EVERY : WITHOUT_SEARCH;
     if (settings.retentionPolicy() != null) {
       retention.start(settings.retentionPolicy(), settings.retentionInterval());
     }
@@ -170,7 +185,20 @@ public final class CassandraStore implements SessionStore, StoreEventSource {
 
   @Override
   public Set<Capability> capabilities() {
-    return CAPABILITIES;
+    return capabilities;
+  }
+
+  /**
+   * The store's search ({@link CassandraSearch}).
+   *
+   * @throws dev.sessionstore.UnsupportedCapabilityException if the keyspace has no search index (before Cassandra 5.0)
+   */
+  @Override
+  public Search search() {
+    if (!capabilities.contains(Capability.SEARCH)) {
+      return SessionStore.super.search();
+    }
+    return search;
   }
 
   /** {@link Schema#VERSION}: the build created or migrated the keyspace to it, or refused to open. */

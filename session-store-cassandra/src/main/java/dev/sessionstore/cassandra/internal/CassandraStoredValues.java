@@ -57,7 +57,9 @@ import org.slf4j.LoggerFactory;
  * on the head instead would cost a read first and fail whenever anything else was written to the session since;
  * conditioning on the value alone lets such a step undo the rewrite. A global checkpoint is one partition written only
  * by lightweight transactions, none of which writes back a value it read, so its rewrite is {@code IF data = ?} alone.
- * A rewrite of a value whose row is gone, or of an unknown session, applies to nothing and creates nothing. It runs in
+ * An event payload's rewrite also sets the row's {@code search_terms} from the new payload ({@link SearchEntries}), in
+ * the same transaction, so search finds the event by what it now holds. A rewrite of a value whose row is gone, or
+ * of an unknown session, applies to nothing and creates nothing. It runs in
  * the session's in-process queue, so this instance's own steps do not race it; other processes' steps lose one round
  * to it and retry. A rewrite whose outcome is unknown (a timeout, a lost connection) is settled by reading the value
  * at the serial consistency: the replacement means applied, the expected value means not applied (written again),
@@ -98,13 +100,13 @@ final class CassandraStoredValues implements StoredValues {
     this.ns = cql.settings.namespace();
     CqlSession session = cql.settings.session();
     String data = cql.settings.keyspace() + ".session_data";
-    sources.put(StoredValueKind.EVENT_PAYLOAD, sessionSource(session, data, "e", "payload"));
-    sources.put(StoredValueKind.TOOL_CALL_ARGUMENTS, sessionSource(session, data, "t", "payload"));
-    sources.put(StoredValueKind.TOOL_CALL_RESULT, sessionSource(session, data, "t", "result"));
-    sources.put(StoredValueKind.SUMMARY_CONTENT, sessionSource(session, data, "s", "payload"));
-    sources.put(StoredValueKind.CHECKPOINT_DATA, sessionSource(session, data, "c", "data"));
-    sources.put(StoredValueKind.MODEL_CALL_CONTEXT, sessionSource(session, data, "m", "payload"));
-    sources.put(StoredValueKind.MODEL_CALL_USAGE, sessionSource(session, data, "m", "usage"));
+    sources.put(StoredValueKind.EVENT_PAYLOAD, sessionSource(session, data, "e", "payload", ", search_terms = ?"));
+    sources.put(StoredValueKind.TOOL_CALL_ARGUMENTS, sessionSource(session, data, "t", "payload", ""));
+    sources.put(StoredValueKind.TOOL_CALL_RESULT, sessionSource(session, data, "t", "result", ""));
+    sources.put(StoredValueKind.SUMMARY_CONTENT, sessionSource(session, data, "s", "payload", ""));
+    sources.put(StoredValueKind.CHECKPOINT_DATA, sessionSource(session, data, "c", "data", ""));
+    sources.put(StoredValueKind.MODEL_CALL_CONTEXT, sessionSource(session, data, "m", "payload", ""));
+    sources.put(StoredValueKind.MODEL_CALL_USAGE, sessionSource(session, data, "m", "usage", ""));
     String globals = cql.settings.keyspace() + ".global_checkpoints";
     String select = "SELECT name, data FROM " + globals;
     sources.put(StoredValueKind.GLOBAL_CHECKPOINT_DATA, new Source(true,
@@ -116,8 +118,12 @@ final class CassandraStoredValues implements StoredValues {
         session.prepare("UPDATE " + globals + " SET data = ? WHERE ns = ? AND name = ? IF data = ?")));
   }
 
-  /** The statements of the values in {@code column} of the rows of kind {@code rowKind} of {@code session_data}. */
-  private static Source sessionSource(CqlSession session, String data, String rowKind, String column) {
+  /**
+   * The statements of the values in {@code column} of the rows of kind {@code rowKind} of {@code session_data}; the
+   * rewrite also sets {@code alsoSet} (an event payload's {@code search_terms}, so the index follows the payload).
+   */
+  private static Source sessionSource(CqlSession session, String data, String rowKind, String column,
+      String alsoSet) {
     String select = "SELECT session_id, key, " + column + " FROM " + data;
     String ofKind = " AND kind = '" + rowKind + "'";
     String partition = " WHERE ns = ? AND session_id = ?" + ofKind;
@@ -130,8 +136,8 @@ final class CassandraStoredValues implements StoredValues {
         session.prepare(select + partition),
         session.prepare(select + partition + " AND key > ?"),
         session.prepare("SELECT " + column + " FROM " + data + partition + " AND key = ?"),
-        session.prepare("UPDATE " + data + " SET head = ?, " + column + " = ?" + partition + " AND key = ? IF "
-            + column + " = ?"));
+        session.prepare("UPDATE " + data + " SET head = ?, " + column + " = ?" + alsoSet + partition
+            + " AND key = ? IF " + column + " = ?"));
   }
 
   @Override
@@ -210,9 +216,12 @@ final class CassandraStoredValues implements StoredValues {
       return compareAndSet(source, expected, replacement, () -> source.rewrite().bind(stored(replacement), ns,
           ref.key(), stored(expected)));
     }
-    return queue.run(ref.sessionId(), () -> compareAndSet(source, expected, replacement, () -> source.rewrite()
-        .bind(Uuids.timeBased(), stored(replacement), ns, ref.sessionId(), clusteringKey(ref),
-            stored(expected))));
+    return queue.run(ref.sessionId(), () -> compareAndSet(source, expected, replacement,
+        () -> ref.kind() == StoredValueKind.EVENT_PAYLOAD
+            ? source.rewrite().bind(Uuids.timeBased(), stored(replacement), SearchEntries.of(replacement.document()),
+                ns, ref.sessionId(), clusteringKey(ref), stored(expected))
+            : source.rewrite().bind(Uuids.timeBased(), stored(replacement), ns, ref.sessionId(), clusteringKey(ref),
+                stored(expected))));
   }
 
   /**

@@ -131,7 +131,7 @@ final class Cql {
     claimFence = prepare("UPDATE " + data + " SET head = ?, fence_token = ?, fence_owner = ?" + partition
         + " IF head = ?");
     insertEvent = prepare("INSERT INTO " + data + " (ns, session_id, kind, key, seq, event_id, type, run_id, "
-        + "agent_id, parent_id, payload, ts) VALUES (?, ?, 'e', ?, ?, ?, ?, ?, ?, ?, ?, ?)");
+        + "agent_id, parent_id, payload, ts, search_terms) VALUES (?, ?, 'e', ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)");
     eventIdsAsc = prepare("SELECT seq, event_id FROM " + data + partition
         + " AND kind = 'e' AND key > ? AND key <= ? ORDER BY kind ASC, key ASC");
     cutEvents = prepare("DELETE FROM " + data + partition + " AND kind = 'e' AND key <= ?");

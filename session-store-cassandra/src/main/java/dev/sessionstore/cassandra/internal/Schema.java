@@ -4,6 +4,7 @@ import com.datastax.oss.driver.api.core.CqlSession;
 import com.datastax.oss.driver.api.core.cql.Row;
 import com.datastax.oss.driver.api.core.cql.SimpleStatement;
 import com.datastax.oss.driver.api.core.servererrors.InvalidQueryException;
+import com.datastax.oss.driver.api.core.servererrors.QueryValidationException;
 import dev.sessionstore.StoreFailureException;
 import java.time.Duration;
 import java.util.HashSet;
@@ -23,7 +24,10 @@ import org.slf4j.LoggerFactory;
 public final class Schema {
 
   /** The layout this code reads and writes. */
-  public static final int VERSION = 5;
+  public static final int VERSION = 6;
+
+  /** The name of the storage-attached index over event rows' {@code search_terms}: its presence enables search. */
+  static final String SEARCH_INDEX = "session_data_search";
 
   private static final Logger LOG = LoggerFactory.getLogger(Schema.class);
   private static final Duration DDL_TIMEOUT = Duration.ofSeconds(60);
@@ -45,6 +49,8 @@ public final class Schema {
       // zero-padded: seq = turn, type = model, payload = context, usage, created = recorded). The writer-fencing
       // claim is static (fence_token, fence_owner) and is never cleared, not even by a deletion. cut_seq (static) is
       // the seq through which retention cut the log's head (null: never cut): the log holds cut_seq + 1 to last_seq.
+      // search_terms: an event row's words and word prefixes (SearchEntries), under the storage-attached index
+      // SEARCH_DDL; written with the row, so it goes with the row.
       """
       CREATE TABLE IF NOT EXISTS %s.session_data (
         ns text,
@@ -85,6 +91,7 @@ public final class Schema {
         version int,
         result text,
         deadline bigint,
+        search_terms set<text>,
         PRIMARY KEY ((ns, session_id), kind, key))""",
       // Which sessions a namespace has, spread over buckets: the listing's starting point, never its truth.
       """
@@ -138,6 +145,14 @@ public final class Schema {
         swept bigint,
         PRIMARY KEY ((ns)))""");
 
+  /**
+   * The storage-attached index (Cassandra 5.0 or later) search reads event rows through; {@code %s} is the keyspace.
+   * Created after the tables, and tolerated when the cluster cannot create it (Cassandra 4.1): the store then opens
+   * without {@link dev.sessionstore.Capability#SEARCH}.
+   */
+  static final String SEARCH_DDL = "CREATE CUSTOM INDEX IF NOT EXISTS " + SEARCH_INDEX
+      + " ON %s.session_data (search_terms) USING 'StorageAttachedIndex'";
+
   /** What takes a keyspace of version {@code i + 1} to version {@code i + 2}; {@code %s} is the keyspace. */
   static final List<List<String>> MIGRATIONS = List.of(
       List.of("ALTER TABLE %s.session_data ADD data blob", TABLES.get(4)),
@@ -146,7 +161,8 @@ public final class Schema {
           "ALTER TABLE %s.session_data ADD fence_token bigint static",
           "ALTER TABLE %s.session_data ADD fence_owner text static", TABLES.get(5), TABLES.get(6),
           TABLES.get(7)),
-      List.of("ALTER TABLE %s.session_data ADD cut_seq bigint static", TABLES.get(8)));
+      List.of("ALTER TABLE %s.session_data ADD cut_seq bigint static", TABLES.get(8)),
+      List.of("ALTER TABLE %s.session_data ADD search_terms set<text>"));
 
   private Schema() {
   }
@@ -194,6 +210,9 @@ public final class Schema {
       }
       migrate(session, keyspace, stored);
     }
+    if (create) {
+      createSearchIndex(session, keyspace);
+    }
     synchronized (PREPARED) {
       PREPARED.get(session).add(keyspace);
     }
@@ -215,6 +234,26 @@ public final class Schema {
           + " WHERE component = 'session-store' IF version = " + (version - 1));
       LOG.info("session-store schema in keyspace {} migrated to version {}", keyspace, version);
     }
+  }
+
+  /**
+   * Creates the search index unless it exists. A cluster without storage-attached indexes (before Cassandra 5.0)
+   * refuses it: logged, and the store opens without search.
+   */
+  private static void createSearchIndex(CqlSession session, String keyspace) {
+    try {
+      run(session, SEARCH_DDL.formatted(keyspace));
+    } catch (QueryValidationException e) {
+      LOG.warn("session-store: keyspace {} has no search index (storage-attached indexes need Cassandra 5.0): {}",
+          keyspace, e.getMessage());
+    }
+  }
+
+  /** Whether {@code keyspace} holds the search index: the store declares search when it does. */
+  static boolean searchable(CqlSession session, String keyspace) {
+    return session.execute(SimpleStatement.newInstance("SELECT index_name FROM system_schema.indexes WHERE "
+        + "keyspace_name = ? AND table_name = 'session_data' AND index_name = ?", keyspace, SEARCH_INDEX)).one()
+        != null;
   }
 
   private static void run(CqlSession session, String cql) {

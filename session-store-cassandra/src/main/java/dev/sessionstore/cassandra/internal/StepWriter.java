@@ -90,6 +90,9 @@ final class StepWriter {
   /** Bytes a row costs beyond its texts: keys, clustering, timestamps, cell headers (an upper bound). */
   static final int ROW_OVERHEAD = 200;
 
+  /** Bytes an element of a set column costs beyond its text: its cell header and timestamp (an upper bound). */
+  private static final int SET_ELEMENT_OVERHEAD = 16;
+
   private final Cql cql;
   private final PartitionReader reader;
   private final NameClaims names;
@@ -683,12 +686,17 @@ final class StepWriter {
    */
   private long addEvent(BatchStatementBuilder batch, Event event, boolean idIsNew) {
     String sessionId = event.sessionId();
+    Set<String> searchTerms = SearchEntries.of(event.payload());
     batch.addStatement(cql.insertEvent.bind(ns, sessionId, Rows.eventKey(event.seq()), event.seq(), event.id(),
         event.type(), event.runId(), event.agentId(), event.parentId(), event.payload().text(),
-        Micros.of(event.timestamp())));
+        Micros.of(event.timestamp()), searchTerms));
     batch.addStatement((idIsNew ? cql.insertNewId : cql.insertId).bind(ns, sessionId, event.id(), event.seq()));
+    long termBytes = 0;
+    for (String term : searchTerms) {
+      termBytes += utf8(term) + SET_ELEMENT_OVERHEAD;
+    }
     return 2 * ROW_OVERHEAD + 2L * utf8(event.id()) + utf8(event.type()) + utf8(event.payload().text())
-        + utf8(event.runId()) + utf8(event.agentId()) + utf8(event.parentId());
+        + utf8(event.runId()) + utf8(event.agentId()) + utf8(event.parentId()) + termBytes;
   }
 
   private long addSummary(BatchStatementBuilder batch, Summary summary) {

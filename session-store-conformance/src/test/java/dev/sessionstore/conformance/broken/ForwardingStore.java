@@ -7,6 +7,7 @@ import dev.sessionstore.EventLog;
 import dev.sessionstore.ModelCallAudit;
 import dev.sessionstore.Retention;
 import dev.sessionstore.Runs;
+import dev.sessionstore.Search;
 import dev.sessionstore.SessionStore;
 import dev.sessionstore.Sessions;
 import dev.sessionstore.Step;
@@ -104,6 +105,11 @@ public final class ForwardingStore implements SessionStore {
     return replacing(Archives.class, replace.apply(archives()));
   }
 
+  /** This store with its search replaced by {@code replace} applied to the current one. */
+  public ForwardingStore withSearch(UnaryOperator<Search> replace) {
+    return replacing(Search.class, replace.apply(search()));
+  }
+
   /** This store with its stored values ({@link #unwrap}) replaced by {@code replace} applied to the delegate's. */
   public ForwardingStore withStoredValues(UnaryOperator<StoredValues> replace) {
     return replacing(StoredValues.class, replace.apply(delegate.unwrap(StoredValues.class).orElseThrow()));
@@ -165,6 +171,11 @@ public final class ForwardingStore implements SessionStore {
   @Override
   public Retention retention() {
     return aggregate(Retention.class, delegate::retention);
+  }
+
+  @Override
+  public Search search() {
+    return aggregate(Search.class, delegate::search);
   }
 
   @Override
