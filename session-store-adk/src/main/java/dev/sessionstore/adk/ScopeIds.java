@@ -7,13 +7,14 @@ import java.security.NoSuchAlgorithmException;
 import java.util.Base64;
 
 /**
- * The store session ids of ADK's scopes: one ADK session, the {@code app:} state of an app and the {@code user:}
- * state of an app's user. Each is a prefix naming the kind, then the parts, each but the last written as its length
- * in chars, a colon and the part itself: {@code adk:s:3:app4:user:session-1}. The lengths make the encoding
- * injective, so no two different (app, user, session) triples share an id ({@code "a:b" + "c"} and
- * {@code "a" + "b:c"} differ in their lengths), and the kind prefixes keep the three kinds apart. An encoding longer
- * than a store key ({@link Limits#MAX_KEY_LENGTH} chars) is replaced by {@code adk#} and the unpadded base64url of its
- * SHA-256, which no readable id can equal (readable ids start {@code adk:}).
+ * The store session ids of ADK's scopes: one ADK session, the {@code app:} state of an app, the {@code user:} state
+ * of an app's user, and the memory copy of a session another session service keeps. Each is a prefix naming the
+ * kind, then the parts, each but the last written as its length in chars, a colon and the part itself:
+ * {@code adk:s:3:app4:user:session-1}. The lengths make the encoding injective, so no two different (app, user,
+ * session) triples share an id ({@code "a:b" + "c"} and {@code "a" + "b:c"} differ in their lengths), and the kind
+ * prefixes keep the kinds apart. An encoding longer than a store key ({@link Limits#MAX_KEY_LENGTH} chars) is
+ * replaced by {@code adk#} and the unpadded base64url of its SHA-256, which no readable id can equal (readable ids
+ * start {@code adk:}).
  */
 final class ScopeIds {
 
@@ -33,6 +34,19 @@ final class ScopeIds {
   /** The store session whose log holds the {@code user:} state deltas of {@code userId} in {@code appName}. */
   static String userState(String appName, String userId) {
     return fit("adk:u:" + part(appName) + userId);
+  }
+
+  /**
+   * The store session holding the memory copy of the ADK session {@code sessionId} of {@code userId} in
+   * {@code appName}, for a session this module's session service does not store.
+   */
+  static String memory(String appName, String userId, String sessionId) {
+    return fit("adk:m:" + part(appName) + part(userId) + sessionId);
+  }
+
+  /** An event id derived from {@code content}: the same for the same content, for an ADK event that has no id. */
+  static String content(String content) {
+    return "c-" + sha256(content);
   }
 
   /**

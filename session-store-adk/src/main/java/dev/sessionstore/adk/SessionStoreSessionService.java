@@ -16,13 +16,11 @@ import dev.sessionstore.DuplicateEventException;
 import dev.sessionstore.EventPage;
 import dev.sessionstore.EventQuery;
 import dev.sessionstore.Json;
-import dev.sessionstore.Limits;
 import dev.sessionstore.NewEvent;
 import dev.sessionstore.SeqConflictException;
 import dev.sessionstore.SessionPage;
 import dev.sessionstore.SessionQuery;
 import dev.sessionstore.SessionStore;
-import dev.sessionstore.SessionStoreException;
 import dev.sessionstore.SessionWrite;
 import dev.sessionstore.Step;
 import io.reactivex.rxjava3.core.Completable;
@@ -145,8 +143,8 @@ public final class SessionStoreSessionService implements BaseSessionService {
   @Override
   public Single<Session> createSession(String appName, String userId, Map<String, Object> state,
       String sessionId) {
-    String app = requireName("appName", appName);
-    String user = requireName("userId", userId);
+    String app = AdkCalls.requireName("appName", appName);
+    String user = AdkCalls.requireName("userId", userId);
     String id = sessionId == null || sessionId.isBlank() ? UUID.randomUUID().toString() : sessionId.trim();
     Map<String, Object> initial = state == null ? Map.of() : new HashMap<>(state);
     return single(() -> create(app, user, id, initial));
@@ -161,11 +159,11 @@ public final class SessionStoreSessionService implements BaseSessionService {
   @Override
   public Maybe<Session> getSession(String appName, String userId, String sessionId,
       Optional<GetSessionConfig> config) {
-    String app = requireName("appName", appName);
-    String user = requireName("userId", userId);
-    String id = requireName("sessionId", sessionId);
+    String app = AdkCalls.requireName("appName", appName);
+    String user = AdkCalls.requireName("userId", userId);
+    String id = AdkCalls.requireName("sessionId", sessionId);
     GetSessionConfig settings = Objects.requireNonNull(config, "config").orElse(null);
-    return Maybe.fromCallable(() -> guarded(() -> read(app, user, id, settings).orElse(null)))
+    return Maybe.fromCallable(() -> AdkCalls.guarded(() -> read(app, user, id, settings).orElse(null)))
         .subscribeOn(scheduler);
   }
 
@@ -183,8 +181,8 @@ public final class SessionStoreSessionService implements BaseSessionService {
    */
   @Override
   public Single<ListSessionsResponse> listSessions(String appName, String userId) {
-    String app = requireName("appName", appName);
-    String user = requireName("userId", userId);
+    String app = AdkCalls.requireName("appName", appName);
+    String user = AdkCalls.requireName("userId", userId);
     return single(() -> list(app, user));
   }
 
@@ -194,9 +192,11 @@ public final class SessionStoreSessionService implements BaseSessionService {
    */
   @Override
   public Completable deleteSession(String appName, String userId, String sessionId) {
-    String key = ScopeIds.session(requireName("appName", appName), requireName("userId", userId),
-        requireName("sessionId", sessionId));
-    return Completable.fromCallable(() -> guarded(() -> store.sessions().delete(key))).subscribeOn(scheduler);
+    String key = ScopeIds.session(AdkCalls.requireName("appName", appName),
+        AdkCalls.requireName("userId", userId),
+        AdkCalls.requireName("sessionId", sessionId));
+    return Completable.fromCallable(() -> AdkCalls.guarded(() -> store.sessions().delete(key)))
+        .subscribeOn(scheduler);
   }
 
   /**
@@ -206,9 +206,9 @@ public final class SessionStoreSessionService implements BaseSessionService {
    */
   @Override
   public Single<ListEventsResponse> listEvents(String appName, String userId, String sessionId) {
-    String app = requireName("appName", appName);
-    String user = requireName("userId", userId);
-    String id = requireName("sessionId", sessionId);
+    String app = AdkCalls.requireName("appName", appName);
+    String user = AdkCalls.requireName("userId", userId);
+    String id = AdkCalls.requireName("sessionId", sessionId);
     return single(() -> {
       String key = ScopeIds.session(app, user, id);
       requireSession(key, app, user, id);
@@ -244,9 +244,9 @@ public final class SessionStoreSessionService implements BaseSessionService {
     if (event.partial().orElse(false)) {
       return Single.just(event);
     }
-    String app = requireName("session.appName", session.appName());
-    String user = requireName("session.userId", session.userId());
-    String id = requireName("session.id", session.id());
+    String app = AdkCalls.requireName("session.appName", session.appName());
+    String user = AdkCalls.requireName("session.userId", session.userId());
+    String id = AdkCalls.requireName("session.id", session.id());
     return single(() -> {
       if (event.id() == null || event.id().isBlank()) {
         event.setId(Event.generateEventId());
@@ -511,7 +511,8 @@ public final class SessionStoreSessionService implements BaseSessionService {
         () -> new SessionNotFoundException("Session not found: " + id + " (app " + app + ", user " + user + ")"));
   }
 
-  private static boolean owns(dev.sessionstore.Session stored, String app, String user, String id) {
+  /** Whether {@code stored} is the ADK session {@code id} of {@code user} in {@code app}, by its metadata. */
+  static boolean owns(dev.sessionstore.Session stored, String app, String user, String id) {
     Map<String, String> metadata = stored.metadata();
     return KIND_SESSION.equals(metadata.get(META_KIND)) && app.equals(metadata.get(META_APP))
         && user.equals(metadata.get(META_USER)) && id.equals(metadata.get(META_SESSION));
@@ -535,24 +536,7 @@ public final class SessionStoreSessionService implements BaseSessionService {
   }
 
   private <T> Single<T> single(Callable<T> work) {
-    return Single.fromCallable(() -> guarded(work)).subscribeOn(scheduler);
-  }
-
-  /** Runs {@code work}, turning the store's failures into ADK's {@link SessionException}. */
-  private static <T> T guarded(Callable<T> work) throws Exception {
-    try {
-      return work.call();
-    } catch (SessionStoreException e) {
-      throw new SessionException(e.getMessage(), e);
-    }
-  }
-
-  private static String requireName(String field, String value) {
-    Objects.requireNonNull(value, field + " cannot be null");
-    if (value.length() > Limits.MAX_METADATA_VALUE_LENGTH) {
-      throw new IllegalArgumentException(field + " is longer than " + Limits.MAX_METADATA_VALUE_LENGTH + " chars");
-    }
-    return value;
+    return AdkCalls.single(scheduler, work);
   }
 
   /**

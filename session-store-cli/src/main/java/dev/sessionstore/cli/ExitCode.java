@@ -35,7 +35,12 @@ public enum ExitCode {
    * The SQLite file, or its folder, is read-only (read-only media, permissions) and the command writes; commands that
    * only read open such a store for reading.
    */
-  READ_ONLY(12);
+  READ_ONLY(12),
+  /**
+   * The store does not support what the command needs: it lacks an optional capability, which the message names
+   * (such as {@code search} on a store without {@code SEARCH}).
+   */
+  UNSUPPORTED(13);
 
   private final int code;
 

@@ -5,6 +5,7 @@ import dev.sessionstore.InvalidArgumentException;
 import dev.sessionstore.NotFoundException;
 import dev.sessionstore.SessionStoreException;
 import dev.sessionstore.StoreFailureException;
+import dev.sessionstore.UnsupportedCapabilityException;
 import java.io.PrintStream;
 import java.io.PrintWriter;
 import java.nio.charset.StandardCharsets;
@@ -35,6 +36,7 @@ import picocli.CommandLine.Spec;
         DemoCommand.class,
         SessionsCommand.class,
         EventsCommand.class,
+        SearchCommand.class,
         ExportCommand.class,
         ImportCommand.class,
         MigrateCommand.class,
@@ -57,6 +59,7 @@ import picocli.CommandLine.Spec;
         "10:the SQLite file is not a database",
         "11:the SQLite file is corrupt or truncated",
         "12:the SQLite file or its folder is read-only, and the command writes",
+        "13:the store does not support what the command needs (the capability is named)",
         "130:stopped by Ctrl-C (how events --follow ends)"})
 public final class SessionStoreCli implements Runnable {
 
@@ -186,7 +189,8 @@ public final class SessionStoreCli implements Runnable {
     return code.code();
   }
 
-  private static ExitCode exitCode(Exception failure) {
+  /** The exit code a command that failed with {@code failure} ends with. */
+  static ExitCode exitCode(Exception failure) {
     if (failure instanceof CliFailure cliFailure) {
       return cliFailure.exitCode();
     }
@@ -198,6 +202,9 @@ public final class SessionStoreCli implements Runnable {
     }
     if (failure instanceof InvalidArgumentException) {
       return ExitCode.USAGE;
+    }
+    if (failure instanceof UnsupportedCapabilityException) {
+      return ExitCode.UNSUPPORTED;
     }
     if (failure instanceof StoreFailureException storeFailure && storeFailure.isRetryable()) {
       return ExitCode.UNREACHABLE;

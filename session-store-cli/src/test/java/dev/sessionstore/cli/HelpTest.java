@@ -16,7 +16,7 @@ import org.junit.jupiter.api.io.TempDir;
 class HelpTest {
 
   private static final List<String> COMMANDS = List.of("demo", "sessions", "sessions list", "sessions show", "events",
-      "export", "import", "migrate", "retention", "reencrypt", "stats", "help");
+      "search", "export", "import", "migrate", "retention", "reencrypt", "stats", "help");
 
   @TempDir
   Path folder;
