@@ -71,13 +71,6 @@ enum Backend {
     return Stream.of(values());
   }
 
-  /**
-   * The backends whose store searches ({@link dev.sessionstore.Capability#SEARCH}), for the memory service's tests:
-   * the in-memory store (the JDBC adapter's search had not landed when they were written).
-   */
-  static Stream<Backend> searching() {
-    return Stream.of(MEMORY);
-  }
 
   /** Opens store instances on one database and closes them, then drops the database. */
   static final class Database implements AutoCloseable {

@@ -29,7 +29,7 @@ import org.junit.jupiter.params.provider.MethodSource;
 class MemoryEndToEndTest {
 
   @ParameterizedTest(name = "{0}")
-  @MethodSource("dev.sessionstore.adk.Backend#searching")
+  @MethodSource("dev.sessionstore.adk.Backend#all")
   @DisplayName("agentRemembersUserNameWithMemoryTool: load_memory hands the model what the user said")
   void agentRemembersUserNameWithMemoryTool(Backend backend) throws Exception {
     try (Backend.Database database = backend.database()) {
@@ -50,7 +50,7 @@ class MemoryEndToEndTest {
   }
 
   @ParameterizedTest(name = "{0}")
-  @MethodSource("dev.sessionstore.adk.Backend#searching")
+  @MethodSource("dev.sessionstore.adk.Backend#all")
   @DisplayName("a fact said in one session is recalled in another after a restart, never another user's")
   void factRecalledAcrossSessions(Backend backend) throws Exception {
     try (Backend.Database database = backend.database()) {

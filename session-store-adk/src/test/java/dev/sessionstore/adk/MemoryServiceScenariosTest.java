@@ -19,7 +19,7 @@ import org.junit.jupiter.params.provider.MethodSource;
 /**
  * The scenarios of ADK's own in-memory memory service tests (ADK Python's {@code test_in_memory_memory_service.py};
  * ADK Java 1.8.0 has none besides {@code AgentWithMemoryTest}, ported in {@link MemoryEndToEndTest}), one test each
- * under the same name, run against {@link SessionStoreMemoryService} on every backend that searches. The sessions
+ * under the same name, run against {@link SessionStoreMemoryService} on every backend. The sessions
  * come from another session service (built as ADK objects), so {@code addSessionToMemory} copies them; the tests that
  * inspected the in-memory service's private maps check the same outcome through a search. Where this service differs
  * the assertion says so (module README, "Memory"). Not ported: the thread-safety test (the store is thread-safe) and
@@ -66,7 +66,7 @@ class MemoryServiceScenariosTest {
   }
 
   @ParameterizedTest(name = "{0}")
-  @MethodSource("dev.sessionstore.adk.Backend#searching")
+  @MethodSource("dev.sessionstore.adk.Backend#all")
   @DisplayName("test_add_session_to_memory: the events with content are searchable, the one without is not")
   void test_add_session_to_memory(Backend backend) throws Exception {
     try (Backend.Database database = backend.database()) {
@@ -81,7 +81,7 @@ class MemoryServiceScenariosTest {
   }
 
   @ParameterizedTest(name = "{0}")
-  @MethodSource("dev.sessionstore.adk.Backend#searching")
+  @MethodSource("dev.sessionstore.adk.Backend#all")
   @DisplayName("test_add_events_to_memory_deduplicates_event_ids: adding a session again stores no event twice and"
       + " adds its new events")
   void test_add_events_to_memory_deduplicates_event_ids(Backend backend) throws Exception {
@@ -99,7 +99,7 @@ class MemoryServiceScenariosTest {
   }
 
   @ParameterizedTest(name = "{0}")
-  @MethodSource("dev.sessionstore.adk.Backend#searching")
+  @MethodSource("dev.sessionstore.adk.Backend#all")
   @DisplayName("test_add_session_with_no_events_to_memory: adding a session without events succeeds")
   void test_add_session_with_no_events_to_memory(Backend backend) throws Exception {
     try (Backend.Database database = backend.database()) {
@@ -111,7 +111,7 @@ class MemoryServiceScenariosTest {
   }
 
   @ParameterizedTest(name = "{0}")
-  @MethodSource("dev.sessionstore.adk.Backend#searching")
+  @MethodSource("dev.sessionstore.adk.Backend#all")
   @DisplayName("test_search_memory_simple_match: one word finds the one event holding it, with its author")
   void test_search_memory_simple_match(Backend backend) throws Exception {
     try (Backend.Database database = backend.database()) {
@@ -128,7 +128,7 @@ class MemoryServiceScenariosTest {
   }
 
   @ParameterizedTest(name = "{0}")
-  @MethodSource("dev.sessionstore.adk.Backend#searching")
+  @MethodSource("dev.sessionstore.adk.Backend#all")
   @DisplayName("test_search_memory_case_insensitive_match: a word matches whatever its case")
   void test_search_memory_case_insensitive_match(Backend backend) throws Exception {
     try (Backend.Database database = backend.database()) {
@@ -140,7 +140,7 @@ class MemoryServiceScenariosTest {
   }
 
   @ParameterizedTest(name = "{0}")
-  @MethodSource("dev.sessionstore.adk.Backend#searching")
+  @MethodSource("dev.sessionstore.adk.Backend#all")
   @DisplayName("test_search_memory_multiple_matches: a query finds every event holding one of its words")
   void test_search_memory_multiple_matches(Backend backend) throws Exception {
     try (Backend.Database database = backend.database()) {
@@ -152,7 +152,7 @@ class MemoryServiceScenariosTest {
   }
 
   @ParameterizedTest(name = "{0}")
-  @MethodSource("dev.sessionstore.adk.Backend#searching")
+  @MethodSource("dev.sessionstore.adk.Backend#all")
   @DisplayName("test_search_memory_no_match: a word no event holds finds nothing")
   void test_search_memory_no_match(Backend backend) throws Exception {
     try (Backend.Database database = backend.database()) {
@@ -164,7 +164,7 @@ class MemoryServiceScenariosTest {
   }
 
   @ParameterizedTest(name = "{0}")
-  @MethodSource("dev.sessionstore.adk.Backend#searching")
+  @MethodSource("dev.sessionstore.adk.Backend#all")
   @DisplayName("test_search_memory_is_scoped_by_user: another user's memory is never found")
   void test_search_memory_is_scoped_by_user(Backend backend) throws Exception {
     try (Backend.Database database = backend.database()) {
@@ -178,7 +178,7 @@ class MemoryServiceScenariosTest {
   }
 
   @ParameterizedTest(name = "{0}")
-  @MethodSource("dev.sessionstore.adk.Backend#searching")
+  @MethodSource("dev.sessionstore.adk.Backend#all")
   @DisplayName("test_search_memory_does_not_collide_on_slash_in_identifiers: no app and user pair aliases another")
   void test_search_memory_does_not_collide_on_slash_in_identifiers(Backend backend) throws Exception {
     try (Backend.Database database = backend.database()) {
@@ -193,7 +193,7 @@ class MemoryServiceScenariosTest {
   }
 
   @ParameterizedTest(name = "{0}")
-  @MethodSource("dev.sessionstore.adk.Backend#searching")
+  @MethodSource("dev.sessionstore.adk.Backend#all")
   @DisplayName("test_search_memory_non_latin: words of any script, NFC or NFD; no partial words")
   void test_search_memory_non_latin(Backend backend) throws Exception {
     try (Backend.Database database = backend.database()) {
@@ -217,7 +217,7 @@ class MemoryServiceScenariosTest {
   }
 
   @ParameterizedTest(name = "{0}")
-  @MethodSource("dev.sessionstore.adk.Backend#searching")
+  @MethodSource("dev.sessionstore.adk.Backend#all")
   @DisplayName("test_search_memory_ranks_by_number_of_matching_words: the events holding most query words first")
   void test_search_memory_ranks_by_number_of_matching_words(Backend backend) throws Exception {
     try (Backend.Database database = backend.database()) {
@@ -232,7 +232,7 @@ class MemoryServiceScenariosTest {
   }
 
   @ParameterizedTest(name = "{0}")
-  @MethodSource("dev.sessionstore.adk.Backend#searching")
+  @MethodSource("dev.sessionstore.adk.Backend#all")
   @DisplayName("test_search_memory_returns_at_most_ten_memories: a word every event holds cannot return them all")
   void test_search_memory_returns_at_most_ten_memories(Backend backend) throws Exception {
     try (Backend.Database database = backend.database()) {
@@ -251,7 +251,7 @@ class MemoryServiceScenariosTest {
   }
 
   @ParameterizedTest(name = "{0}")
-  @MethodSource("dev.sessionstore.adk.Backend#searching")
+  @MethodSource("dev.sessionstore.adk.Backend#all")
   @DisplayName("test_ingested_memories_do_not_follow_caller_event_mutations: memory keeps what was added")
   void test_ingested_memories_do_not_follow_caller_event_mutations(Backend backend) throws Exception {
     try (Backend.Database database = backend.database()) {

@@ -46,7 +46,7 @@ class MemoryServiceSemanticsTest {
   }
 
   @ParameterizedTest(name = "{0}")
-  @MethodSource("dev.sessionstore.adk.Backend#searching")
+  @MethodSource("dev.sessionstore.adk.Backend#all")
   @DisplayName("a kept session is searchable once added: marked, not copied; later events too; gone when deleted")
   void keptSessionIsMarkedAndFollowed(Backend backend) throws Exception {
     try (Backend.Database database = backend.database()) {
@@ -77,7 +77,7 @@ class MemoryServiceSemanticsTest {
   }
 
   @ParameterizedTest(name = "{0}")
-  @MethodSource("dev.sessionstore.adk.Backend#searching")
+  @MethodSource("dev.sessionstore.adk.Backend#all")
   @DisplayName("only the text parts of an event's content are searched: not its author, role, ids or tool results")
   void onlyTextPartsAreSearched(Backend backend) throws Exception {
     try (Backend.Database database = backend.database()) {
@@ -95,7 +95,7 @@ class MemoryServiceSemanticsTest {
   }
 
   @ParameterizedTest(name = "{0}")
-  @MethodSource("dev.sessionstore.adk.Backend#searching")
+  @MethodSource("dev.sessionstore.adk.Backend#all")
   @DisplayName("a copied event id added again with other content fails; the limit caps the memories")
   void reusedIdFailsAndLimitCaps(Backend backend) throws Exception {
     try (Backend.Database database = backend.database()) {
