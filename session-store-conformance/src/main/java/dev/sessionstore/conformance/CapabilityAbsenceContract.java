@@ -18,6 +18,7 @@ import dev.sessionstore.RunStatus;
 import dev.sessionstore.RunWrite;
 import dev.sessionstore.Session;
 import dev.sessionstore.SessionArchive;
+import dev.sessionstore.SearchQuery;
 import dev.sessionstore.SessionQuery;
 import dev.sessionstore.SessionWrite;
 import dev.sessionstore.Step;
@@ -335,8 +336,8 @@ public abstract class CapabilityAbsenceContract extends Contract {
   }
 
   @Test
-  @DisplayName("Without TENANTS: a session write or step giving a tenant, a listing by tenant and deleteByTenant are "
-      + "refused, and nothing is stored or deleted")
+  @DisplayName("Without TENANTS: a session write or step giving a tenant, a listing or a search by tenant and "
+      + "deleteByTenant are refused, and nothing is stored or deleted")
   void withoutTenants() {
     assumeAbsent(Capability.TENANTS);
     String session = seeded();
@@ -350,6 +351,10 @@ public abstract class CapabilityAbsenceContract extends Contract {
     refused("list by tenant", Capability.TENANTS,
         () -> store.sessions().list(SessionQuery.all().tenant("tenant-a")));
     refused("deleteByTenant", Capability.TENANTS, () -> store.sessions().deleteByTenant("tenant-a"));
+    if (store.supports(Capability.SEARCH)) {
+      refused("search by tenant", Capability.TENANTS,
+          () -> store.search().find(SearchQuery.of("anything").tenant("tenant-a")));
+    }
 
     assertThat(store.sessions().find(tenanted)).as("session %s after its refused save", tenanted).isEmpty();
     assertThat(snapshot(session)).as("session %s after the refused calls", session).isEqualTo(before);

@@ -19,6 +19,8 @@ import dev.sessionstore.NewSummary;
 import dev.sessionstore.RunStatus;
 import dev.sessionstore.RunWrite;
 import dev.sessionstore.SessionArchive;
+import dev.sessionstore.Search;
+import dev.sessionstore.SearchQuery;
 import dev.sessionstore.SessionQuery;
 import dev.sessionstore.SessionWrite;
 import dev.sessionstore.Sessions;
@@ -131,6 +133,11 @@ public abstract class ClosedStoreContract extends Contract {
     }
     if (store.supports(Capability.TENANTS)) {
       operations.add(new Operation("sessions().deleteByTenant", () -> sessions.deleteByTenant("tenant")));
+    }
+    if (store.supports(Capability.SEARCH)) {
+      Search search = store.search();
+      operations.add(new Operation("search().find", () -> search.find(SearchQuery.of("word"))));
+      operations.add(new Operation("search().find(null)", () -> search.find(null)));
     }
     if (store.supports(Capability.WRITER_FENCING)) {
       operations.add(new Operation("sessions().claim", () -> sessions.claim(SESSION, "node-a")));

@@ -55,10 +55,14 @@ public final class Harness {
       new AppendCostByLength(),
       new VirtualThreadWaits());
 
-  /** Measures run only when {@code --only} names them: they need a Cassandra node ({@link CassandraNode}). */
+  /**
+   * Measures run only when {@code --only} names them: they need a Cassandra node ({@link CassandraNode}), or fill a
+   * million-event store twice ({@link SearchAtScale}).
+   */
   private static final List<Measure> ON_REQUEST = List.of(
       new CassandraAppends(),
-      new CassandraReads());
+      new CassandraReads(),
+      new SearchAtScale());
 
   private Harness() {
   }
