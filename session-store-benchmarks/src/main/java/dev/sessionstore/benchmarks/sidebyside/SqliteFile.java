@@ -2,6 +2,7 @@ package dev.sessionstore.benchmarks.sidebyside;
 
 import com.zaxxer.hikari.HikariConfig;
 import com.zaxxer.hikari.HikariDataSource;
+import org.sqlite.SQLiteDataSource;
 import dev.sessionstore.SessionStore;
 import dev.sessionstore.benchmarks.Events;
 import dev.sessionstore.jdbc.JdbcSessionStore;
@@ -43,17 +44,22 @@ final class SqliteFile implements AutoCloseable {
     return sqlite;
   }
 
-  /** A new HikariCP pool on the file, closed with it. */
+  /**
+   * A new HikariCP pool on the file, closed with it. Each physical connection gets the library's search-words
+   * function ({@link SearchWordsFunction}) when it opens, as the library's own connections get it: the library's
+   * triggers call it for every event row written, also by a raw twin on the same tables.
+   */
   HikariDataSource pool() {
     HikariConfig config = new HikariConfig();
-    config.setJdbcUrl("jdbc:sqlite:" + file);
+    SQLiteDataSource driver = new SearchWordsFunction.RegisteringDataSource();
+    driver.setUrl("jdbc:sqlite:" + file);
+    driver.setJournalMode("WAL");
+    driver.setSynchronous("NORMAL");
+    driver.setEnforceForeignKeys(true);
+    driver.setBusyTimeout(5000);
+    config.setDataSource(driver);
     config.setMaximumPoolSize(POOL_SIZE);
     config.setMinimumIdle(1);
-    // Read by sqlite-jdbc when it opens each connection (a multi-statement init SQL would run its first only).
-    config.addDataSourceProperty("journal_mode", "WAL");
-    config.addDataSourceProperty("synchronous", "NORMAL");
-    config.addDataSourceProperty("foreign_keys", "true");
-    config.addDataSourceProperty("busy_timeout", "5000");
     config.setPoolName(folder.getFileName() + "-" + pools.size());
     HikariDataSource pool = new HikariDataSource(config);
     pools.add(pool);
