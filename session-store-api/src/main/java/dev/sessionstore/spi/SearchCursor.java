@@ -5,6 +5,7 @@ import dev.sessionstore.SearchQuery;
 import java.nio.charset.StandardCharsets;
 import java.security.MessageDigest;
 import java.security.NoSuchAlgorithmException;
+import java.time.DateTimeException;
 import java.time.Instant;
 import java.util.Base64;
 import java.util.HexFormat;
@@ -48,10 +49,7 @@ record SearchCursor(String queryDigest, int score, Instant timestamp, String ses
       return new SearchCursor(parts[1], Integer.parseInt(parts[2]),
           Instant.ofEpochSecond(Long.parseLong(parts[3]), Integer.parseInt(parts[4])), parts[6],
           Long.parseLong(parts[5]));
-    } catch (IllegalArgumentException | java.time.DateTimeException malformed) {
-      if (malformed instanceof InvalidArgumentException invalid) {
-        throw invalid;
-      }
+    } catch (IllegalArgumentException | DateTimeException malformed) {
       throw foreign();
     }
   }
