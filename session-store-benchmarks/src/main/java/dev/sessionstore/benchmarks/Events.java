@@ -35,6 +35,18 @@ public final class Events {
     return new NewEvent("e-" + i, type(i), null, null, null, REPLY, null);
   }
 
+  /**
+   * The {@code call}-th batch of {@code size} {@link #reply replies}: ids {@code e-<call*size>} onwards, so that the
+   * batches of successive calls never share an id.
+   */
+  public static List<NewEvent> replies(long call, int size) {
+    List<NewEvent> batch = new ArrayList<>(size);
+    for (int k = 0; k < size; k++) {
+      batch.add(reply(call * size + k));
+    }
+    return batch;
+  }
+
   /** Appends {@link #turn turns} {@code 0..count-1} to {@code sessionId}, {@value #FILL_BATCH} per batch. */
   public static void fill(SessionStore store, String sessionId, int count) {
     for (int first = 0; first < count; first += FILL_BATCH) {

@@ -1,6 +1,5 @@
 package dev.sessionstore.benchmarks.sidebyside;
 
-import dev.sessionstore.NewEvent;
 import dev.sessionstore.SessionStore;
 import dev.sessionstore.benchmarks.Events;
 import java.util.ArrayList;
@@ -37,8 +36,8 @@ final class BatchSweep implements Measure {
         String session = "batches-of-" + size;
         int calls = Math.min(400, Math.max(20, 10_000 / size));
         Sides sides = Interleave.pairs(bench.scale().warmup(calls / 5), bench.scale().calls(calls),
-            Trial.timed(i -> batch(i, size), batch -> store.events().appendAll(session, batch)),
-            Trial.timed(i -> batch(i, size), batch -> raw.appendAll(session, batch)));
+            Trial.timed(i -> Events.replies(i, size), batch -> store.events().appendAll(session, batch)),
+            Trial.timed(i -> Events.replies(i, size), batch -> raw.appendAll(session, batch)));
         points.add(size);
         libraryRates.add(sides.library().perSecond(size));
         baselineRates.add(sides.baseline().perSecond(size));
@@ -61,13 +60,5 @@ final class BatchSweep implements Measure {
 
   private static String cell(Samples samples, int size) {
     return Numbers.rate(samples.perSecond(size), "events") + " · " + Numbers.percentiles(samples);
-  }
-
-  private static List<NewEvent> batch(int call, int size) {
-    List<NewEvent> batch = new ArrayList<>(size);
-    for (int k = 0; k < size; k++) {
-      batch.add(Events.reply((long) call * size + k));
-    }
-    return batch;
   }
 }

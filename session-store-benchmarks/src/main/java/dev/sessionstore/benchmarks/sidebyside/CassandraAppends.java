@@ -1,10 +1,8 @@
 package dev.sessionstore.benchmarks.sidebyside;
 
-import dev.sessionstore.NewEvent;
 import dev.sessionstore.SessionStore;
 import dev.sessionstore.benchmarks.Events;
 import java.time.Duration;
-import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.ThreadLocalRandom;
 import java.util.concurrent.atomic.AtomicLong;
@@ -63,8 +61,8 @@ final class CassandraAppends implements Measure {
   private static void batch(Bench bench, Results results, SessionStore store, RawCql raw) throws Exception {
     String name = "Cassandra: " + BATCH + "-event batch";
     Sides sides = Interleave.pairs(bench.scale().warmup(10), bench.scale().calls(100),
-        Trial.timed(i -> batchOf(i), events -> store.events().appendAll("batch", events)),
-        Trial.timed(i -> batchOf(i), events -> raw.append("batch", events)));
+        Trial.timed(i -> Events.replies(i, BATCH), events -> store.events().appendAll("batch", events)),
+        Trial.timed(i -> Events.replies(i, BATCH), events -> raw.append("batch", events)));
     double ratio = sides.throughputRatio(BATCH);
     results.add(new Row(name, Numbers.rate(sides.library().perSecond(BATCH), "events") + " · "
         + Numbers.percentiles(sides.library()), Numbers.rate(sides.baseline().perSecond(BATCH), "events") + " · "
@@ -114,14 +112,6 @@ final class CassandraAppends implements Measure {
 
   private static Duration phase(Bench bench) {
     return bench.scale().phase().multipliedBy(3);
-  }
-
-  private static List<NewEvent> batchOf(int call) {
-    List<NewEvent> events = new ArrayList<>(BATCH);
-    for (int i = 0; i < BATCH; i++) {
-      events.add(Events.reply((long) call * BATCH + i));
-    }
-    return events;
   }
 
   private static String anySession() {

@@ -52,6 +52,7 @@ public final class Harness {
       new InMemoryAppend(),
       new OperationsOverhead(),
       new SqliteAppends(),
+      new SearchIndexOverhead(),
       new AppendCostByLength(),
       new VirtualThreadWaits());
 

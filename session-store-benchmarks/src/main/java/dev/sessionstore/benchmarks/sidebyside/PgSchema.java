@@ -141,7 +141,8 @@ final class PgSchema implements AutoCloseable {
     }
   }
 
-  private void execute(String sql) throws SQLException {
+  /** Runs {@code sql} on the database through a connection of its own, outside the pools. */
+  void execute(String sql) throws SQLException {
     try (Connection connection = connect(); Statement statement = connection.createStatement()) {
       statement.execute(sql);
     }

@@ -1,6 +1,5 @@
 package dev.sessionstore.benchmarks.sidebyside;
 
-import dev.sessionstore.NewEvent;
 import dev.sessionstore.SessionStore;
 import dev.sessionstore.benchmarks.Events;
 import java.util.ArrayList;
@@ -55,8 +54,8 @@ final class SqliteAppends implements Measure {
         libraryFile.fill(session, scaled);
         twinFile.fill(session, scaled);
         Sides sides = Interleave.pairs(bench.scale().warmup(50), bench.scale().calls(300),
-            Trial.timed(i -> batch(i), batch -> store.events().appendAll(session, batch)),
-            Trial.timed(i -> batch(i), batch -> raw.appendAll(session, batch)));
+            Trial.timed(i -> Events.replies(i, 100), batch -> store.events().appendAll(session, batch)),
+            Trial.timed(i -> Events.replies(i, 100), batch -> raw.appendAll(session, batch)));
         addRow(results, "SQLite 100-event atomic batch, session of " + Numbers.count(scaled) + " events", sides);
       }
     }
@@ -76,13 +75,5 @@ final class SqliteAppends implements Measure {
     double ratio = sides.latencyRatio();
     results.add(new Row(name, Numbers.percentiles(sides.library()), Numbers.percentiles(sides.baseline()),
         Numbers.ratio(ratio), "≥ " + Numbers.round(TARGET) + "×", ratio >= TARGET));
-  }
-
-  private static List<NewEvent> batch(int call) {
-    List<NewEvent> batch = new ArrayList<>(100);
-    for (int k = 0; k < 100; k++) {
-      batch.add(Events.reply((long) call * 100 + k));
-    }
-    return batch;
   }
 }

@@ -111,10 +111,10 @@ interface Dialect {
   String segmentsBySession(Tables tables);
 
   /**
-   * The segments table as a {@code FROM} item named {@code alias}, read by its source index ({@code source_id = ? AND to_seq >= ?}), and
+   * The segments table as a {@code FROM} item named {@code alias}, read by its source index ({@code source_id}), and
    * {@link #sessionsById} the sessions table by its primary key, whatever statistics the database keeps: where a
-   * planner may scan a small table or prefer another index, the index is named (a search joins each row it found to
-   * the sessions that show it by these keys).
+   * planner may scan a small table or prefer another index, the index is named (a search reads the segments and
+   * sessions that show its hits by these keys, {@link #isAmong} the hits' session ids).
    */
   String segmentsBySource(Tables tables, String alias);
 
@@ -217,6 +217,14 @@ interface Dialect {
    * ({@link #textList}).
    */
   String isAnyOf(String column);
+
+  /**
+   * A condition that holds when {@code column} equals one of the values {@code keys}, a query of one column, returns,
+   * read through {@code column}'s index by each value, whatever the planner estimates of {@code keys}' size: a
+   * search's keys come from its hits, which a planner may overestimate a thousandfold (PostgreSQL's estimate of a
+   * {@code tsvector} match of a rare word), and would then read the whole table instead.
+   */
+  String isAmong(String column, String keys);
 
   /** The one parameter of {@link #isAnyOf}. */
   Object textList(Connection connection, Collection<String> values) throws SQLException;

@@ -78,37 +78,38 @@ final class JdbcSearch implements Search {
       parameters.add(query.until());
     }
     hits.append(")");
-    List<Object> scopeParameters = new ArrayList<>();
-    String scope = scope(query, scopeParameters);
+    // The forks whose segments show the hits' sessions, and the sessions in scope that show a hit (their own or a
+    // fork), each read by its key for each session the hits name (Dialect#isAmong), never by a join planned on the
+    // hits' estimated number.
+    String forks = ", forks AS MATERIALIZED (SELECT sg.session_id, sg.source_id, sg.from_seq, sg.to_seq FROM "
+        + dialect.segmentsBySource(tables, "sg") + " WHERE "
+        + dialect.isAmong("sg.source_id", "SELECT session_id FROM hits") + " AND sg.session_id <> sg.source_id)";
+    String shown = ", shown AS MATERIALIZED (SELECT ss.id, ss.cut_seq FROM " + dialect.sessionsById(tables, "ss")
+        + " WHERE " + dialect.isAmong("ss.id", "SELECT session_id FROM hits UNION SELECT session_id FROM forks")
+        + scope(query, parameters) + ")";
     String columns = "h.seq, h.id, h.type, h.run_id, h.agent_id, h.parent_id, h.payload, h.ts";
-    // CROSS JOIN: SQLite joins in the order written, from the hits to their sessions and segments by their keys,
-    // whatever its statistics say of the tables; PostgreSQL plans it as an inner join.
-    String statement = hits
-        + " SELECT h.session_id AS session_id, " + columns + " FROM hits h CROSS JOIN "
-        + dialect.sessionsById(tables, "s") + " WHERE s.id = h.session_id AND h.seq > s.cut_seq" + scope
-        + " UNION ALL SELECT g.session_id AS session_id, " + columns + " FROM hits h CROSS JOIN "
-        + dialect.segmentsBySource(tables, "g") + " CROSS JOIN " + dialect.sessionsById(tables, "s")
-        + " WHERE g.source_id = h.session_id AND g.to_seq >= h.seq"
-        + " AND g.from_seq <= h.seq AND g.session_id <> g.source_id AND s.id = g.session_id"
-        + " AND h.seq > s.cut_seq" + scope;
-    parameters.addAll(scopeParameters);
-    parameters.addAll(scopeParameters);
+    String statement = hits + forks + shown
+        + " SELECT h.session_id AS session_id, " + columns + " FROM hits h JOIN shown s ON s.id = h.session_id"
+        + " WHERE h.seq > s.cut_seq"
+        + " UNION ALL SELECT g.session_id AS session_id, " + columns + " FROM hits h"
+        + " JOIN forks g ON g.source_id = h.session_id JOIN shown s ON s.id = g.session_id"
+        + " WHERE g.to_seq >= h.seq AND g.from_seq <= h.seq AND h.seq > s.cut_seq";
     return sql.list(connection, statement, events, parameters.toArray());
   }
 
-  /** The conditions on the showing session {@code s} the query's scope sets, each starting with {@code AND}. */
+  /** The conditions on the showing session {@code ss} the query's scope sets, each starting with {@code AND}. */
   private String scope(SearchQuery query, List<Object> parameters) {
     StringBuilder scope = new StringBuilder();
     if (query.sessionId() != null) {
-      scope.append(" AND s.id = ?");
+      scope.append(" AND ss.id = ?");
       parameters.add(query.sessionId());
     }
     if (query.tenant() != null) {
-      scope.append(" AND s.tenant = ?");
+      scope.append(" AND ss.tenant = ?");
       parameters.add(query.tenant());
     }
     if (!query.sessionMetadata().isEmpty()) {
-      scope.append(" AND ").append(dialect.containsMetadata("s.metadata"));
+      scope.append(" AND ").append(dialect.containsMetadata("ss.metadata"));
       parameters.add(MetadataJson.write(query.sessionMetadata()));
     }
     return scope.toString();

@@ -267,6 +267,15 @@ final class PostgresDialect implements Dialect {
     return column + " = ANY(?)";
   }
 
+  /**
+   * An array built from {@code keys}: the planner takes it for about ten values and reads {@code column}'s index for
+   * each, where {@code IN (keys)} would be planned as a join on its row estimate.
+   */
+  @Override
+  public String isAmong(String column, String keys) {
+    return column + " = ANY(ARRAY(" + keys + "))";
+  }
+
   /** A {@code text[]} array. */
   @Override
   public Array textList(Connection connection, Collection<String> values) throws SQLException {

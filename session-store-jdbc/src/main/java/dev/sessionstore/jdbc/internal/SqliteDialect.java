@@ -343,6 +343,12 @@ final class SqliteDialect implements Dialect {
     return column + " IN (SELECT value FROM json_each(?))";
   }
 
+  /** {@code IN (keys)}: SQLite reads {@code keys} into a table of its own and looks each value up in the index. */
+  @Override
+  public String isAmong(String column, String keys) {
+    return column + " IN (" + keys + ")";
+  }
+
   /** A JSON array of strings. */
   @Override
   public String textList(Connection connection, Collection<String> values) {

@@ -28,6 +28,7 @@
  *   <li>{@code jsonTextField}: one string field of a document, its key a parameter, as the resumable-sessions
  *       filter reads it;</li>
  *   <li>{@code isAnyOf}, {@code textList}: a list of strings bound as one parameter, as a condition;</li>
+ *   <li>{@code isAmong}: the values of a subquery as a condition read through an index by each value;</li>
  *   <li>{@code eventRows}, {@code eventRowsParameters}: a batch of new events bound as rows with their position;</li>
  *   <li>{@code wordsColumn()}, {@code indexedWords}, {@code holdsWords}, {@code wordsQuery}: the index of the events'
  *       words that search reads (PostgreSQL: a {@code tsvector} column every event write fills; SQLite: an FTS5
