@@ -21,6 +21,7 @@ import dev.sessionstore.springai.session.internal.KeywordSearch;
 import dev.sessionstore.springai.session.internal.SessionEventCodec;
 import dev.sessionstore.springai.session.internal.SessionRecord;
 import java.time.Instant;
+import java.time.temporal.ChronoUnit;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Objects;
@@ -106,15 +107,19 @@ public final class SessionStoreSessionRepository implements SessionRepository {
   }
 
   /**
-   * The ids of this repository's sessions that expire before {@code before}. The store has no range query over a
-   * caller's instant, so this lists the sessions carrying the {@link SessionRecord#MARKER} entry, page by page, and
-   * compares their expiry: its cost grows with the number of sessions of this repository (not with their events).
+   * The ids of this repository's sessions that expire before {@code before}, in creation order: the store's query by
+   * expiry ({@link SessionQuery#expiresBefore}) over the sessions carrying the {@link SessionRecord#MARKER} entry,
+   * page by page, which each adapter answers from its index on expiries. Its cost grows with the expired sessions,
+   * not with the store. Expiries are kept to the microsecond, so {@code before} is taken up to the next microsecond:
+   * an expiry is before it exactly when it is before that.
    */
   @Override
   public List<String> findExpiredSessionIds(Instant before) {
     Objects.requireNonNull(before, "before must not be null");
-    return list(SessionQuery.all().metadata(SessionRecord.MARKER, "true"), stored -> SessionRecord.expiresAt(stored)
-        .filter(expiry -> expiry.isBefore(before)).map(expiry -> stored.id()));
+    Instant micros = before.truncatedTo(ChronoUnit.MICROS);
+    Instant bound = micros.equals(before) ? before : micros.plus(1, ChronoUnit.MICROS);
+    return list(SessionQuery.all().metadata(SessionRecord.MARKER, "true").expiresBefore(bound),
+        stored -> SessionRecord.read(stored).map(Session::id));
   }
 
   /** Deletes the session and everything it owns; deleting an unknown session is fine. */
