@@ -744,32 +744,42 @@ public abstract class SessionsContract extends Contract {
   @DisplayName("expiresBefore selects set expiries strictly before the instant: one exactly at it is not selected")
   void expiresBeforeExcludesTheInstantItself() {
     Instant at = clock.instant().plusSeconds(100);
-    sessions().save(SessionWrite.of(id("before")).withExpiresAt(at.minusNanos(1_000)));
-    sessions().save(SessionWrite.of(id("at")).withExpiresAt(at));
-    sessions().save(SessionWrite.of(id("after")).withExpiresAt(at.plusNanos(1_000)));
+    String before = id("before");
+    String exactlyAt = id("at");
+    String after = id("after");
+    sessions().save(SessionWrite.of(before).withExpiresAt(at.minusNanos(1_000)));
+    clock.advance(Duration.ofSeconds(1));
+    sessions().save(SessionWrite.of(exactlyAt).withExpiresAt(at));
+    clock.advance(Duration.ofSeconds(1));
+    sessions().save(SessionWrite.of(after).withExpiresAt(at.plusNanos(1_000)));
     sessions().save(SessionWrite.of(id("never")));
     String cleared = id("cleared");
     sessions().save(SessionWrite.of(cleared).withExpiresAt(at.minusSeconds(50)));
     sessions().save(SessionWrite.of(cleared).withoutExpiry());
 
     assertThat(listIds(SessionQuery.all().expiresBefore(at))).as("sessions expiring before the instant")
-        .containsExactly(id("before"));
+        .containsExactly(before);
     assertThat(listIds(SessionQuery.all().expiresBefore(at.plusNanos(1_000))))
-        .as("sessions expiring before a microsecond later").containsExactly(id("before"), id("at"));
+        .as("sessions expiring before a microsecond later").containsExactly(before, exactlyAt);
     assertThat(listIds(SessionQuery.all().expiresBefore(Instant.MIN))).as("before the earliest instant").isEmpty();
     assertThat(listIds(SessionQuery.all().expiresBefore(Instant.MAX))).as("before the latest instant")
-        .containsExactly(id("before"), id("at"), id("after"));
+        .containsExactly(before, exactlyAt, after);
   }
 
   @Test
   @DisplayName("expiresBefore combines with the status, agent and metadata filters")
   void expiresBeforeCombinesWithOtherFilters() {
     Instant expired = clock.instant().minusSeconds(1);
-    sessions().save(SessionWrite.of(id("match")).withExpiresAt(expired).withStatus(SessionStatus.PAUSED)
+    String match = id("match");
+    String otherStatus = id("other-status");
+    String otherAgent = id("other-agent");
+    sessions().save(SessionWrite.of(match).withExpiresAt(expired).withStatus(SessionStatus.PAUSED)
         .withAgentId("a").withMetadata("kind", "chat"));
-    sessions().save(SessionWrite.of(id("other-status")).withExpiresAt(expired).withAgentId("a")
+    clock.advance(Duration.ofSeconds(1));
+    sessions().save(SessionWrite.of(otherStatus).withExpiresAt(expired).withAgentId("a")
         .withMetadata("kind", "chat"));
-    sessions().save(SessionWrite.of(id("other-agent")).withExpiresAt(expired).withStatus(SessionStatus.PAUSED)
+    clock.advance(Duration.ofSeconds(1));
+    sessions().save(SessionWrite.of(otherAgent).withExpiresAt(expired).withStatus(SessionStatus.PAUSED)
         .withAgentId("b").withMetadata("kind", "chat"));
     sessions().save(SessionWrite.of(id("other-kind")).withExpiresAt(expired).withStatus(SessionStatus.PAUSED)
         .withAgentId("a").withMetadata("kind", "task"));
@@ -777,9 +787,9 @@ public abstract class SessionsContract extends Contract {
         .withStatus(SessionStatus.PAUSED).withAgentId("a").withMetadata("kind", "chat"));
 
     assertThat(listIds(SessionQuery.all().expiresBefore(clock.instant()).status(SessionStatus.PAUSED).agentId("a")
-        .metadata("kind", "chat"))).as("expired, paused chats of agent a").containsExactly(id("match"));
+        .metadata("kind", "chat"))).as("expired, paused chats of agent a").containsExactly(match);
     assertThat(listIds(SessionQuery.all().expiresBefore(clock.instant()).metadata("kind", "chat")))
-        .as("expired chats").containsExactly(id("match"), id("other-status"), id("other-agent"));
+        .as("expired chats").containsExactly(match, otherStatus, otherAgent);
   }
 
   @Test
