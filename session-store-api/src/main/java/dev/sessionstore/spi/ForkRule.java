@@ -25,9 +25,10 @@ public final class ForkRule {
 
   /**
    * The fork's session record, created at {@code now}: the parent's agent, tenant, status, settings and metadata, no
-   * name (names are unique), no expiry (a fork is a new conversation; its writer sets one if it wants one), {@code parentId@atSeq} as its origin and {@code atSeq} as its last seq. An adapter that
-   * builds the record in its backend, from the parent's stored row in the statement that copies the fork (the JDBC
-   * adapter does), takes exactly these fields from that row and binds the rest; it changes with this rule.
+   * name (names are unique), no expiry (a fork is a new conversation; its writer sets one if it wants one),
+   * {@code parentId@atSeq} as its origin and {@code atSeq} as its last seq. An adapter that builds the record in its
+   * backend, from the parent's stored row in the statement that copies the fork (the JDBC adapter does), takes
+   * exactly these fields from that row and binds the rest; it changes with this rule.
    */
   public static Session session(Session parent, String forkId, long atSeq, Instant now) {
     return new Session(forkId, null, parent.tenant(), parent.agentId(), parent.status(), parent.settings(),

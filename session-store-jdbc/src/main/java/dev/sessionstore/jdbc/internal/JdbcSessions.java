@@ -73,8 +73,9 @@ final class JdbcSessions implements Sessions {
     // The fork's session row is the SQL twin of ForkRule.session, built from the parent's row in this statement so
     // that the fork stays one write: tenant, agent_id, status, settings and metadata are the parent's; name is NULL;
     // id, fork origin (parent id, fork seq) and both timestamps are bound. A change to the rule changes this select
-    // list with it (ForkRowTest compares the two); expires_at is left NULL, as a fork has no expiry. The copies after it are the twins of ForkRule's takesSummary,
-    // isInPrefix and copy methods: the rows they select, every column but the session id.
+    // list with it (ForkRowTest compares the two); expires_at is left NULL, as a fork has no expiry. The copies after
+    // it are the twins of ForkRule's takesSummary, isInPrefix and copy methods: the rows they select, every column
+    // but the session id.
     this.lockForFork = "SELECT id FROM " + tables.sessions() + " WHERE id = ? OR id IN (SELECT source_id FROM "
         + tables.segments() + " WHERE session_id = ?) ORDER BY id" + dialect.lockForShare();
     // The fork point is in the parent's log: at most its last seq, after the seq retention cut its head through.

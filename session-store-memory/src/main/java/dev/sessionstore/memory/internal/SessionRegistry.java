@@ -34,8 +34,8 @@ final class SessionRegistry {
   private final ConcurrentSkipListMap<SessionCursor, SessionState> byCreation =
       new ConcurrentSkipListMap<>(LISTING_ORDER);
   /** Sessions with an expiry, by expiry then listing position: what {@link #expiringBefore} reads a range of. */
-  private final ConcurrentSkipListMap<ExpiryKey, SessionState> byExpiry = new ConcurrentSkipListMap<>(
-      Comparator.comparing(ExpiryKey::expiresAt).thenComparing(ExpiryKey::position, Comparator.nullsFirst(LISTING_ORDER)));
+  private final ConcurrentSkipListMap<ExpiryKey, SessionState> byExpiry = new ConcurrentSkipListMap<>(Comparator
+      .comparing(ExpiryKey::expiresAt).thenComparing(ExpiryKey::position, Comparator.nullsFirst(LISTING_ORDER)));
   private final DeadlineScheduler deadlines;
 
   /** A session's place in {@link #byExpiry}. */
