@@ -27,7 +27,8 @@ import org.sqlite.SQLiteDataSource;
  * sessions, half with an expiry after the query's instant, half with none, and one expired, all carrying one metadata
  * entry (as the spring-ai-session bridge's marker, which its expiry query adds). On PostgreSQL the
  * listing statement is run as {@code EXPLAIN (ANALYZE, FORMAT JSON)} on the store's connection with the same values,
- * and the rows its scans read are counted (rows returned plus rows removed by a filter or recheck, per loop). On
+ * and the rows its scans read are counted (rows returned plus rows removed by a filter or recheck, per loop); the same
+ * query after dropping the index shows the count sees a scan of every session. On
  * SQLite, whose plans carry no row counts, {@code EXPLAIN QUERY PLAN} must show a search of the expiry index bounded
  * by the instant and no scan of a table, without statistics and after {@code ANALYZE}.
  */
@@ -74,6 +75,14 @@ class ExpiryQueryCostTest {
             + (query.metadata().isEmpty() ? "expiry only" : "with the marker metadata every session carries") + ")");
         assertThat(counted[0]).as("rows the scans of " + query + " read").isEqualTo(1);
       }
+
+      // The count sees a scan: without the index the same query reads every session.
+      TestDatabase.get().execute("DROP INDEX \"" + schema.name() + "\".session_store_sessions_expiry_idx");
+      rowsRead = new long[2];
+      store.sessions().list(SessionQuery.all().expiresBefore(NOW).limit(100));
+      long[] unindexed = rowsRead;
+      rowsRead = null;
+      assertThat(unindexed[0]).as("rows read without the expiry index").isGreaterThanOrEqualTo(SESSIONS);
     }
   }
 
