@@ -58,6 +58,7 @@ public final class SessionStoreSessionRepository implements SessionRepository {
 
   private static final JsonNodeFactory NODES = JsonNodeFactory.withExactBigDecimals(true);
   private static final int LIST_PAGE = 500;
+  private static final Instant LAST_MICROSECOND = Instant.MAX.truncatedTo(ChronoUnit.MICROS);
 
   private final SessionStore store;
 
@@ -116,10 +117,17 @@ public final class SessionStoreSessionRepository implements SessionRepository {
   @Override
   public List<String> findExpiredSessionIds(Instant before) {
     Objects.requireNonNull(before, "before must not be null");
-    Instant micros = before.truncatedTo(ChronoUnit.MICROS);
-    Instant bound = micros.equals(before) ? before : micros.plus(1, ChronoUnit.MICROS);
-    return list(SessionQuery.all().metadata(SessionRecord.MARKER, "true").expiresBefore(bound),
+    return list(SessionQuery.all().metadata(SessionRecord.MARKER, "true").expiresBefore(upToTheMicrosecond(before)),
         stored -> SessionRecord.read(stored).map(Session::id));
+  }
+
+  /**
+   * The first instant at a whole microsecond that is not before {@code before} (the last one at the end of time): an
+   * expiry kept to the microsecond is before the one exactly when it is before the other.
+   */
+  private static Instant upToTheMicrosecond(Instant before) {
+    Instant micros = before.truncatedTo(ChronoUnit.MICROS);
+    return micros.equals(before) || micros.equals(LAST_MICROSECOND) ? micros : micros.plus(1, ChronoUnit.MICROS);
   }
 
   /** Deletes the session and everything it owns; deleting an unknown session is fine. */

@@ -20,7 +20,8 @@ class InMemoryStoreSessionRepositoryTest extends SessionRepositoryContract {
   }
 
   @Test
-  @DisplayName("expired sessions of the store that are not this repository's are not listed; the expiry is the store's")
+  @DisplayName("expired sessions of the store that are not this repository's are not listed; the expiry is the store's,"
+      + " compared to the nanosecond")
   void expiredSessionsAreOnlyThisRepositorys() {
     SessionStore store = InMemorySessionStore.builder().build();
     SessionStoreSessionRepository sessions = SessionStoreSessionRepository.of(store);
@@ -28,6 +29,9 @@ class InMemoryStoreSessionRepositoryTest extends SessionRepositoryContract {
     sessions.save(Session.builder().id("mine").userId("u").createdAt(T0).expiresAt(T0).build());
 
     assertThat(sessions.findExpiredSessionIds(Instant.MAX)).containsExactly("mine");
+    assertThat(sessions.findExpiredSessionIds(T0)).as("at the expiry").isEmpty();
+    assertThat(sessions.findExpiredSessionIds(T0.plusNanos(1))).as("a nanosecond after the expiry")
+        .containsExactly("mine");
     assertThat(store.sessions().find("mine").orElseThrow().expiry()).contains(T0);
   }
 }
