@@ -14,8 +14,9 @@ import java.util.OptionalInt;
  *
  * <p>Immutable; each builder method returns a copy. Start from {@link #all()}.
  *
- * <p>{@link #expiresBefore(Instant)} selects by {@link Session#expiresAt()}; every adapter answers it from an index on
- * the expiry, so its cost grows with the sessions that match, not with the store. It keeps the same order and paging.
+ * <p>{@link #expiresBefore(Instant)} selects by {@link Session#expiresAt()}; the project's adapters answer it from an
+ * index on expiries (Cassandra where the cluster has storage-attached indexes), so its cost grows with the sessions
+ * that match, not with the store. It keeps the same order and paging.
  *
  * @param expiresBefore only sessions whose expiry is set and strictly before this instant; {@code null} for any
  * @param cursor an opaque cursor returned as {@link SessionPage#nextCursor()}; {@code null} to start at the beginning
