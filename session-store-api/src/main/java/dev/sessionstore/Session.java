@@ -18,6 +18,10 @@ import java.util.Optional;
  * @param forkedFrom where this session was forked from; {@code null} for an original session
  * @param createdAt  when the store created it (microsecond precision)
  * @param updatedAt  when the store last changed it (microsecond precision)
+ * @param expiresAt  when the session expires, as its writer set it ({@link SessionWrite#withExpiresAt}), microsecond
+ *                   precision; {@code null} when it never expires. The store never deletes or hides a session because
+ *                   its expiry passed: expiry is a fact that {@link SessionQuery#expiresBefore} finds by index and that
+ *                   callers act on. A fork does not inherit it; an archive carries it
  * @param lastSeq    the seq of the last event of its log as of this read, 0 while the log is empty: a runtime's next
  *                   expected seq ({@link Step.Builder#expectLastSeq}, {@link EventLog#appendAll} with an expected seq)
  *                   without tracking it by hand. Appends and truncations change it but not {@code updatedAt}
@@ -33,6 +37,7 @@ public record Session(
     ForkOrigin forkedFrom,
     Instant createdAt,
     Instant updatedAt,
+    Instant expiresAt,
     long lastSeq) {
 
   /** The settings member that names a session's resume policy ({@link #resumesEagerly()}). */
@@ -55,18 +60,25 @@ public record Session(
     metadata = Map.copyOf(Checks.requireNonNull("metadata", metadata));
     createdAt = Checks.requireInstant("createdAt", createdAt);
     updatedAt = Checks.requireInstant("updatedAt", updatedAt);
+    expiresAt = Checks.optionalInstant("expiresAt", expiresAt);
     Checks.requireNonNegative("lastSeq", lastSeq);
   }
 
   /** This session with {@code seq} as its {@link #lastSeq()}, every other field the same. */
   public Session withLastSeq(long seq) {
     return seq == lastSeq ? this
-        : new Session(id, name, tenant, agentId, status, settings, metadata, forkedFrom, createdAt, updatedAt, seq);
+        : new Session(id, name, tenant, agentId, status, settings, metadata, forkedFrom, createdAt, updatedAt,
+            expiresAt, seq);
   }
 
   /** Where this session was forked from, if it is a fork. */
   public Optional<ForkOrigin> forkOrigin() {
     return Optional.ofNullable(forkedFrom);
+  }
+
+  /** When this session expires, if its writer set an expiry ({@link #expiresAt()}). */
+  public Optional<Instant> expiry() {
+    return Optional.ofNullable(expiresAt);
   }
 
   /**

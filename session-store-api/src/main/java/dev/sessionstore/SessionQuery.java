@@ -1,5 +1,6 @@
 package dev.sessionstore;
 
+import java.time.Instant;
 import java.util.Collections;
 import java.util.LinkedHashMap;
 import java.util.Map;
@@ -13,6 +14,11 @@ import java.util.OptionalInt;
  *
  * <p>Immutable; each builder method returns a copy. Start from {@link #all()}.
  *
+ * <p>{@link #expiresBefore(Instant)} selects by {@link Session#expiresAt()}; the project's adapters answer it from an
+ * index on expiries (Cassandra where the cluster has storage-attached indexes), so its cost grows with the sessions
+ * that match, not with the store. It keeps the same order and paging.
+ *
+ * @param expiresBefore only sessions whose expiry is set and strictly before this instant; {@code null} for any
  * @param cursor an opaque cursor returned as {@link SessionPage#nextCursor()}; {@code null} to start at the beginning
  * @param offset sessions to skip; cannot be combined with a cursor
  */
@@ -22,12 +28,13 @@ public record SessionQuery(
     String name,
     String tenant,
     Map<String, String> metadata,
+    Instant expiresBefore,
     OptionalInt limit,
     String cursor,
     int offset) {
 
   private static final SessionQuery ALL =
-      new SessionQuery(null, null, null, null, Map.of(), OptionalInt.empty(), null, 0);
+      new SessionQuery(null, null, null, null, Map.of(), null, OptionalInt.empty(), null, 0);
 
   /**
    * Builds the record, checking its members as described on the type.
@@ -39,6 +46,7 @@ public record SessionQuery(
       Checks.requireNonNull("metadata[" + key + "]", value);
     });
     metadata = Map.copyOf(metadata);
+    expiresBefore = Checks.optionalInstant("expiresBefore", expiresBefore);
     Checks.requireNonNull("limit", limit);
     limit.ifPresent(value -> Checks.requirePositive("limit", value));
     Checks.requireNonNegative("offset", offset);
@@ -57,8 +65,8 @@ public record SessionQuery(
    * @throws InvalidArgumentException naming {@code status} if it is null
    */
   public SessionQuery status(SessionStatus status) {
-    return new SessionQuery(Checks.requireNonNull("status", status), agentId, name, tenant, metadata, limit,
-        cursor, offset);
+    return new SessionQuery(Checks.requireNonNull("status", status), agentId, name, tenant, metadata,
+        expiresBefore, limit, cursor, offset);
   }
 
   /**
@@ -66,8 +74,8 @@ public record SessionQuery(
    * @throws InvalidArgumentException naming {@code agentId} if it is not a valid key
    */
   public SessionQuery agentId(String agentId) {
-    return new SessionQuery(status, Checks.requireKey("agentId", agentId), name, tenant, metadata, limit, cursor,
-        offset);
+    return new SessionQuery(status, Checks.requireKey("agentId", agentId), name, tenant, metadata,
+        expiresBefore, limit, cursor, offset);
   }
 
   /**
@@ -75,8 +83,8 @@ public record SessionQuery(
    * @throws InvalidArgumentException naming {@code name} if it is not a valid key
    */
   public SessionQuery name(String name) {
-    return new SessionQuery(status, agentId, Checks.requireKey("name", name), tenant, metadata, limit, cursor,
-        offset);
+    return new SessionQuery(status, agentId, Checks.requireKey("name", name), tenant, metadata,
+        expiresBefore, limit, cursor, offset);
   }
 
   /**
@@ -84,8 +92,8 @@ public record SessionQuery(
    * @throws InvalidArgumentException naming {@code tenant} if it is not a valid key
    */
   public SessionQuery tenant(String tenant) {
-    return new SessionQuery(status, agentId, name, Checks.requireKey("tenant", tenant), metadata, limit, cursor,
-        offset);
+    return new SessionQuery(status, agentId, name, Checks.requireKey("tenant", tenant), metadata,
+        expiresBefore, limit, cursor, offset);
   }
 
   /** Only sessions whose metadata maps {@code key} to exactly {@code value}. */
@@ -93,13 +101,25 @@ public record SessionQuery(
     Map<String, String> merged = new LinkedHashMap<>(metadata);
     merged.put(Checks.requireKey("metadata key", key),
         Checks.requireNonNull("metadata[" + key + "]", value));
-    return new SessionQuery(status, agentId, name, tenant, Collections.unmodifiableMap(merged), limit, cursor, offset);
+    return new SessionQuery(status, agentId, name, tenant, Collections.unmodifiableMap(merged), expiresBefore,
+        limit, cursor, offset);
+  }
+
+  /**
+   * A copy that selects only sessions whose {@link Session#expiresAt() expiry} is set and strictly before
+   * {@code instant} (truncated to microseconds, as expiries are): a session expiring exactly at it is not selected.
+   * @throws InvalidArgumentException naming {@code expiresBefore} if it is null
+   */
+  public SessionQuery expiresBefore(Instant instant) {
+    return new SessionQuery(status, agentId, name, tenant, metadata, Checks.requireNonNull("expiresBefore", instant),
+        limit, cursor, offset);
   }
 
   /** At most {@code limit} sessions (at least 1). */
   public SessionQuery limit(int limit) {
     Checks.requirePositive("limit", limit);
-    return new SessionQuery(status, agentId, name, tenant, metadata, OptionalInt.of(limit), cursor, offset);
+    return new SessionQuery(status, agentId, name, tenant, metadata, expiresBefore, OptionalInt.of(limit),
+        cursor, offset);
   }
 
   /** Continue after the page that returned {@code cursor}. */
@@ -107,12 +127,12 @@ public record SessionQuery(
     if (Checks.requireNonNull("cursor", cursor).isBlank()) {
       throw new InvalidArgumentException("cursor", "must not be blank");
     }
-    return new SessionQuery(status, agentId, name, tenant, metadata, limit, cursor, offset);
+    return new SessionQuery(status, agentId, name, tenant, metadata, expiresBefore, limit, cursor, offset);
   }
 
   /** Skip the first {@code offset} matching sessions. */
   public SessionQuery offset(int offset) {
-    return new SessionQuery(status, agentId, name, tenant, metadata, limit, cursor, offset);
+    return new SessionQuery(status, agentId, name, tenant, metadata, expiresBefore, limit, cursor, offset);
   }
 
   /** Whether {@code session} passes every filter of this query (cursor and offset aside). */
@@ -121,6 +141,7 @@ public record SessionQuery(
         && (agentId == null || agentId.equals(session.agentId()))
         && (name == null || name.equals(session.name()))
         && (tenant == null || tenant.equals(session.tenant()))
+        && (expiresBefore == null || session.expiry().filter(expiresBefore::isAfter).isPresent())
         && metadata.entrySet().stream()
             .allMatch(entry -> entry.getValue().equals(session.metadata().get(entry.getKey())));
   }

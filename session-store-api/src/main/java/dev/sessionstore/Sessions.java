@@ -43,7 +43,8 @@ public interface Sessions {
   Optional<Session> findByName(String name);
 
   /**
-   * Sessions matching {@code query}, in creation order, paged by the query's limit and cursor or offset.
+   * Sessions matching {@code query}, in creation order, paged by the query's limit and cursor or offset. A query by
+   * expiry ({@link SessionQuery#expiresBefore}) reads only the sessions whose expiry is before its instant.
    *
    * @throws UnsupportedCapabilityException if the query selects a tenant and the store lacks
    *                                        {@link Capability#TENANTS}
@@ -71,7 +72,8 @@ public interface Sessions {
    *       deadline): a pending call stays pending in the fork, where it is resolved, expires and is waited for
    *       independently of the parent's call of the same id;</li>
    *   <li>the session's checkpoints (turn state) as they are now;</li>
-   *   <li>its agent, tenant, status, settings and metadata. The fork has no name.</li>
+   *   <li>its agent, tenant, status, settings and metadata. The fork has no name and no expiry
+   *       ({@link Session#expiresAt()}).</li>
    * </ul>
    * Runs not named by a prefix event, tool calls without a requesting event or requested after {@code atSeq}, and
    * model-call audit rows stay with the parent. The rule is shared by every

@@ -16,7 +16,7 @@ class SessionQueryTest {
 
   private static Session session(String name, String tenant, String agentId, SessionStatus status,
       Map<String, String> metadata) {
-    return new Session("s", name, tenant, agentId, status, Json.emptyObject(), metadata, null, T0, T0, 0);
+    return new Session("s", name, tenant, agentId, status, Json.emptyObject(), metadata, null, T0, T0, null, 0);
   }
 
   private static void assertField(ThrowingCallable call, String field) {
@@ -81,7 +81,7 @@ class SessionQueryTest {
   @Test
   void metadataIsCopiedAndUnmodifiable() {
     Map<String, String> metadata = new HashMap<>(Map.of("k", "v"));
-    SessionQuery query = new SessionQuery(null, null, null, null, metadata, OptionalInt.empty(), null, 0);
+    SessionQuery query = new SessionQuery(null, null, null, null, metadata, null, OptionalInt.empty(), null, 0);
     metadata.put("other", "x");
 
     assertThat(query.metadata()).containsOnlyKeys("k");
@@ -92,8 +92,8 @@ class SessionQueryTest {
   void rejectsBadLimits() {
     assertField(() -> SessionQuery.all().limit(0), "limit");
     assertField(() -> SessionQuery.all().limit(-1), "limit");
-    assertField(() -> new SessionQuery(null, null, null, null, Map.of(), OptionalInt.of(0), null, 0), "limit");
-    assertField(() -> new SessionQuery(null, null, null, null, Map.of(), OptionalInt.of(-1), null, 0), "limit");
+    assertField(() -> new SessionQuery(null, null, null, null, Map.of(), null, OptionalInt.of(0), null, 0), "limit");
+    assertField(() -> new SessionQuery(null, null, null, null, Map.of(), null, OptionalInt.of(-1), null, 0), "limit");
   }
 
   @Test
@@ -114,5 +114,24 @@ class SessionQueryTest {
     assertField(() -> SessionQuery.all().metadata("k", null), "metadata[k]");
     assertField(() -> SessionQuery.all().after(null), "cursor");
     assertField(() -> SessionQuery.all().after(" "), "cursor");
+  }
+
+  @Test
+  void expiresBeforeSelectsSetExpiriesStrictlyBeforeTheInstant() {
+    Session base = session(null, "t", null, SessionStatus.ACTIVE, Map.of());
+    SessionQuery query = SessionQuery.all().expiresBefore(T0.plusSeconds(10).plusNanos(999));
+
+    assertThat(query.expiresBefore()).isEqualTo(T0.plusSeconds(10));
+    assertThat(query.matches(withExpiry(base, T0.plusSeconds(9)))).isTrue();
+    assertThat(query.matches(withExpiry(base, T0.plusSeconds(10)))).as("exactly at the instant").isFalse();
+    assertThat(query.matches(withExpiry(base, T0.plusSeconds(11)))).isFalse();
+    assertThat(query.matches(base)).as("no expiry").isFalse();
+    assertThat(query.tenant("u").matches(withExpiry(base, T0))).as("with another filter").isFalse();
+    assertField(() -> SessionQuery.all().expiresBefore(null), "expiresBefore");
+  }
+
+  private static Session withExpiry(Session session, Instant expiresAt) {
+    return new Session(session.id(), session.name(), session.tenant(), session.agentId(), session.status(),
+        session.settings(), session.metadata(), null, session.createdAt(), session.updatedAt(), expiresAt, 0);
   }
 }

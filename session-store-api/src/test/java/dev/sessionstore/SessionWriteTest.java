@@ -113,7 +113,7 @@ class SessionWriteTest {
   @Test
   void keepsTheForkOrigin() {
     Session fork = new Session("f", null, null, null, SessionStatus.ACTIVE, Json.emptyObject(), Map.of(),
-        new ForkOrigin("parent", 3), CREATED, CREATED, 3);
+        new ForkOrigin("parent", 3), CREATED, CREATED, null, 3);
 
     assertThat(Upserts.session(SessionWrite.of("f").withStatus(SessionStatus.COMPLETED), fork, LATER).forkOrigin())
         .contains(new ForkOrigin("parent", 3));
@@ -164,6 +164,23 @@ class SessionWriteTest {
         , atLimit, LATER).metadata()).hasSize(Limits.MAX_METADATA_ENTRIES);
     full.put("over", "v");
     assertField(() -> SessionWrite.of("s").withMetadata(full), "session.metadata");
+  }
+
+  @Test
+  void expiryIsSetKeptAndClearedAtMicrosecondPrecision() {
+    Instant expiry = CREATED.plusSeconds(3600).plusNanos(1_234_567);
+    Session created = Upserts.session(SessionWrite.of("s").withExpiresAt(expiry), null, CREATED);
+
+    assertThat(created.expiry()).contains(CREATED.plusSeconds(3600).plusNanos(1_234_000));
+    assertThat(Upserts.session(SessionWrite.of("s").withStatus(SessionStatus.PAUSED), created, LATER).expiresAt())
+        .as("kept by a write that leaves it").isEqualTo(created.expiresAt());
+    assertThat(Upserts.session(SessionWrite.of("s").withExpiresAt(LATER), created, LATER).expiresAt())
+        .as("replaced").isEqualTo(LATER);
+    assertThat(Upserts.session(SessionWrite.of("s").withoutExpiry(), created, LATER).expiry()).as("cleared").isEmpty();
+    assertThat(Upserts.session(SessionWrite.of("s"), null, CREATED).expiry()).as("default").isEmpty();
+    assertThat(SessionWrite.of("s").withExpiresAt(LATER).withoutExpiry().expiresAt()).isNull();
+    assertField(() -> SessionWrite.of("s").withExpiresAt(null), "session.expiresAt");
+    assertField(() -> new SessionWrite("s", null, null, null, null, null, Map.of(), LATER, true), "session.expiresAt");
   }
 
   private static void assertField(ThrowingCallable call, String field) {

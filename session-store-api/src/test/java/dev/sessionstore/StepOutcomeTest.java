@@ -15,7 +15,7 @@ class StepOutcomeTest {
   private static final ToolCall DONE = new ToolCall("c1", "s", null, null, "approve", Json.emptyObject(),
       ToolCallStatus.COMPLETED, Json.emptyObject(), null, T0, T0);
   private static final Session SESSION = new Session("s", null, null, null, SessionStatus.ACTIVE, Json.emptyObject(),
-      Map.of(), null, T0, T0, 7);
+      Map.of(), null, T0, T0, null, 7);
 
   private static StepResult result(List<Resolution> resolutions) {
     return new StepResult(SESSION, Optional.empty(), 0, List.of(), List.of(), resolutions, Optional.empty(), List.of(),

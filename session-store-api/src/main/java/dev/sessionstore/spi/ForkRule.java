@@ -14,7 +14,8 @@ import java.time.Instant;
  * What a fork at {@code atSeq} takes from its parent (guarantee <a href="{@docRoot}/dev/sessionstore/doc-files/guarantees.html#11">11</a>), decided once for every
  * adapter and documented on {@link dev.sessionstore.Sessions#fork(String, long)}: events {@code 1..atSeq}; summaries
  * with {@code toSeq <= atSeq}; runs named by a prefix event; tool calls whose requesting event is in the prefix, in
- * their current state; the session's checkpoints; its agent, tenant, status, settings and metadata, but not its name.
+ * their current state; the session's checkpoints; its agent, tenant, status, settings and metadata, but not its name
+ * nor its expiry.
  * Copies keep every field (timestamps included) but the session id.
  */
 public final class ForkRule {
@@ -24,13 +25,14 @@ public final class ForkRule {
 
   /**
    * The fork's session record, created at {@code now}: the parent's agent, tenant, status, settings and metadata, no
-   * name (names are unique), {@code parentId@atSeq} as its origin and {@code atSeq} as its last seq. An adapter that
-   * builds the record in its backend, from the parent's stored row in the statement that copies the fork (the JDBC
-   * adapter does), takes exactly these fields from that row and binds the rest; it changes with this rule.
+   * name (names are unique), no expiry (a fork is a new conversation; its writer sets one if it wants one),
+   * {@code parentId@atSeq} as its origin and {@code atSeq} as its last seq. An adapter that builds the record in its
+   * backend, from the parent's stored row in the statement that copies the fork (the JDBC adapter does), takes
+   * exactly these fields from that row and binds the rest; it changes with this rule.
    */
   public static Session session(Session parent, String forkId, long atSeq, Instant now) {
     return new Session(forkId, null, parent.tenant(), parent.agentId(), parent.status(), parent.settings(),
-        parent.metadata(), new ForkOrigin(parent.id(), atSeq), now, now, atSeq);
+        parent.metadata(), new ForkOrigin(parent.id(), atSeq), now, now, null, atSeq);
   }
 
   /** Whether the fork takes the parent's summary. */

@@ -28,15 +28,15 @@ public final class Upserts {
   }
 
   /**
-   * The session {@code write} makes of {@code stored}: defaults status active, settings {@code {}}, no metadata; the
-   * last seq is the stored one (0 when new).
+   * The session {@code write} makes of {@code stored}: defaults status active, settings {@code {}}, no metadata, no
+   * expiry; the last seq is the stored one (0 when new).
    */
   public static Session session(SessionWrite write, Session stored, Instant now) {
     if (stored == null) {
       return new Session(write.id(), write.name(), write.tenant(), write.agentId(),
           write.status() == null ? SessionStatus.ACTIVE : write.status(),
           write.settings() == null ? Json.emptyObject() : write.settings(),
-          mergeMetadata(Map.of(), write.metadata()), null, now, now, 0);
+          mergeMetadata(Map.of(), write.metadata()), null, now, now, write.expiresAt(), 0);
     }
     return new Session(write.id(),
         write.name() == null ? stored.name() : write.name(),
@@ -48,7 +48,16 @@ public final class Upserts {
         stored.forkedFrom(),
         stored.createdAt(),
         now,
+        expiry(write, stored.expiresAt()),
         stored.lastSeq());
+  }
+
+  /** The expiry {@code write} leaves on a session whose stored expiry is {@code stored}: set, cleared or kept. */
+  private static Instant expiry(SessionWrite write, Instant stored) {
+    if (write.clearsExpiry()) {
+      return null;
+    }
+    return write.expiresAt() == null ? stored : write.expiresAt();
   }
 
   /**

@@ -23,7 +23,7 @@ class SessionCursorTest {
 
   private static Session session(String id, Instant createdAt) {
     return new Session(id, null, null, null, SessionStatus.ACTIVE, Json.emptyObject(), Map.of(), null, createdAt,
-        createdAt, 0);
+        createdAt, null, 0);
   }
 
   private static String base64(String text) {

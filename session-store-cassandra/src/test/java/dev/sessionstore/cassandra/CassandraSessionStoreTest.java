@@ -249,9 +249,16 @@ class CassandraSessionStoreTest {
     stores.add(store);
 
     assertThat(session.execute("SELECT version FROM " + keyspace + ".schema_version").one().getInt(0))
-        .isEqualTo(6);
+        .isEqualTo(7);
     assertThat(store.capabilities()).as("the upgrade added the search index").contains(Capability.SEARCH);
     assertThat(store.events().find("s", "e1")).map(Event::seq).contains(1L);
+    assertThat(store.sessions().find("s").orElseThrow().expiry()).as("expiry of a session stored before it").isEmpty();
+    java.time.Instant expiry = java.time.Instant.now().minusSeconds(1)
+        .truncatedTo(java.time.temporal.ChronoUnit.MICROS);
+    store.sessions().save(dev.sessionstore.SessionWrite.of("s").withExpiresAt(expiry));
+    assertThat(store.sessions().list(dev.sessionstore.SessionQuery.all().expiresBefore(expiry.plusSeconds(1)))
+        .items()).as("the migrated session by its expiry, through the index the upgrade added")
+        .extracting(dev.sessionstore.Session::id).containsExactly("s");
     store.events().append("s", NewEvent.of("t").withId("e2"));
     store.checkpoints().put(dev.sessionstore.CheckpointKey.of("s", "turn"), new byte[] {7});
     store.summaries().put("s", new dev.sessionstore.NewSummary(1, 2, Json.of("{}"), 1));
@@ -282,6 +289,6 @@ class CassandraSessionStoreTest {
     assertThatThrownBy(() -> CassandraSessionStore.builder().session(faulty.session()).keyspace(keyspace)
         .replicationFactor(1).createSchema(false).build())
         .isInstanceOf(StoreFailureException.class)
-        .hasMessageContaining("version 99, newer than this store's 6");
+        .hasMessageContaining("version 99, newer than this store's 7");
   }
 }

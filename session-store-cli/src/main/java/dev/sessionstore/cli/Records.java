@@ -57,6 +57,7 @@ final class Records {
         .put("seq", origin.seq()));
     node.put("createdAt", session.createdAt().toString());
     node.put("updatedAt", session.updatedAt().toString());
+    putIfPresent(node, "expiresAt", session.expiresAt());
     return node;
   }
 
@@ -139,7 +140,7 @@ final class Records {
         line.optionalString("agentId"), SessionStatus.of(line.string("status")), line.document("settings"),
         line.stringMap("metadata"),
         origin == null ? null : new ForkOrigin(origin.string("sessionId"), origin.number("seq")),
-        line.instant("createdAt"), line.instant("updatedAt"), 0);
+        line.instant("createdAt"), line.instant("updatedAt"), line.optionalInstant("expiresAt"), 0);
   }
 
   static Event event(LineFields line) {

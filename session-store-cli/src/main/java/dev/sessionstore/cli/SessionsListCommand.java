@@ -7,6 +7,7 @@ import dev.sessionstore.SessionPage;
 import dev.sessionstore.SessionQuery;
 import dev.sessionstore.SessionStatus;
 import dev.sessionstore.SessionStore;
+import java.time.Instant;
 import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.concurrent.Callable;
@@ -42,6 +43,10 @@ final class SessionsListCommand implements Callable<Integer> {
   @Option(names = "--metadata", paramLabel = "<key=value>",
       description = "Only sessions whose metadata has this entry (repeatable; all must match).")
   private Map<String, String> metadata = new LinkedHashMap<>();
+
+  @Option(names = "--expires-before", paramLabel = "<instant>", converter = InstantConverter.class,
+      description = "Only sessions whose expiry is set and before this instant (ISO-8601, e.g. 2026-11-29T00:00:00Z).")
+  private Instant expiresBefore;
 
   @Option(names = "--limit", paramLabel = "<n>", description = "Sessions per page (default: " + DEFAULT_LIMIT + ").")
   private int limit = DEFAULT_LIMIT;
@@ -89,6 +94,9 @@ final class SessionsListCommand implements Callable<Integer> {
     }
     for (Map.Entry<String, String> entry : metadata.entrySet()) {
       query = query.metadata(entry.getKey(), entry.getValue());
+    }
+    if (expiresBefore != null) {
+      query = query.expiresBefore(expiresBefore);
     }
     return cursor == null ? query : query.after(cursor);
   }

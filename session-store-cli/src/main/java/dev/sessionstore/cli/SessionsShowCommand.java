@@ -65,6 +65,7 @@ final class SessionsShowCommand implements Callable<Integer> {
           .map(origin -> origin.sessionId() + " @ seq " + origin.seq()).orElse(null));
       output.field("created", session.createdAt());
       output.field("updated", session.updatedAt());
+      output.field("expires", session.expiresAt());
       output.field("events", lastSeq);
       output.field("latest summary", latest == null ? null
           : "seqs " + latest.fromSeq() + ".." + latest.toSeq() + " (version " + latest.version() + ")");

@@ -3,12 +3,16 @@ package dev.sessionstore.cli;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import dev.sessionstore.SessionStore;
+import dev.sessionstore.SessionWrite;
+import dev.sessionstore.jdbc.JdbcSessionStore;
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
 import org.junit.jupiter.api.AfterAll;
@@ -17,6 +21,7 @@ import org.junit.jupiter.api.DisplayName;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.TestInstance;
 import org.junit.jupiter.api.io.TempDir;
+import org.sqlite.SQLiteDataSource;
 
 /**
  * demo, export, import into other backends, export again: the files are identical; importing again changes nothing;
@@ -99,6 +104,39 @@ class ExportImportTest {
     assertThat(Files.readAllBytes(again)).isEqualTo(Files.readAllBytes(exported));
     assertThat(Json.parse(Cli.run("stats", "--json", "--jdbc-url", url).out()).get("sizeBytes").asLong())
         .isPositive();
+  }
+
+  @Test
+  @DisplayName("A session's expiry goes through export and import; sessions list --expires-before finds and prints it")
+  void expiryThroughExportAndImport() {
+    Path source = folder.resolve("expiring.db");
+    Path file = folder.resolve("expiring.jsonl");
+    String target = "jdbc:sqlite:" + folder.resolve("expiring-copy.db");
+    Instant expiry = Instant.parse("2030-01-01T00:00:00.123456Z");
+    SQLiteDataSource dataSource = new SQLiteDataSource();
+    dataSource.setUrl("jdbc:sqlite:" + source);
+    try (SessionStore store = JdbcSessionStore.builder().dataSource(dataSource).build()) {
+      store.sessions().save(SessionWrite.of("expiring").withExpiresAt(expiry));
+      store.sessions().save(SessionWrite.of("lasting"));
+    }
+
+    Cli.Result export = Cli.run("export", "-o", file.toString(), "--jdbc-url", "jdbc:sqlite:" + source);
+    Cli.Result imported = Cli.run("import", file.toString(), "--jdbc-url", target);
+    JsonNode listed = Json.parse(Cli.run("sessions", "list", "--json", "--expires-before", "2030-01-02T00:00:00Z",
+        "--jdbc-url", target).out());
+
+    assertThat(export.exitCode()).as(export.err()).isZero();
+    assertThat(imported.exitCode()).as(imported.err()).isZero();
+    assertThat(listed.get("sessions")).extracting(node -> node.get("id").asText()).containsExactly("expiring");
+    assertThat(listed.get("sessions").get(0).get("expiresAt").asText()).isEqualTo(expiry.toString());
+    assertThat(ids(Cli.run("sessions", "list", "--json", "--jdbc-url", target))).as("every session")
+        .containsExactly("expiring", "lasting");
+  }
+
+  private static List<String> ids(Cli.Result listed) {
+    List<String> ids = new ArrayList<>();
+    Json.parse(listed.out()).get("sessions").forEach(node -> ids.add(node.get("id").asText()));
+    return ids;
   }
 
   @Test

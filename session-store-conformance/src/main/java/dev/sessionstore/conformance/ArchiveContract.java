@@ -24,6 +24,7 @@ import dev.sessionstore.RunStatus;
 import dev.sessionstore.RunWrite;
 import dev.sessionstore.Session;
 import dev.sessionstore.SessionArchive;
+import dev.sessionstore.SessionQuery;
 import dev.sessionstore.SessionStatus;
 import dev.sessionstore.SessionStore;
 import dev.sessionstore.SessionWrite;
@@ -84,7 +85,8 @@ public abstract class ArchiveContract extends Contract {
     SessionWrite write = SessionWrite.of(sessionId).withName(id("name")).withAgentId("planner")
         .withStatus(SessionStatus.of("waiting_for_human"))
         .withSettings(json("{\"model\": \"m-1\", \"resume_policy\": \"eager\", \"budget\": 1.50}"))
-        .withMetadata(Map.of("customer", "c-981", "channel", "mail"));
+        .withMetadata(Map.of("customer", "c-981", "channel", "mail"))
+        .withExpiresAt(clock.instant().plus(Duration.ofDays(30)).plusNanos(123_456_000));
     if (store.supports(Capability.TENANTS)) {
       write = write.withTenant("acme");
     }
@@ -172,7 +174,8 @@ public abstract class ArchiveContract extends Contract {
           created.plusSeconds(i)));
     }
     Session session = new Session(sessionId, null, null, null, SessionStatus.COMPLETED, json("{}"),
-        Map.of("source", "file"), null, created, created.plusSeconds(eventCount + 1L), eventCount);
+        Map.of("source", "file"), null, created, created.plusSeconds(eventCount + 1L), null,
+        eventCount);
     return new SessionArchive(session, events, List.of(), List.of(), List.of(), List.of(), List.of());
   }
 
@@ -220,6 +223,28 @@ public abstract class ArchiveContract extends Contract {
       assertThat(Events.readAll(target.events(), sessionId)).as("imported events").isEqualTo(exported.events());
       assertThat(target.runs().active(sessionId)).as("active run of the imported session")
           .isEqualTo(store.runs().active(sessionId));
+    }
+  }
+
+  @Test
+  @DisplayName("An imported session keeps its expiry, and a query by expiry in the target store finds it")
+  void anImportedSessionKeepsItsExpiry() {
+    String sessionId = id("expiring");
+    Instant expiry = clock.instant().minusSeconds(60).plusNanos(7_000);
+    store.sessions().save(SessionWrite.of(sessionId).withExpiresAt(expiry));
+    store.events().append(sessionId, event(id("e")));
+    SessionArchive exported = export(store, sessionId);
+
+    assertThat(exported.session().expiresAt()).as("expiry in the archive").isEqualTo(expiry);
+    try (SessionStore target = otherStore()) {
+      assertThat(target.archives().importSession(exported)).isEqualTo(ImportOutcome.IMPORTED);
+
+      assertThat(present(target.sessions().find(sessionId), "imported session").expiresAt())
+          .as("expiry of the imported session").isEqualTo(expiry);
+      assertThat(target.sessions().list(SessionQuery.all().expiresBefore(expiry.plusNanos(1_000))).items())
+          .as("query by expiry in the target store").extracting(Session::id).containsExactly(sessionId);
+      assertThat(target.sessions().list(SessionQuery.all().expiresBefore(expiry)).items())
+          .as("query by an instant equal to the expiry").isEmpty();
     }
   }
 
@@ -401,7 +426,8 @@ public abstract class ArchiveContract extends Contract {
 
   private static Session withId(Session session, String id) {
     return new Session(id, session.name(), session.tenant(), session.agentId(), session.status(), session.settings(),
-        session.metadata(), session.forkedFrom(), session.createdAt(), session.updatedAt(), session.lastSeq());
+        session.metadata(), session.forkedFrom(), session.createdAt(), session.updatedAt(), session.expiresAt(),
+        session.lastSeq());
   }
 
   @Test
@@ -451,12 +477,12 @@ public abstract class ArchiveContract extends Contract {
         new Invalid("a gap in the seqs", "archive.events[1].seq", valid.withEvents(List.of(e1, events.get(2)))),
         new Invalid("a session forked from itself", "archive.session.forkedFrom", new SessionArchive(
             new Session(sessionId, null, null, null, session.status(), session.settings(), session.metadata(),
-                new ForkOrigin(sessionId, 1), session.createdAt(), session.updatedAt(), session.lastSeq()),
+                new ForkOrigin(sessionId, 1), session.createdAt(), session.updatedAt(), null, session.lastSeq()),
             events, List.of(), List.of(), List.of(), List.of(), List.of())),
         new Invalid("metadata with a value past the limit", "archive.session.metadata[k]", new SessionArchive(
             new Session(sessionId, null, null, null, session.status(), session.settings(),
                 Map.of("k", "v".repeat(Limits.MAX_METADATA_VALUE_LENGTH + 1)), null, session.createdAt(),
-                session.updatedAt(), session.lastSeq()),
+                session.updatedAt(), null, session.lastSeq()),
             events, List.of(), List.of(), List.of(), List.of(), List.of())),
         new Invalid("two runs with one id", "archive.runs[1]", valid.withRuns(List.of(run(sessionId, "r", at),
             run(sessionId, "r", at.plusSeconds(1))))),

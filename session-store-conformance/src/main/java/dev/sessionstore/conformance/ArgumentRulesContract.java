@@ -112,7 +112,7 @@ public abstract class ArgumentRulesContract extends Contract {
     rejections.assertRejected("mergeMetadata with a value over MAX_METADATA_VALUE_LENGTH", "metadata[",
         () -> store.sessions().mergeMetadata(SEED, Map.of("k", "v".repeat(Limits.MAX_METADATA_VALUE_LENGTH + 1))));
     rejections.assertRejected("list with a cursor this store never returned", "cursor",
-        () -> store.sessions().list(new SessionQuery(null, null, null, null, Map.of(), OptionalInt.empty(),
+        () -> store.sessions().list(new SessionQuery(null, null, null, null, Map.of(), null, OptionalInt.empty(),
             "not-a-cursor", 0)));
     if (store.supports(Capability.FORKS)) {
       rejections.assertRejected("fork at seq 0", "atSeq", () -> store.sessions().fork(SEED, 0));

@@ -144,6 +144,24 @@ public abstract class ForkContract extends Contract {
 
   @Test
   @Tag("guarantee-11")
+  @DisplayName("A fork does not inherit its parent's expiry, and the parent keeps it")
+  void aForkHasNoExpiry() {
+    String parent = parentWithEvents(2);
+    Instant expiry = clock.instant().plusSeconds(600);
+    store.sessions().save(SessionWrite.of(parent).withExpiresAt(expiry));
+
+    Session fork = store.sessions().fork(parent, 2);
+
+    assertThat(fork.expiry()).as("expiry of the fork").isEmpty();
+    assertThat(present(store.sessions().find(fork.id()), "fork").expiry()).as("expiry of the fork as stored")
+        .isEmpty();
+    assertThat(present(store.sessions().find(parent), "parent").expiry()).as("expiry of the parent").contains(expiry);
+    assertThat(store.sessions().list(SessionQuery.all().expiresBefore(expiry.plusSeconds(1))).items())
+        .as("sessions expiring by then").extracting(Session::id).containsExactly(parent);
+  }
+
+  @Test
+  @Tag("guarantee-11")
   @DisplayName("A fork with a caller-chosen id takes exactly that id")
   void aForkTakesTheGivenId() {
     String parent = parentWithEvents(3);

@@ -696,6 +696,137 @@ public abstract class SessionsContract extends Contract {
     assertThat(listIds(SessionQuery.all())).containsExactly("a", "b");
   }
 
+  // ---------------------------------------------------------------- expiry
+
+  @Test
+  @DisplayName("An expiry is stored at microsecond precision, kept by a write that leaves it, replaced and cleared")
+  void expiryRoundTrips() {
+    String id = id("s");
+    Instant expiry = clock.instant().plusSeconds(3_600).plusNanos(1_234_567);
+    Instant micros = clock.instant().plusSeconds(3_600).plusNanos(1_234_000);
+
+    Session created = sessions().save(SessionWrite.of(id).withExpiresAt(expiry));
+    assertThat(created.expiry()).as("expiry as created").contains(micros);
+    assertThat(sessions().find(id)).as("find after create").contains(created);
+
+    clock.advance(Duration.ofSeconds(1));
+    Session renamed = sessions().save(SessionWrite.of(id).withStatus(SessionStatus.PAUSED));
+    assertThat(renamed.expiry()).as("expiry kept by an update that leaves it").contains(micros);
+    assertThat(sessions().find(id).flatMap(Session::expiry)).as("expiry kept, as stored").contains(micros);
+    Session merged = sessions().mergeMetadata(id, Map.of("k", "v"));
+    assertThat(merged.expiry()).as("expiry kept by a metadata merge").contains(micros);
+
+    Instant later = clock.instant().plusSeconds(7_200);
+    assertThat(sessions().save(SessionWrite.of(id).withExpiresAt(later)).expiry()).as("expiry replaced")
+        .contains(later);
+    assertThat(sessions().find(id).flatMap(Session::expiry)).as("expiry replaced, as stored").contains(later);
+
+    Session cleared = sessions().save(SessionWrite.of(id).withoutExpiry());
+    assertThat(cleared.expiry()).as("expiry cleared").isEmpty();
+    assertThat(sessions().find(id)).as("find after clearing").contains(cleared);
+    assertThat(sessions().save(SessionWrite.of(id(("fresh")))).expiry()).as("a new session's default").isEmpty();
+  }
+
+  @Test
+  @DisplayName("A session past its expiry is still found, listed and written: the store never deletes or hides it")
+  void anExpiredSessionStays() {
+    String id = id("s");
+    sessions().save(SessionWrite.of(id).withExpiresAt(clock.instant().plusSeconds(1)));
+    clock.advance(Duration.ofMinutes(5));
+
+    assertThat(sessions().find(id)).as("find past the expiry").isPresent();
+    assertThat(listIds(SessionQuery.all())).as("listing past the expiry").containsExactly(id);
+    store.events().append(id, event(id("e")));
+    assertThat(store.events().lastSeq(id)).as("an append past the expiry").isEqualTo(1);
+  }
+
+  @Test
+  @DisplayName("expiresBefore selects set expiries strictly before the instant: one exactly at it is not selected")
+  void expiresBeforeExcludesTheInstantItself() {
+    Instant at = clock.instant().plusSeconds(100);
+    String before = id("before");
+    String exactlyAt = id("at");
+    String after = id("after");
+    sessions().save(SessionWrite.of(before).withExpiresAt(at.minusNanos(1_000)));
+    clock.advance(Duration.ofSeconds(1));
+    sessions().save(SessionWrite.of(exactlyAt).withExpiresAt(at));
+    clock.advance(Duration.ofSeconds(1));
+    sessions().save(SessionWrite.of(after).withExpiresAt(at.plusNanos(1_000)));
+    sessions().save(SessionWrite.of(id("never")));
+    String cleared = id("cleared");
+    sessions().save(SessionWrite.of(cleared).withExpiresAt(at.minusSeconds(50)));
+    sessions().save(SessionWrite.of(cleared).withoutExpiry());
+
+    assertThat(listIds(SessionQuery.all().expiresBefore(at))).as("sessions expiring before the instant")
+        .containsExactly(before);
+    assertThat(listIds(SessionQuery.all().expiresBefore(at.plusNanos(1_000))))
+        .as("sessions expiring before a microsecond later").containsExactly(before, exactlyAt);
+    assertThat(listIds(SessionQuery.all().expiresBefore(Instant.MIN))).as("before the earliest instant").isEmpty();
+    assertThat(listIds(SessionQuery.all().expiresBefore(Instant.MAX))).as("before the latest instant")
+        .containsExactly(before, exactlyAt, after);
+  }
+
+  @Test
+  @DisplayName("expiresBefore combines with the status, agent and metadata filters")
+  void expiresBeforeCombinesWithOtherFilters() {
+    Instant expired = clock.instant().minusSeconds(1);
+    String match = id("match");
+    String otherStatus = id("other-status");
+    String otherAgent = id("other-agent");
+    sessions().save(SessionWrite.of(match).withExpiresAt(expired).withStatus(SessionStatus.PAUSED)
+        .withAgentId("a").withMetadata("kind", "chat"));
+    clock.advance(Duration.ofSeconds(1));
+    sessions().save(SessionWrite.of(otherStatus).withExpiresAt(expired).withAgentId("a")
+        .withMetadata("kind", "chat"));
+    clock.advance(Duration.ofSeconds(1));
+    sessions().save(SessionWrite.of(otherAgent).withExpiresAt(expired).withStatus(SessionStatus.PAUSED)
+        .withAgentId("b").withMetadata("kind", "chat"));
+    sessions().save(SessionWrite.of(id("other-kind")).withExpiresAt(expired).withStatus(SessionStatus.PAUSED)
+        .withAgentId("a").withMetadata("kind", "task"));
+    sessions().save(SessionWrite.of(id("not-expired")).withExpiresAt(clock.instant().plusSeconds(1))
+        .withStatus(SessionStatus.PAUSED).withAgentId("a").withMetadata("kind", "chat"));
+
+    assertThat(listIds(SessionQuery.all().expiresBefore(clock.instant()).status(SessionStatus.PAUSED).agentId("a")
+        .metadata("kind", "chat"))).as("expired, paused chats of agent a").containsExactly(match);
+    assertThat(listIds(SessionQuery.all().expiresBefore(clock.instant()).metadata("kind", "chat")))
+        .as("expired chats").containsExactly(match, otherStatus, otherAgent);
+  }
+
+  @Test
+  @Tag("guarantee-13")
+  @DisplayName("Paging over many expired sessions by cursor and by offset neither skips nor repeats one")
+  void expiresBeforePagesWithoutSkipOrRepeat() {
+    List<String> expired = new ArrayList<>();
+    for (int i = 0; i < 23; i++) {
+      String id = id("s" + (char) ('a' + i));
+      // Pairs share a creation instant, so the id breaks the tie; every third session expires later.
+      boolean expires = i % 3 != 2;
+      sessions().save(SessionWrite.of(id).withExpiresAt(clock.instant().plusSeconds(expires ? -10 - i : 10 + i)));
+      if (expires) {
+        expired.add(id);
+      }
+      if (i % 2 == 1) {
+        clock.advance(Duration.ofSeconds(1));
+      }
+    }
+    SessionQuery query = SessionQuery.all().expiresBefore(clock.instant()).limit(4);
+
+    List<String> byCursor = new ArrayList<>();
+    SessionPage page = sessions().list(query);
+    byCursor.addAll(page.items().stream().map(Session::id).toList());
+    while (page.nextCursor().isPresent()) {
+      page = sessions().list(query.after(page.nextCursor().get()));
+      byCursor.addAll(page.items().stream().map(Session::id).toList());
+    }
+    List<String> byOffset = new ArrayList<>();
+    for (int offset = 0; offset < expired.size(); offset += 4) {
+      byOffset.addAll(listIds(query.offset(offset)));
+    }
+
+    assertThat(byCursor).as("expired sessions paged by cursor").containsExactlyElementsOf(expired);
+    assertThat(byOffset).as("expired sessions paged by offset").containsExactlyElementsOf(expired);
+  }
+
   // ---------------------------------------------------------------- resumable
 
   @Test

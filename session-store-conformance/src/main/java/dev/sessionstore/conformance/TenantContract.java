@@ -77,6 +77,21 @@ public abstract class TenantContract extends Contract {
   }
 
   @Test
+  @DisplayName("A query by expiry and tenant lists the tenant's expired sessions only")
+  void expiresBeforeCombinesWithTheTenant() {
+    String expiredHere = saveInTenant("acme");
+    String expiredThere = saveInTenant("globex");
+    String notExpired = saveInTenant("acme");
+    store.sessions().save(SessionWrite.of(expiredHere).withExpiresAt(clock.instant().minusSeconds(1)));
+    store.sessions().save(SessionWrite.of(expiredThere).withExpiresAt(clock.instant().minusSeconds(1)));
+    store.sessions().save(SessionWrite.of(notExpired).withExpiresAt(clock.instant().plusSeconds(1)));
+
+    assertThat(listed(SessionQuery.all().tenant("acme").expiresBefore(clock.instant())))
+        .as("expired sessions of tenant acme").containsExactly(expiredHere);
+    assertThat(tenantOf(expiredHere)).as("tenant kept by the expiry's write").isEqualTo("acme");
+  }
+
+  @Test
   @Tag("guarantee-13")
   @DisplayName("Listing by tenant returns exactly that tenant's sessions, in creation order")
   void listingFiltersByTenant() {

@@ -54,7 +54,7 @@ class SqliteSearchTest extends SearchScenarios {
           + " SELECT 'old', n, 'e-' || n, 'message', '{\"text\":\"word' || n || ' shared\"}', 0 FROM g");
     }
     store = JdbcSessionStore.builder().dataSource(dataSource).build();
-    assertThat(store.schemaVersion()).hasValue(5);
+    assertThat(store.schemaVersion()).hasValue(6);
     assertThat(found(store, SearchQuery.of("word1234"))).containsExactly("old#1234");
     assertThat(store.search().find(SearchQuery.of("shared").limit(100)).nextCursor()).isPresent();
   }

@@ -3,6 +3,7 @@ package dev.sessionstore.cassandra.internal;
 import com.datastax.oss.driver.api.core.cql.BatchStatement;
 import com.datastax.oss.driver.api.core.cql.BatchStatementBuilder;
 import com.datastax.oss.driver.api.core.cql.DefaultBatchType;
+import com.datastax.oss.driver.api.core.cql.Row;
 import com.datastax.oss.driver.api.core.uuid.Uuids;
 import dev.sessionstore.OutcomeUnknownException;
 import dev.sessionstore.Session;
@@ -30,7 +31,9 @@ import java.util.function.Supplier;
  * Sessions on Cassandra: writes are steps on the session's partition ({@link StepWriter}); lookups read the
  * partition's session columns; listing reads the namespace's {@link SessionIndex} and the sessions it names, and
  * filters, orders and pages them here with the shared rules ({@link SessionQuery#matches}, {@link SessionCursor}).
- * A listing reads every session of the namespace: its cost grows with the namespace, not with the page.
+ * A listing reads every session of the namespace: its cost grows with the namespace, not with the page. A query by
+ * expiry on a keyspace with the expiry index ({@link Schema#EXPIRY_INDEX}) reads only the sessions the index finds
+ * expiring before its bound.
  */
 final class CassandraSessions implements Sessions {
 
@@ -49,9 +52,11 @@ final class CassandraSessions implements Sessions {
   private final SessionWaiters waiters;
   private final WriterFences fences;
   private final String ns;
+  private final boolean expiryIndexed;
 
   CassandraSessions(Cql cql, PartitionReader reader, StepWriter writer, SessionIndex index, NameClaims names,
-      SessionQueue queue, SessionWaiters waiters) {
+      SessionQueue queue, SessionWaiters waiters, boolean expiryIndexed) {
+    this.expiryIndexed = expiryIndexed;
     this.fences = new WriterFences(cql, reader, queue);
     this.cql = cql;
     this.reader = reader;
@@ -86,7 +91,7 @@ final class CassandraSessions implements Sessions {
   @Override
   public SessionPage list(SessionQuery query) {
     SessionCursor from = query.cursor() == null ? null : SessionCursor.decode(query.cursor());
-    List<Session> matching = read(() -> reader.sessions(index.ids())).stream()
+    List<Session> matching = read(() -> reader.sessions(candidates(query))).stream()
         .filter(query::matches)
         .filter(session -> from == null || from.precedes(session))
         .sorted(LISTING_ORDER)
@@ -98,6 +103,21 @@ final class CassandraSessions implements Sessions {
     }
     List<Session> items = matching.subList(0, limit);
     return new SessionPage(items, Optional.of(SessionCursor.after(items.get(limit - 1)).encode()));
+  }
+
+  /**
+   * The ids a listing of {@code query} reads: those the expiry index finds for a query by expiry when the keyspace has
+   * it, else every id of the namespace's {@link SessionIndex}.
+   */
+  private List<String> candidates(SessionQuery query) {
+    if (query.expiresBefore() == null || !expiryIndexed) {
+      return index.ids();
+    }
+    List<String> ids = new ArrayList<>();
+    for (Row row : cql.read(cql.expiringBefore.bind(Micros.bound(query.expiresBefore()), ns))) {
+      ids.add(row.getString(0));
+    }
+    return ids;
   }
 
   @Override
@@ -146,7 +166,7 @@ final class CassandraSessions implements Sessions {
         UUID newHead = Uuids.timeBased();
         BatchStatementBuilder batch = BatchStatement.builder(DefaultBatchType.LOGGED)
             .addStatement(cql.writeHeader.bind(newHead, null, null, null, null, null, null, null, null, null, null,
-                null, null, ns, sessionId, header.head()));
+                null, null, null, ns, sessionId, header.head()));
         for (String kind : Rows.KINDS) {
           batch.addStatement(cql.deleteKind.bind(ns, sessionId, kind));
         }

@@ -91,7 +91,8 @@ public final class CassandraStore implements SessionStore, StoreEventSource {
     NameClaims names = new NameClaims(cql, reader);
     SessionQueue queue = new SessionQueue();
     this.writer = new StepWriter(cql, reader, names, index, queue, waiters, storeEvents);
-    this.sessions = new CassandraSessions(cql, reader, writer, index, names, queue, waiters);
+    this.sessions = new CassandraSessions(cql, reader, writer, index, names, queue, waiters,
+        Schema.expiryIndexed(settings.session(), settings.keyspace()));
     this.events = new CassandraEventLog(cql, reader, writer, new GroupCommit(writer, queue), waiters);
     this.runs = new CassandraRuns(reader, writer);
     this.checkpoints = new CassandraCheckpoints(cql, reader, writer);

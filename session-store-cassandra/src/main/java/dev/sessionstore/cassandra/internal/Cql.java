@@ -15,7 +15,7 @@ final class Cql {
 
   /** The session columns (static) of {@code session_data}, in the order {@link Rows#session} reads them. */
   static final String SESSION_COLUMNS = "session_id, head, last_seq, s_name, s_tenant, s_agent, s_status, s_settings, "
-      + "s_metadata, s_fork_parent, s_fork_seq, s_created, s_updated, fence_token, fence_owner, cut_seq";
+      + "s_metadata, s_fork_parent, s_fork_seq, s_created, s_updated, fence_token, fence_owner, cut_seq, s_expires";
 
   /**
    * The event columns of an event row, in the order {@link Rows#event} reads them, then the partition's
@@ -52,6 +52,7 @@ final class Cql {
   final PreparedStatement runs;
   final PreparedStatement run;
   final PreparedStatement writeHeader;
+  final PreparedStatement expiringBefore;
   final PreparedStatement claimFence;
   final PreparedStatement insertEvent;
   final PreparedStatement insertId;
@@ -113,6 +114,10 @@ final class Cql {
     String data = settings.keyspace() + ".session_data";
     String partition = " WHERE ns = ? AND session_id = ?";
     header = prepare("SELECT " + SESSION_COLUMNS + " FROM " + data + partition + " LIMIT 1");
+    // One row per session whose expiry is before the bound, from the expiry index; other namespaces' are filtered
+    // out of what the index found, never read from the table's other rows.
+    expiringBefore = prepare("SELECT session_id FROM " + data + " WHERE s_expires < ? AND ns = ?"
+        + " PER PARTITION LIMIT 1 ALLOW FILTERING");
     sessionsIn = prepare("SELECT DISTINCT ns, " + SESSION_COLUMNS + " FROM " + data
         + " WHERE ns = ? AND session_id IN ?");
     idsIn = prepare("SELECT key, seq FROM " + data + partition + " AND kind = 'i' AND key IN ?");
@@ -127,7 +132,7 @@ final class Cql {
     run = prepare("SELECT " + RUN_COLUMNS + " FROM " + data + partition + " AND kind = 'r' AND key = ?");
     writeHeader = prepare("UPDATE " + data + " SET head = ?, last_seq = ?, cut_seq = ?, s_name = ?, s_tenant = ?, "
         + "s_agent = ?, s_status = ?, s_settings = ?, s_metadata = ?, s_fork_parent = ?, s_fork_seq = ?, "
-        + "s_created = ?, s_updated = ?" + partition + " IF head = ?");
+        + "s_created = ?, s_updated = ?, s_expires = ?" + partition + " IF head = ?");
     claimFence = prepare("UPDATE " + data + " SET head = ?, fence_token = ?, fence_owner = ?" + partition
         + " IF head = ?");
     insertEvent = prepare("INSERT INTO " + data + " (ns, session_id, kind, key, seq, event_id, type, run_id, "

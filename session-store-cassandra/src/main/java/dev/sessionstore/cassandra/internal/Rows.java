@@ -74,7 +74,8 @@ final class Rows {
         row.getString(from + 5), SessionStatus.of(row.getString(from + 6)), StoredJson.of(row.getString(from + 7)),
         metadata(row.getMap(from + 8, String.class, String.class)),
         forkParent == null ? null : new ForkOrigin(forkParent, row.getLong(from + 10)),
-        Micros.instant(row.getLong(from + 11)), Micros.instant(row.getLong(from + 12)), lastSeq);
+        Micros.instant(row.getLong(from + 11)), Micros.instant(row.getLong(from + 12)),
+        row.isNull(from + 16) ? null : Micros.instant(row.getLong(from + 16)), lastSeq);
   }
 
   /** The event in a row of {@link Cql#EVENT_COLUMNS}. */

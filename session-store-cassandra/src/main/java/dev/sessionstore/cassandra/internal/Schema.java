@@ -24,10 +24,13 @@ import org.slf4j.LoggerFactory;
 public final class Schema {
 
   /** The layout this code reads and writes. */
-  public static final int VERSION = 6;
+  public static final int VERSION = 7;
 
   /** The name of the storage-attached index over event rows' {@code search_terms}: its presence enables search. */
   static final String SEARCH_INDEX = "session_data_search";
+
+  /** The storage-attached index on sessions' expiries ({@code s_expires}), what a query by expiry reads a range of. */
+  static final String EXPIRY_INDEX = "session_data_expiry";
 
   private static final Logger LOG = LoggerFactory.getLogger(Schema.class);
   private static final Duration DDL_TIMEOUT = Duration.ofSeconds(60);
@@ -49,6 +52,8 @@ public final class Schema {
       // zero-padded: seq = turn, type = model, payload = context, usage, created = recorded). The writer-fencing
       // claim is static (fence_token, fence_owner) and is never cleared, not even by a deletion. cut_seq (static) is
       // the seq through which retention cut the log's head (null: never cut): the log holds cut_seq + 1 to last_seq.
+      // s_expires (static): the session's expiry in microseconds (null: never), under the storage-attached index
+      // EXPIRY_DDL.
       // search_terms: an event row's words and word prefixes (SearchEntries), under the storage-attached index
       // SEARCH_DDL; written with the row, so it goes with the row.
       """
@@ -72,6 +77,7 @@ public final class Schema {
         fence_token bigint static,
         fence_owner text static,
         cut_seq bigint static,
+        s_expires bigint static,
         seq bigint,
         event_id text,
         type text,
@@ -162,7 +168,16 @@ public final class Schema {
           "ALTER TABLE %s.session_data ADD fence_owner text static", TABLES.get(5), TABLES.get(6),
           TABLES.get(7)),
       List.of("ALTER TABLE %s.session_data ADD cut_seq bigint static", TABLES.get(8)),
-      List.of("ALTER TABLE %s.session_data ADD search_terms set<text>"));
+      List.of("ALTER TABLE %s.session_data ADD search_terms set<text>"),
+      List.of("ALTER TABLE %s.session_data ADD s_expires bigint static"));
+
+  /**
+   * The index a query by expiry ({@link dev.sessionstore.SessionQuery#expiresBefore}) reads a range of: it holds
+   * the static rows of the sessions that have an expiry. Created after the tables, and tolerated when the cluster
+   * cannot create it (Cassandra 4.1): the query then reads the namespace's sessions as every other listing does.
+   */
+  static final String EXPIRY_DDL = "CREATE CUSTOM INDEX IF NOT EXISTS " + EXPIRY_INDEX
+      + " ON %s.session_data (s_expires) USING 'StorageAttachedIndex'";
 
   private Schema() {
   }
@@ -212,6 +227,7 @@ public final class Schema {
     }
     if (create) {
       createSearchIndex(session, keyspace);
+      createExpiryIndex(session, keyspace);
     }
     synchronized (PREPARED) {
       PREPARED.get(session).add(keyspace);
@@ -249,11 +265,29 @@ public final class Schema {
     }
   }
 
+  /** Creates the expiry index unless it exists; a cluster without storage-attached indexes refuses it: logged. */
+  private static void createExpiryIndex(CqlSession session, String keyspace) {
+    try {
+      run(session, EXPIRY_DDL.formatted(keyspace));
+    } catch (QueryValidationException e) {
+      LOG.warn("session-store: keyspace {} has no expiry index (storage-attached indexes need Cassandra 5.0); a query"
+          + " by expiry reads every session of the namespace: {}", keyspace, e.getMessage());
+    }
+  }
+
   /** Whether {@code keyspace} holds the search index: the store declares search when it does. */
   static boolean searchable(CqlSession session, String keyspace) {
+    return hasIndex(session, keyspace, SEARCH_INDEX);
+  }
+
+  /** Whether {@code keyspace} holds the expiry index: a query by expiry reads it when it does. */
+  static boolean expiryIndexed(CqlSession session, String keyspace) {
+    return hasIndex(session, keyspace, EXPIRY_INDEX);
+  }
+
+  private static boolean hasIndex(CqlSession session, String keyspace, String index) {
     return session.execute(SimpleStatement.newInstance("SELECT index_name FROM system_schema.indexes WHERE "
-        + "keyspace_name = ? AND table_name = 'session_data' AND index_name = ?", keyspace, SEARCH_INDEX)).one()
-        != null;
+        + "keyspace_name = ? AND table_name = 'session_data' AND index_name = ?", keyspace, index)).one() != null;
   }
 
   private static void run(CqlSession session, String cql) {

@@ -296,6 +296,7 @@ final class StepWriter {
   private Attempt planImport(SessionArchive archive, Header header) {
     String sessionId = archive.sessionId();
     Session session = archive.session();
+    session.expiry().ifPresent(expiry -> Micros.requireStorable("archive.session.expiresAt", expiry));
     UUID newHead = Uuids.timeBased();
     BatchStatementBuilder batch = BatchStatement.builder(DefaultBatchType.LOGGED);
     batch.addStatement(bindHeader(newHead, archive.lastSeq(), archive.cutSeq(), session, header));
@@ -524,6 +525,8 @@ final class StepWriter {
         from -> reader.eventsFrom(sessionId, header, from, serial));
     Instant now = cql.settings.clock().instant().truncatedTo(ChronoUnit.MICROS);
     Session stored = header.session();
+    step.session().map(SessionWrite::expiresAt)
+        .ifPresent(expiry -> Micros.requireStorable("session.expiresAt", expiry));
     Session session = step.session().map(write -> Upserts.session(write, stored, now))
         .orElseGet(() -> stored != null ? stored : Upserts.session(SessionWrite.of(sessionId), null, now));
     Optional<Run> run = step.run().map(write -> Upserts.run(write,
@@ -677,7 +680,8 @@ final class StepWriter {
         session.status().value(), session.settings().text(), session.metadata(),
         session.forkedFrom() == null ? null : session.forkedFrom().sessionId(),
         session.forkedFrom() == null ? null : session.forkedFrom().seq(),
-        Micros.of(session.createdAt()), Micros.of(session.updatedAt()), ns, session.id(), header.head());
+        Micros.of(session.createdAt()), Micros.of(session.updatedAt()),
+        session.expiresAt() == null ? null : Micros.of(session.expiresAt()), ns, session.id(), header.head());
   }
 
   /**

@@ -28,7 +28,7 @@ class BrokenImportDropsForkOriginTest extends BrokenStoreTest {
         }
         Session original = new Session(session.id(), session.name(), session.tenant(), session.agentId(),
             session.status(), session.settings(), session.metadata(), null, session.createdAt(),
-            session.updatedAt(), session.lastSeq());
+            session.updatedAt(), session.expiresAt(), session.lastSeq());
         return delegate.importSession(new SessionArchive(original, archive.events(), archive.runs(),
             archive.toolCalls(), archive.summaries(), archive.checkpoints(), archive.modelCalls()));
       }

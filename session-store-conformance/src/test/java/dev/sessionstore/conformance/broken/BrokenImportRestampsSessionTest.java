@@ -24,7 +24,7 @@ class BrokenImportRestampsSessionTest extends BrokenStoreTest {
         Session session = archive.session();
         Session restamped = new Session(session.id(), session.name(), session.tenant(), session.agentId(),
             session.status(), session.settings(), session.metadata(), session.forkedFrom(), session.createdAt(),
-            clock.instant(), session.lastSeq());
+            clock.instant(), session.expiresAt(), session.lastSeq());
         return delegate.importSession(new SessionArchive(restamped, archive.events(), archive.runs(),
             archive.toolCalls(), archive.summaries(), archive.checkpoints(), archive.modelCalls()));
       }

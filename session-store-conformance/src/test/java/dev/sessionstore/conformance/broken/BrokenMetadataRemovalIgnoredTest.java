@@ -24,7 +24,7 @@ class BrokenMetadataRemovalIgnoredTest extends BrokenStoreTest {
         Map<String, String> withoutRemovals = new HashMap<>(write.metadata());
         withoutRemovals.values().removeIf(value -> value == null);
         return delegate.save(new SessionWrite(write.id(), write.name(), write.tenant(), write.agentId(),
-            write.status(), write.settings(), withoutRemovals));
+            write.status(), write.settings(), withoutRemovals, write.expiresAt(), write.clearsExpiry()));
       }
     });
   }

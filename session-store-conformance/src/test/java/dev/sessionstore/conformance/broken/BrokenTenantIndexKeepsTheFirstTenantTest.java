@@ -45,7 +45,7 @@ class BrokenTenantIndexKeepsTheFirstTenantTest extends BrokenStoreTest {
           return delegate.list(query);
         }
         List<Session> indexed = delegate.list(new SessionQuery(query.status(), query.agentId(), query.name(), null,
-            query.metadata(), query.limit(), query.cursor(), query.offset())).items().stream()
+            query.metadata(), query.expiresBefore(), query.limit(), query.cursor(), query.offset())).items().stream()
             .filter(session -> query.tenant().equals(firstTenants.get(session.id()))).toList();
         return new SessionPage(indexed, Optional.empty());
       }

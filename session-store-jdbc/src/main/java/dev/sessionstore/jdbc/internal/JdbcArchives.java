@@ -79,8 +79,8 @@ final class JdbcArchives implements Archives {
     this.modelCalls = modelCalls;
     this.insertSession = "INSERT INTO " + tables.sessions()
         + " (id, name, tenant, agent_id, status, settings, metadata, fork_parent_id, fork_seq, last_seq, cut_seq,"
-        + " created_at, updated_at) VALUES (?, ?, ?, ?, ?, " + dialect.jsonParameter() + ", "
-        + dialect.metadataParameter() + ", ?, ?, ?, ?, ?, ?)" + dialect.onConflictIgnore("id");
+        + " created_at, updated_at, expires_at) VALUES (?, ?, ?, ?, ?, " + dialect.jsonParameter() + ", "
+        + dialect.metadataParameter() + ", ?, ?, ?, ?, ?, ?, ?)" + dialect.onConflictIgnore("id");
     this.selectCutSeq = "SELECT cut_seq FROM " + tables.sessions() + " WHERE id = ?";
   }
 
@@ -140,7 +140,7 @@ final class JdbcArchives implements Archives {
           session.status().value(), session.settings(), MetadataJson.write(session.metadata()),
           session.forkedFrom() == null ? null : session.forkedFrom().sessionId(),
           session.forkedFrom() == null ? null : session.forkedFrom().seq(), archive.cutSeq(), archive.cutSeq(),
-          session.createdAt(), session.updatedAt()) == 0) {
+          session.createdAt(), session.updatedAt(), session.expiresAt()) == 0) {
         return Optional.empty();
       }
     } catch (SQLException e) {
@@ -167,6 +167,9 @@ final class JdbcArchives implements Archives {
   private void checkStorable(SessionArchive archive) {
     dialect.requireStorable("archive.session.createdAt", archive.session().createdAt());
     dialect.requireStorable("archive.session.updatedAt", archive.session().updatedAt());
+    if (archive.session().expiresAt() != null) {
+      dialect.requireStorable("archive.session.expiresAt", archive.session().expiresAt());
+    }
     for (int i = 0; i < archive.events().size(); i++) {
       Event event = archive.events().get(i);
       dialect.requireStorable("archive.events[" + i + "].timestamp", event.timestamp());

@@ -59,10 +59,10 @@ final class JdbcSessions implements Sessions {
     String json = dialect.jsonParameter();
     String metadata = dialect.metadataParameter();
     this.insert = "INSERT INTO " + tables.sessions()
-        + " (id, name, tenant, agent_id, status, settings, metadata, created_at, updated_at)"
-        + " VALUES (?, ?, ?, ?, ?, " + json + ", " + metadata + ", ?, ?)" + dialect.onConflictIgnore("id");
+        + " (id, name, tenant, agent_id, status, settings, metadata, created_at, updated_at, expires_at)"
+        + " VALUES (?, ?, ?, ?, ?, " + json + ", " + metadata + ", ?, ?, ?)" + dialect.onConflictIgnore("id");
     this.update = "UPDATE " + tables.sessions() + " SET name = ?, tenant = ?, agent_id = ?, status = ?, settings = "
-        + json + ", metadata = " + metadata + ", updated_at = ? WHERE id = ?";
+        + json + ", metadata = " + metadata + ", updated_at = ?, expires_at = ? WHERE id = ?";
     // Forking locks the parent's row and the sources of its segments against truncation and deletion (a share lock,
     // which waits for any in progress), so that the rows the fork will share stay as they are until it commits and
     // a later cut or deletion finds the fork among their dependents. Then one chained write: the new session, then
@@ -73,8 +73,9 @@ final class JdbcSessions implements Sessions {
     // The fork's session row is the SQL twin of ForkRule.session, built from the parent's row in this statement so
     // that the fork stays one write: tenant, agent_id, status, settings and metadata are the parent's; name is NULL;
     // id, fork origin (parent id, fork seq) and both timestamps are bound. A change to the rule changes this select
-    // list with it (ForkRowTest compares the two). The copies after it are the twins of ForkRule's takesSummary,
-    // isInPrefix and copy methods: the rows they select, every column but the session id.
+    // list with it (ForkRowTest compares the two); expires_at is left NULL, as a fork has no expiry. The copies after
+    // it are the twins of ForkRule's takesSummary, isInPrefix and copy methods: the rows they select, every column
+    // but the session id.
     this.lockForFork = "SELECT id FROM " + tables.sessions() + " WHERE id = ? OR id IN (SELECT source_id FROM "
         + tables.segments() + " WHERE session_id = ?) ORDER BY id" + dialect.lockForShare();
     // The fork point is in the parent's log: at most its last seq, after the seq retention cut its head through.
@@ -145,6 +146,9 @@ final class JdbcSessions implements Sessions {
    * @throws ConflictException if the write names the session with a name another session has
    */
   Saved save(Connection connection, SessionWrite write, Instant now) throws SQLException {
+    if (write.expiresAt() != null) {
+      dialect.requireStorable("session.expiresAt", write.expiresAt());
+    }
     while (true) {
       Optional<Saved> stored = lock(connection, write.id());
       Session merged = Upserts.session(write, stored.map(Saved::session).orElse(null), now);
@@ -155,7 +159,7 @@ final class JdbcSessions implements Sessions {
         }
         if (sql.update(connection, insert, merged.id(), merged.name(), merged.tenant(), merged.agentId(),
             merged.status().value(), merged.settings(), MetadataJson.write(merged.metadata()), merged.createdAt(),
-            merged.updatedAt()) == 1) {
+            merged.updatedAt(), merged.expiresAt()) == 1) {
           return new Saved(merged, 0);
         }
         // Created by another transaction since our read: merge into that one instead.
@@ -186,10 +190,11 @@ final class JdbcSessions implements Sessions {
         sessionId);
   }
 
-  /** Writes every field of a stored session but its last seq and fork origin. */
+  /** Writes every field of a stored session but its last seq, fork origin and creation time. */
   private void update(Connection connection, Session session) throws SQLException {
     sql.update(connection, update, session.name(), session.tenant(), session.agentId(), session.status().value(),
-        session.settings(), MetadataJson.write(session.metadata()), session.updatedAt(), session.id());
+        session.settings(), MetadataJson.write(session.metadata()), session.updatedAt(), session.expiresAt(),
+        session.id());
   }
 
   @Override
@@ -234,6 +239,9 @@ final class JdbcSessions implements Sessions {
       statement.append(" AND ").append(dialect.containsMetadata("metadata"));
       parameters.add(MetadataJson.write(query.metadata()));
     }
+    if (query.expiresBefore() != null) {
+      statement.append(expiresBefore(query.expiresBefore(), parameters));
+    }
     if (query.cursor() != null) {
       SessionCursor cursor = SessionCursor.decode(query.cursor());
       statement.append(" AND (created_at, id) > (?, ?)");
@@ -257,6 +265,18 @@ final class JdbcSessions implements Sessions {
     }
     List<Session> items = rows.subList(0, query.limit().getAsInt());
     return new SessionPage(items, Optional.of(SessionCursor.after(items.get(items.size() - 1)).encode()));
+  }
+
+  /**
+   * The condition of {@link SessionQuery#expiresBefore}, which the partial index on expiries serves (a range of it):
+   * an instant beyond what the column stores selects every expiry (all are before it) or none (none are).
+   */
+  private String expiresBefore(Instant before, List<Object> parameters) {
+    if (dialect.isStorable(before)) {
+      parameters.add(before);
+      return " AND expires_at < ?";
+    }
+    return before.isAfter(dialect.earliestStorable()) ? " AND expires_at IS NOT NULL" : " AND FALSE";
   }
 
   /**

@@ -40,7 +40,8 @@ final class SchemaMigrator {
   /** Every script, in order; the last one's version is the one this library needs. */
   static final List<Migration> MIGRATIONS =
       List.of(new Migration(1, "schema"), new Migration(2, "writer_fencing"),
-          new Migration(3, "retention"), new Migration(4, "append_fresh"), new Migration(5, "search"));
+          new Migration(3, "retention"), new Migration(4, "append_fresh"), new Migration(5, "search"),
+          new Migration(6, "expiry"));
 
   private final Database database;
   private final Tables tables;

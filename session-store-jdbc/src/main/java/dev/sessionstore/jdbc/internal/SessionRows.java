@@ -10,7 +10,7 @@ final class SessionRows {
   /** The columns {@link #mapper} reads, for {@code SELECT} lists. */
   static final String COLUMNS =
       "id, name, tenant, agent_id, status, settings, metadata, fork_parent_id, fork_seq, created_at, updated_at,"
-          + " last_seq";
+          + " expires_at, last_seq";
 
   private SessionRows() {
   }
@@ -29,6 +29,7 @@ final class SessionRows {
           forkParent == null ? null : new ForkOrigin(forkParent, row.getLong("fork_seq")),
           dialect.readInstant(row, "created_at"),
           dialect.readInstant(row, "updated_at"),
+          dialect.readInstant(row, "expires_at"),
           row.getLong("last_seq"));
     };
   }

@@ -19,6 +19,7 @@ import dev.sessionstore.spi.SessionCursor;
 import dev.sessionstore.spi.Upserts;
 import java.time.Instant;
 import java.util.ArrayList;
+import java.util.Collection;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
@@ -122,7 +123,9 @@ final class MemorySessions implements Sessions {
     int limit = query.limit().orElse(Integer.MAX_VALUE);
     int toSkip = query.offset();
     List<Session> items = new ArrayList<>();
-    for (SessionState state : registry.inListingOrder(from)) {
+    Collection<SessionState> candidates = query.expiresBefore() == null ? registry.inListingOrder(from)
+        : registry.expiringBefore(query.expiresBefore(), from);
+    for (SessionState state : candidates) {
       Session session = state.session();
       if (session == null || !query.matches(session)) {
         continue;

@@ -9,6 +9,7 @@ import java.time.Instant;
 import java.util.Collection;
 import java.util.Comparator;
 import java.util.NavigableMap;
+import java.util.TreeMap;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.ConcurrentSkipListMap;
 import java.util.function.Function;
@@ -16,8 +17,8 @@ import java.util.function.Predicate;
 import java.util.function.Supplier;
 
 /**
- * The sessions of one store and the store-wide indexes over them: the listing order and session names (run and tool
- * call ids are scoped by session and live in its state). Reads and writes of one session go through {@link #withExisting} and
+ * The sessions of one store and the store-wide indexes over them: the listing order, expiries and session names (run
+ * and tool call ids are scoped by session and live in its state). Reads and writes of one session go through {@link #withExisting} and
  * {@link #withCreatable}, which run them under that session's lock; operations on different sessions never wait for
  * each other.
  */
@@ -32,7 +33,20 @@ final class SessionRegistry {
   private final ConcurrentHashMap<String, SessionState> states = new ConcurrentHashMap<>();
   private final ConcurrentSkipListMap<SessionCursor, SessionState> byCreation =
       new ConcurrentSkipListMap<>(LISTING_ORDER);
+  /** Sessions with an expiry, by expiry then listing position: what {@link #expiringBefore} reads a range of. */
+  private final ConcurrentSkipListMap<ExpiryKey, SessionState> byExpiry = new ConcurrentSkipListMap<>(Comparator
+      .comparing(ExpiryKey::expiresAt).thenComparing(ExpiryKey::position, Comparator.nullsFirst(LISTING_ORDER)));
   private final DeadlineScheduler deadlines;
+
+  /** A session's place in {@link #byExpiry}. */
+  private record ExpiryKey(Instant expiresAt, SessionCursor position) {
+
+    /** The key of {@code session}, or {@code null} when it has no expiry. */
+    static ExpiryKey of(Session session) {
+      return session == null || session.expiresAt() == null ? null
+          : new ExpiryKey(session.expiresAt(), SessionCursor.after(session));
+    }
+  }
 
   SessionRegistry(DeadlineScheduler deadlines) {
     this.deadlines = deadlines;
@@ -107,11 +121,20 @@ final class SessionRegistry {
 
   /**
    * Makes {@code session} the record of {@code state}, whose lock the caller holds: a new session enters the
-   * listing order, and a name the session no longer has is released. The caller has claimed the session's name.
+   * listing order, a changed expiry moves in the expiry index, and a name the session no longer has is released. The
+   * caller has claimed the session's name.
    */
   void store(SessionState state, Session session) {
     Session previous = state.session();
     state.session(session);
+    ExpiryKey before = ExpiryKey.of(previous);
+    ExpiryKey after = ExpiryKey.of(session);
+    if (before != null && !before.equals(after)) {
+      byExpiry.remove(before, state);
+    }
+    if (after != null) {
+      byExpiry.put(after, state);
+    }
     if (previous == null) {
       byCreation.put(SessionCursor.after(session), state);
     } else if (previous.name() != null && !previous.name().equals(session.name())) {
@@ -157,6 +180,10 @@ final class SessionRegistry {
       }
       state.toolCalls.keySet().forEach(toolCallId -> deadlines.cancel(DeadlineScheduler.key(sessionId, toolCallId)));
       byCreation.remove(SessionCursor.after(session), state);
+      ExpiryKey expiry = ExpiryKey.of(session);
+      if (expiry != null) {
+        byExpiry.remove(expiry, state);
+      }
       state.remove();
       states.remove(sessionId, state);
       return true;
@@ -169,6 +196,20 @@ final class SessionRegistry {
   Collection<SessionState> inListingOrder(SessionCursor from) {
     NavigableMap<SessionCursor, SessionState> view = from == null ? byCreation : byCreation.tailMap(from, false);
     return view.values();
+  }
+
+  /**
+   * The states of the sessions whose expiry is strictly before {@code instant}, in listing order strictly after
+   * {@code from}: a range of the expiry index, so sessions expiring later (or never) are not visited.
+   */
+  Collection<SessionState> expiringBefore(Instant instant, SessionCursor from) {
+    NavigableMap<SessionCursor, SessionState> ordered = new TreeMap<>(LISTING_ORDER);
+    byExpiry.headMap(new ExpiryKey(instant, null), false).forEach((key, state) -> {
+      if (from == null || LISTING_ORDER.compare(key.position(), from) > 0) {
+        ordered.put(key.position(), state);
+      }
+    });
+    return ordered.values();
   }
 
   /** Every state, in no particular order; a weakly consistent view that tolerates concurrent changes. */

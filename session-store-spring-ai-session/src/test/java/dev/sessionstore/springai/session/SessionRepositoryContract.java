@@ -168,6 +168,25 @@ public abstract class SessionRepositoryContract {
     assertThat(repository.findExpiredSessionIds(T0.plusSeconds(10))).isEmpty();
   }
 
+  @Test
+  @DisplayName("saving a session again replaces its expiry")
+  void expiryChangesWithTheSession() {
+    repository.save(Session.builder().id("s").userId("u").createdAt(T0).expiresAt(T0.plusSeconds(10)).build());
+    repository.save(Session.builder().id("s").userId("u").createdAt(T0).expiresAt(T0.plusSeconds(100)).build());
+    assertThat(repository.findExpiredSessionIds(T0.plusSeconds(50))).isEmpty();
+    assertThat(repository.findExpiredSessionIds(T0.plusSeconds(101))).containsExactly("s");
+    assertThat(repository.findById("s").expiresAt()).isEqualTo(T0.plusSeconds(100));
+  }
+
+  @Test
+  @DisplayName("saving a session again without an expiry clears it: it never expires")
+  void savingWithoutAnExpiryClearsIt() {
+    repository.save(Session.builder().id("s").userId("u").createdAt(T0).expiresAt(T0.plusSeconds(10)).build());
+    repository.save(Session.builder().id("s").userId("u").createdAt(T0).expiresAt(null).build());
+    assertThat(repository.findExpiredSessionIds(T0.plusSeconds(1_000))).isEmpty();
+    assertThat(repository.findById("s").expiresAt()).isNull();
+  }
+
   // Appends
 
   @Test

@@ -15,10 +15,11 @@ import org.springframework.ai.session.Session;
 
 /**
  * A spring-ai-session {@link Session} as a session of the store, and back: the same id, the user id as the tenant
- * (so sessions by user are the store's tenant listing), and the rest in the settings document under
- * {@value #MEMBER}:
+ * (so sessions by user are the store's tenant listing), the expiry as the session's expiry
+ * ({@link dev.sessionstore.Session#expiresAt()}, which the store's query by expiry finds by index), and the rest in
+ * the settings document under {@value #MEMBER}:
  * <pre>{@code
- * {"springAiSession": {"userId": "...", "createdAt": "2026-...Z", "expiresAt": "2026-...Z" or null,
+ * {"springAiSession": {"userId": "...", "createdAt": "2026-...Z",
  *                      "metadata": {"model": {"t": "string", "v": "..."}}}}      // typed, keys sorted
  * }</pre>
  * A session of the store without that member (written by another bridge) is not one of this repository's sessions.
@@ -41,12 +42,12 @@ public final class SessionRecord {
   public static SessionWrite write(Session session) {
     ObjectNode settings = NODES.objectNode();
     ObjectNode fields = settings.putObject(MEMBER);
-    fields.put("userId", session.userId()).put("createdAt", session.createdAt().toString())
-        .put("expiresAt", session.expiresAt() == null ? null : session.expiresAt().toString());
+    fields.put("userId", session.userId()).put("createdAt", session.createdAt().toString());
     ObjectNode metadata = fields.putObject("metadata");
     new TreeMap<>(session.metadata()).forEach((key, value) -> metadata.set(key, MetadataValues.write(value)));
-    return SessionWrite.of(session.id()).withTenant(session.userId()).withSettings(Json.from(settings))
+    SessionWrite write = SessionWrite.of(session.id()).withTenant(session.userId()).withSettings(Json.from(settings))
         .withMetadata(MARKER, "true");
+    return session.expiresAt() == null ? write.withoutExpiry() : write.withExpiresAt(session.expiresAt());
   }
 
   /** The spring-ai-session session {@code stored} holds, empty when it is not one of this repository's. */
@@ -58,15 +59,8 @@ public final class SessionRecord {
     Map<String, Object> metadata = new LinkedHashMap<>();
     fields.path("metadata").properties()
         .forEach(member -> metadata.put(member.getKey(), MetadataValues.read(member.getValue())));
-    Session.Builder session = Session.builder().id(stored.id()).userId(fields.path("userId").asText())
-        .createdAt(Instant.parse(fields.path("createdAt").asText())).metadata(metadata);
-    expiresAt(stored).ifPresentOrElse(session::expiresAt, () -> session.expiresAt(null));
-    return Optional.of(session.build());
-  }
-
-  /** When {@code stored}, one of this repository's sessions, expires; empty for never. */
-  public static Optional<Instant> expiresAt(dev.sessionstore.Session stored) {
-    JsonNode expires = stored.settings().tree().path(MEMBER).path("expiresAt");
-    return expires.isTextual() ? Optional.of(Instant.parse(expires.asText())) : Optional.empty();
+    return Optional.of(Session.builder().id(stored.id()).userId(fields.path("userId").asText())
+        .createdAt(Instant.parse(fields.path("createdAt").asText())).expiresAt(stored.expiresAt()).metadata(metadata)
+        .build());
   }
 }
