@@ -38,15 +38,15 @@ final class SingleAppend implements Measure {
       Sides first = Interleave.pairs(firstWarmup, firstCalls,
           libraryCost.timed(Events::reply, event -> store.events().append("first-calls", event)),
           twinCost.timed(Events::reply, event -> raw.append("first-calls", event)));
-      add(results, first, "first " + Numbers.count(firstCalls) + " calls after " + Numbers.count(firstWarmup),
-          libraryCost, twinCost, firstCalls);
+      add(results, first, "first calls", "first " + Numbers.count(firstCalls) + " calls after "
+          + Numbers.count(firstWarmup), libraryCost, twinCost, firstCalls);
       int warmCalls = bench.scale().calls(WARM_CALLS);
       int warmAfter = bench.scale().warmup(WARM_AFTER);
       Sides warm = Interleave.pairs(Math.max(1, warmAfter - firstWarmup - firstCalls), warmCalls,
           libraryCost.timed(Events::reply, event -> store.events().append("warmed", event)),
           twinCost.timed(Events::reply, event -> raw.append("warmed", event)));
-      add(results, warm, Numbers.count(warmCalls) + " calls after " + Numbers.count(warmAfter), libraryCost,
-          twinCost, warmCalls);
+      add(results, warm, "warmed", Numbers.count(warmCalls) + " calls after " + Numbers.count(warmAfter),
+          libraryCost, twinCost, warmCalls);
       results.baseline(NAME, "one auto-committed statement: an upsert of the session row that moves `last_seq` "
           + "by one (creating the session if unknown) and, in the same statement, the event's insert at the new "
           + "head. Gapless seqs under any number of writers and an atomic append, like the library; no idempotent "
@@ -55,10 +55,10 @@ final class SingleAppend implements Measure {
     }
   }
 
-  private static void add(Results results, Sides sides, String warmup, CallCost library, CallCost twin,
-      int calls) {
+  private static void add(Results results, Sides sides, String phase, String warmup, CallCost library,
+      CallCost twin, int calls) {
     double ratio = sides.latencyRatio();
-    results.add(new Row(NAME + ", " + warmup, Numbers.percentiles(sides.library()) + " · "
+    results.add(new Row(NAME + ", " + phase, Numbers.percentiles(sides.library()) + " · "
         + library.describe(calls), Numbers.percentiles(sides.baseline()) + " · " + twin.describe(calls),
         Numbers.ratio(ratio), "≥ " + Numbers.round(TARGET) + "×", ratio >= TARGET, warmup));
   }
