@@ -14,6 +14,8 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.json.JsonMapper;
 import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import java.io.IOException;
+import java.util.ArrayList;
+import java.util.List;
 
 /**
  * The rules every {@link Json} document follows, and the one Jackson configuration that enforces them.
@@ -91,6 +93,28 @@ final class JsonRules {
     } catch (JsonProcessingException e) {
       throw new IllegalStateException("a validated document no longer parses: " + e.getOriginalMessage(), e);
     }
+  }
+
+  /**
+   * The string values of a document that {@link #validate} accepted, in document order, read token by token: what a
+   * walk of its {@link #tree} finds, without building one (a validated document has no duplicate keys).
+   */
+  static List<String> stringValues(String text) {
+    List<String> values = new ArrayList<>();
+    try (JsonParser parser = MAPPER.createParser(text)) {
+      // Validated: no duplicate key to find, so no set of each object's keys to fill.
+      parser.disable(JsonParser.Feature.STRICT_DUPLICATE_DETECTION);
+      for (JsonToken token = parser.nextToken(); token != null; token = parser.nextToken()) {
+        if (token == JsonToken.VALUE_STRING) {
+          values.add(parser.getText());
+        }
+      }
+    } catch (JsonProcessingException e) {
+      throw new IllegalStateException("a validated document no longer parses: " + e.getOriginalMessage(), e);
+    } catch (IOException e) {
+      throw new IllegalStateException("reading a String cannot fail with I/O", e);
+    }
+    return values;
   }
 
   private static void checkToken(String field, JsonParser parser, JsonToken token) throws IOException {

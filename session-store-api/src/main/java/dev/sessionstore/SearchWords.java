@@ -45,15 +45,30 @@ public final class SearchWords {
         continue;
       }
       int start = i;
-      while (i < text.length() && isWordChar(text.codePointAt(i))) {
-        i += Character.charCount(text.codePointAt(i));
+      boolean ascii = true;
+      while (i < text.length()) {
+        codePoint = text.codePointAt(i);
+        if (!isWordChar(codePoint)) {
+          break;
+        }
+        ascii &= codePoint < 0x80;
+        i += Character.charCount(codePoint);
       }
-      emitForms(text.substring(start, i), start, i, sink);
+      if (ascii) {
+        // NFKC leaves ASCII as it is, and an ASCII run of word chars is letters and digits only: one form.
+        sink.word(cut(text.substring(start, i).toLowerCase(Locale.ROOT)), start, i);
+      } else {
+        emitForms(text.substring(start, i), start, i, sink);
+      }
     }
   }
 
   /** Whether {@code codePoint} belongs to a word: a letter, a digit or a combining mark. */
   public static boolean isWordChar(int codePoint) {
+    if (codePoint < 0x80) {
+      return codePoint >= 'a' && codePoint <= 'z' || codePoint >= 'A' && codePoint <= 'Z'
+          || codePoint >= '0' && codePoint <= '9';
+    }
     if (Character.isLetterOrDigit(codePoint)) {
       return true;
     }

@@ -21,6 +21,11 @@ final class SpiBridge extends ApiAccess {
   }
 
   @Override
+  public List<String> stringValues(Json document) {
+    return JsonRules.stringValues(document.text());
+  }
+
+  @Override
   public Json storedJson(String text) {
     return Json.ofStored(text);
   }

@@ -123,6 +123,12 @@ public abstract class ApiAccess {
   /** Code point order of two ids. */
   public abstract int compareIds(String a, String b);
 
+  /**
+   * The string values of {@code document}, at any depth, in document order (object keys are no values), read by
+   * streaming its text: no tree is built.
+   */
+  public abstract List<String> stringValues(Json document);
+
   /** Whether a session with these settings is resumed eagerly. */
   public abstract boolean resumesEagerly(Json settings);
 }

@@ -1,10 +1,10 @@
 package dev.sessionstore.spi;
 
-import com.fasterxml.jackson.databind.JsonNode;
 import dev.sessionstore.Json;
 import dev.sessionstore.SearchQuery;
 import dev.sessionstore.SearchTerm;
 import dev.sessionstore.SearchWords;
+import dev.sessionstore.internal.ApiAccess;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.SortedSet;
@@ -20,23 +20,21 @@ import java.util.TreeSet;
  */
 public final class SearchText {
 
+  private static final ApiAccess API = ApiAccess.get();
+
   private SearchText() {
   }
 
   /** The string values of {@code payload}, in document order. */
   public static List<String> values(Json payload) {
     Arguments.requireNonNull("payload", payload);
-    List<String> values = new ArrayList<>();
-    collect(payload.tree(), values);
-    return values;
+    return API.stringValues(payload);
   }
 
   /** The distinct word forms of {@code payload}'s searched text, in code point order: what an index holds for it. */
   public static SortedSet<String> words(Json payload) {
     SortedSet<String> words = new TreeSet<>(IdOrder.BY_CODE_POINT);
-    for (String value : values(payload)) {
-      words.addAll(SearchWords.of(value));
-    }
+    words.addAll(forms(payload));
     return words;
   }
 
@@ -46,7 +44,26 @@ public final class SearchText {
    * indexes exactly these words. Empty when the payload holds no word.
    */
   public static String indexText(Json payload) {
-    return String.join(" ", words(payload));
+    // Computed on every append: sorted in a list and joined past repeats, without the set's entries, into a builder
+    // sized for every form, so that it never grows.
+    List<String> forms = forms(payload);
+    forms.sort(IdOrder.BY_CODE_POINT);
+    int length = forms.size();
+    for (String form : forms) {
+      length += form.length();
+    }
+    StringBuilder text = new StringBuilder(length);
+    String previous = null;
+    for (String form : forms) {
+      if (!form.equals(previous)) {
+        if (previous != null) {
+          text.append(' ');
+        }
+        text.append(form);
+        previous = form;
+      }
+    }
+    return text.toString();
   }
 
   /**
@@ -67,11 +84,12 @@ public final class SearchText {
     return words;
   }
 
-  private static void collect(JsonNode node, List<String> values) {
-    if (node.isTextual()) {
-      values.add(node.textValue());
-    } else if (node.isContainerNode()) {
-      node.forEach(child -> collect(child, values));
+  /** Every word form of the string values of {@code payload}, in document order, repeats kept. */
+  private static List<String> forms(Json payload) {
+    List<String> forms = new ArrayList<>();
+    for (String value : values(payload)) {
+      SearchWords.scan(value, (form, start, end) -> forms.add(form));
     }
+    return forms;
   }
 }

@@ -134,6 +134,11 @@ class ApiAccessDoorTest {
     }
 
     @Override
+    public List<String> stringValues(Json document) {
+      return List.of();
+    }
+
+    @Override
     public boolean resumesEagerly(Json settings) {
       return false;
     }

@@ -8,7 +8,7 @@ import java.sql.SQLException;
  * @param jdbcUrl the measured database
  * @param scale   how many calls each measure makes
  */
-record Bench(String jdbcUrl, Scale scale) {
+public record Bench(String jdbcUrl, Scale scale) {
 
   /** A fresh, empty schema named after {@code purpose}. */
   PgSchema schema(String purpose) throws SQLException {

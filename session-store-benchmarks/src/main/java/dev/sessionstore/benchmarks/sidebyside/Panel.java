@@ -13,10 +13,10 @@ import java.util.List;
  * @param baseline the raw twin's throughput at each point, per second
  * @param logScale whether the throughput axis is logarithmic (for values spanning decades)
  */
-record Panel(String title, String xLabel, String unit, List<Integer> points, List<Double> library,
+public record Panel(String title, String xLabel, String unit, List<Integer> points, List<Double> library,
     List<Double> baseline, boolean logScale) {
 
-  Panel {
+  public Panel {
     if (points.size() != library.size() || points.size() != baseline.size()) {
       throw new IllegalArgumentException("one throughput per point and side: " + points.size() + " points, "
           + library.size() + " library values, " + baseline.size() + " baseline values");

@@ -7,34 +7,39 @@ import java.util.List;
 import java.util.Map;
 
 /** What the measures of one run produced, in the order they produced it: table rows, chart panels, baselines. */
-final class Results {
+public final class Results {
 
   private final List<Row> rows = new ArrayList<>();
   private final List<Panel> panels = new ArrayList<>();
   private final Map<String, String> baselines = new LinkedHashMap<>();
 
-  void add(Row row) {
+  /** Adds a row to the table. */
+  public void add(Row row) {
     rows.add(row);
   }
 
-  void add(Panel panel) {
+  /** Adds a panel to the chart. */
+  public void add(Panel panel) {
     panels.add(panel);
   }
 
-  /** Describes what the baseline of {@code measure} does and guarantees. */
-  void baseline(String measure, String description) {
+  /** Describes what the baseline of {@code measure} (a row name) does and guarantees. */
+  public void baseline(String measure, String description) {
     baselines.put(measure, description);
   }
 
-  List<Row> rows() {
+  /** The rows, in the order added. */
+  public List<Row> rows() {
     return List.copyOf(rows);
   }
 
-  List<Panel> panels() {
+  /** The panels, in the order added. */
+  public List<Panel> panels() {
     return List.copyOf(panels);
   }
 
-  Map<String, String> baselines() {
+  /** What each measure's baseline does, by the row name it was given for. */
+  public Map<String, String> baselines() {
     return Collections.unmodifiableMap(new LinkedHashMap<>(baselines));
   }
 }

@@ -20,7 +20,8 @@ import java.util.concurrent.TimeUnit;
 
 /**
  * What a run was measured on and when: date, machine, Java, PostgreSQL and its durability settings, the commit, the
- * machine's load at the start and the end, and a note given by whoever ran it.
+ * machine's load at the start and the end, and a note given by whoever ran it. Each JVM of a run on several Javas
+ * ({@code --java}) is a run of its own.
  */
 final class RunInfo {
 
@@ -44,6 +45,17 @@ final class RunInfo {
   void finish() {
     took = Duration.between(start, Instant.now());
     loadAtEnd = loadAverage();
+  }
+
+  /** The Java feature version this run measures on (17, 25). */
+  static int java() {
+    return Runtime.version().feature();
+  }
+
+  /** The run as the publication records it; call it after {@link #finish()}. */
+  Publication.Run record() {
+    String started = start.truncatedTo(ChronoUnit.SECONDS).toString();
+    return new Publication.Run(started + " Java " + java(), started, java(), commit, lines());
   }
 
   /** The Markdown lines describing the run. */

@@ -13,7 +13,8 @@ import java.time.Duration;
  * @param forkedSession events in the session the fork measures fork
  * @param conversation  messages in the conversation the next message is added to
  */
-record Scale(String name, double share, Duration phase, int longSession, int forkedSession, int conversation) {
+public record Scale(String name, double share, Duration phase, int longSession, int forkedSession,
+    int conversation) {
 
   static final int MIN_CALLS = 2;
 
@@ -21,12 +22,12 @@ record Scale(String name, double share, Duration phase, int longSession, int for
   static final Scale SMOKE = new Scale("smoke", 0, Duration.ofMillis(40), 2_000, 1_000, 20);
 
   /** How many calls (or rounds) to run of a measure that runs {@code full} in the full scale. */
-  int calls(int full) {
+  public int calls(int full) {
     return Math.max(MIN_CALLS, (int) Math.round(full * share));
   }
 
   /** How many warm-up calls (or rounds) to run of a measure that warms up with {@code full} in the full scale. */
-  int warmup(int full) {
+  public int warmup(int full) {
     return Math.max(1, (int) Math.round(full * share));
   }
 }

@@ -28,8 +28,9 @@ class HarnessSmokeTest {
 
   static final String URL_VARIABLE = "SESSION_STORE_TEST_JDBC_URL";
   static final String URL_PROPERTY = "sessionstore.test.jdbcUrl";
-  /** A table row: six cells, the last yes or no. */
-  private static final Pattern ROW = Pattern.compile("\\| [^|]+ \\| .+ \\| .+ \\| [^|]+ \\| [^|]+ \\| (yes|no) \\|");
+  /** A table row: nine cells, the second this Java, the eighth yes or no, the last the run's date and commit. */
+  private static final Pattern ROW = Pattern.compile("\\| [^|]+ \\| " + Runtime.version().feature()
+      + " \\| [^|]+ \\| .+ \\| .+ \\| [^|]+ \\| [^|]+ \\| (yes|no) \\| \\d{4}-\\d{2}-\\d{2} `[^`]+` \\|");
   private static final Pattern NUMBER = Pattern.compile("\\d");
 
   @TempDir
@@ -66,12 +67,13 @@ class HarnessSmokeTest {
       end++;
     }
     List<String> rows = page.subList(header + 2, end);
-    assertThat(rows).as("one row per measure of the set; the virtual-thread row on Java 21+ only")
-        .hasSize(37 + (VirtualThreadWaits.available() ? 1 : 0))
+    assertThat(rows).as("one row per measure of the set (two of the single append); the virtual-thread row on"
+            + " Java 21+ only")
+        .hasSize(38 + (VirtualThreadWaits.available() ? 1 : 0))
         .allSatisfy(row -> assertThat(row).matches(ROW).doesNotContain("n/a").containsPattern(NUMBER));
     assertThat(String.join("\n", page))
         .contains("![", "(" + Harness.CHART + ")", "## What each baseline does", "**Commit:**",
-            "**Database:** PostgreSQL")
+            "**Database:** PostgreSQL", "calls after")
         .contains(OperationsOverhead.OBSERVED_POSTGRES, OperationsOverhead.ENCRYPTED_READ)
         .contains("single-event append, own commit", "100-event atomic batch", "16 writers over 1,000 sessions",
             "8 writers on one session", "last 50 of a 2,000-event session", "revival read",

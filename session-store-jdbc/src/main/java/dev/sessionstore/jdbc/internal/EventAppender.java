@@ -87,6 +87,8 @@ final class EventAppender {
   private final Optional<String> appendOneFreshInOneCall;
   private final Optional<String> appendInOneCall;
   private final Optional<String> beginOwnWrites;
+  /** Whether the events table has the dialect's column of search words ({@link Dialect#wordsColumn()}). */
+  private final boolean storesWords;
   /** Moves a session's last seq by a batch's size and returns the new one and its shared seq. */
   private final String moveHead;
   /** Inserts a batch after a last seq, skipping every id the session's own rows hold. */
@@ -116,6 +118,7 @@ final class EventAppender {
     this.appendOneFreshInOneCall = dialect.appendOneFreshInOneCall(tables);
     this.appendInOneCall = dialect.appendInOneCall(tables);
     this.beginOwnWrites = dialect.beginOwnWrites();
+    this.storesWords = dialect.wordsColumn().isPresent();
     this.moveHead = "UPDATE " + tables.sessions() + " SET last_seq = last_seq + ? WHERE id = ?"
         + " RETURNING last_seq, shared_seq";
     Optional<String> words = dialect.wordsColumn();
@@ -257,7 +260,7 @@ final class EventAppender {
       } else {
         call.setNull(10, Types.TIMESTAMP_WITH_TIMEZONE);
       }
-      if (dialect.wordsColumn().isPresent()) {
+      if (storesWords) {
         call.setString(11, SearchText.indexText(event.payload()));
       }
       try (ResultSet row = call.executeQuery()) {
@@ -354,7 +357,7 @@ final class EventAppender {
       List<Object> row = new ArrayList<>(List.of(sessionId, ++seq, event.id(), event.type()));
       row.addAll(Arrays.asList(event.runId(), event.agentId(), event.parentId()));
       row.addAll(List.of(event.payload(), event.timestamp() == null ? now : event.timestamp()));
-      if (dialect.wordsColumn().isPresent()) {
+      if (storesWords) {
         row.add(SearchText.indexText(event.payload()));
       }
       rows.add(row.toArray());
@@ -540,6 +543,10 @@ final class EventAppender {
   /** One stored event per input element: the replayed ones as stored, the fresh ones as appended after lastSeq. */
   private static List<Event> results(String sessionId, long lastSeq, EventBatch batch, List<NewEvent> fresh,
       Map<String, Event> stored, Instant now) {
+    if (stored.isEmpty() && fresh.size() == 1) {
+      NewEvent event = fresh.get(0);
+      return batch.results(Map.of(event.id(), EventBatch.toStored(sessionId, event, lastSeq + 1, now)));
+    }
     Map<String, Event> all = new HashMap<>(stored);
     long seq = lastSeq;
     for (NewEvent event : fresh) {

@@ -32,7 +32,9 @@ final class SessionWaiters {
    * A digest collision only wakes an unrelated waiter, which re-reads and waits again.
    */
   static String wakeKey(String sessionId) {
-    if (sessionId.getBytes(StandardCharsets.UTF_8).length <= MAX_PLAIN_KEY_BYTES) {
+    // A char takes at most 3 bytes in UTF-8 (a pair 4 for 2 chars): a short id is plain without encoding it.
+    if (sessionId.length() * 3 <= MAX_PLAIN_KEY_BYTES
+        || sessionId.getBytes(StandardCharsets.UTF_8).length <= MAX_PLAIN_KEY_BYTES) {
       return sessionId;
     }
     return "#" + HexFormat.of().formatHex(Digests.sha256(sessionId), 0, 16);
