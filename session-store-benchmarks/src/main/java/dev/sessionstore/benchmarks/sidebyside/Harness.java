@@ -38,63 +38,82 @@ public final class Harness {
   static final String COMMAND = "./mvnw -B -ntp -q -pl session-store-benchmarks -am package -DskipTests && "
       + "java -cp session-store-benchmarks/target/benchmarks.jar dev.sessionstore.benchmarks.sidebyside.Harness";
 
-  private static final List<Measure> MEASURES = List.of(
-      new SingleAppend(),
-      new BatchSweep(),
-      new WriterSweep(),
-      new SharedSessionWriters(),
-      new LongSessionReads(),
-      new SpringChatMemory(),
-      new SpringAiTurn(),
-      new LangChain4jChatMemory(),
-      new ForkLongSession(),
-      new CrossInstanceWake(),
-      new InMemoryAppend(),
-      new OperationsOverhead(),
-      new SqliteAppends(),
-      new AppendCostByLength(),
-      new VirtualThreadWaits());
+  /**
+   * The default set. Built on demand, not when the class loads: another set's entry point ({@link #main(String[],
+   * List, List, String)}) loads none of these classes, nor the libraries they compare with.
+   */
+  private static List<Measure> measures() {
+    return List.of(
+        new SingleAppend(),
+        new BatchSweep(),
+        new WriterSweep(),
+        new SharedSessionWriters(),
+        new LongSessionReads(),
+        new SpringChatMemory(),
+        new SpringAiTurn(),
+        new LangChain4jChatMemory(),
+        new ForkLongSession(),
+        new CrossInstanceWake(),
+        new InMemoryAppend(),
+        new OperationsOverhead(),
+        new SqliteAppends(),
+        new AppendCostByLength(),
+        new VirtualThreadWaits());
+  }
 
   /**
    * Measures run only when {@code --only} names them: they need a Cassandra node ({@link CassandraNode}), or fill a
    * million-event store twice ({@link SearchAtScale}).
    */
-  private static final List<Measure> ON_REQUEST = List.of(
-      new CassandraAppends(),
-      new CassandraReads(),
-      new SearchAtScale());
+  private static List<Measure> onRequest() {
+    return List.of(
+        new CassandraAppends(),
+        new CassandraReads(),
+        new SearchAtScale());
+  }
 
   private Harness() {
   }
 
   public static void main(String[] args) throws Exception {
-    Path out = Path.of("docs");
-    Scale scale = Scale.FULL;
-    String note = null;
-    List<Measure> measures = MEASURES;
-    for (int i = 0; i < args.length; i++) {
-      switch (args[i]) {
-        case "--out" -> out = Path.of(value(args, ++i, "--out"));
-        case "--smoke" -> scale = Scale.SMOKE;
-        case "--note" -> note = value(args, ++i, "--note");
-        case "--only" -> measures = only(value(args, ++i, "--only"));
-        default -> throw new IllegalArgumentException("unknown argument " + args[i]
-            + "; use --out <folder>, --smoke, --note <text>, --only <measures>");
-      }
-    }
     try {
-      run(new Bench(StoreKind.jdbcUrl(), scale), out, note, measures);
+      main(args, measures(), onRequest(), COMMAND);
     } finally {
       CassandraNode.closeIfUsed();
     }
   }
 
-  /** Runs every measure on {@code bench} and writes {@value #PAGE} and {@value #CHART} into {@code out}. */
-  public static void run(Bench bench, Path out, String note) throws Exception {
-    run(bench, out, note, MEASURES);
+  /**
+   * Runs {@code measures} with the options {@link #main(String[])} takes ({@code --only} chooses among
+   * {@code measures} and {@code onRequest}) and writes the page, naming {@code command} as the way to rerun it: the
+   * entry point of a measure set on a class path of its own (another Spring AI line, say).
+   */
+  static void main(String[] args, List<Measure> measures, List<Measure> onRequest, String command)
+      throws Exception {
+    Path out = Path.of("docs");
+    Scale scale = Scale.FULL;
+    String note = null;
+    List<Measure> chosen = measures;
+    for (int i = 0; i < args.length; i++) {
+      switch (args[i]) {
+        case "--out" -> out = Path.of(value(args, ++i, "--out"));
+        case "--smoke" -> scale = Scale.SMOKE;
+        case "--note" -> note = value(args, ++i, "--note");
+        case "--only" -> chosen = only(value(args, ++i, "--only"), measures, onRequest);
+        default -> throw new IllegalArgumentException("unknown argument " + args[i]
+            + "; use --out <folder>, --smoke, --note <text>, --only <measures>");
+      }
+    }
+    run(new Bench(StoreKind.jdbcUrl(), scale), out, note, chosen, command);
   }
 
-  private static void run(Bench bench, Path out, String note, List<Measure> measures) throws Exception {
+  /** Runs every measure on {@code bench} and writes {@value #PAGE} and {@value #CHART} into {@code out}. */
+  public static void run(Bench bench, Path out, String note) throws Exception {
+    run(bench, out, note, measures(), COMMAND);
+  }
+
+  /** Runs {@code measures} on {@code bench} and writes the page, naming {@code command} as the rerun, and the chart. */
+  static void run(Bench bench, Path out, String note, List<Measure> measures, String command) throws Exception {
     RunInfo run = new RunInfo(bench, note);
     Results results = new Results();
     long start = System.nanoTime();
@@ -105,24 +124,24 @@ public final class Harness {
     run.finish();
     Files.createDirectories(out);
     Chart.write(out.resolve(CHART), results.panels());
-    Report.write(out.resolve(PAGE), run, results, CHART, COMMAND);
+    Report.write(out.resolve(PAGE), run, results, CHART, command);
     System.out.printf("[%4d s] wrote %s and %s%n", (System.nanoTime() - start) / 1_000_000_000,
         out.resolve(PAGE), out.resolve(CHART));
   }
 
   /** The measures whose class names {@code names} lists, comma-separated, in the set's order. */
-  private static List<Measure> only(String names) {
+  private static List<Measure> only(String names, List<Measure> measures, List<Measure> onRequest) {
     List<String> wanted = List.of(names.split(","));
-    List<Measure> all = new ArrayList<>(MEASURES);
-    all.addAll(ON_REQUEST);
-    List<Measure> measures = all.stream()
+    List<Measure> all = new ArrayList<>(measures);
+    all.addAll(onRequest);
+    List<Measure> chosen = all.stream()
         .filter(measure -> wanted.contains(measure.getClass().getSimpleName()))
         .toList();
-    if (measures.size() != wanted.size()) {
+    if (chosen.size() != wanted.size()) {
       throw new IllegalArgumentException("--only " + names + ": the measures are "
           + all.stream().map(measure -> measure.getClass().getSimpleName()).toList());
     }
-    return measures;
+    return chosen;
   }
 
   private static String value(String[] args, int index, String option) {

@@ -1,0 +1,47 @@
+package dev.sessionstore.benchmarks.sidebyside;
+
+import java.util.List;
+
+/**
+ * Measures {@code session-store-spring-ai-session} side by side with spring-ai-session's own
+ * {@code JdbcSessionRepository} on the same PostgreSQL, through the harness of {@code session-store-benchmarks}
+ * ({@link Harness}: the same options, page and chart): an append, {@code findEvents} last 20 at three history
+ * lengths, a compaction, and {@value SpringAiSessionWriters#WRITERS} threads appending to one session with nothing
+ * lost. Its own module, since spring-ai-session needs Spring AI 2 where the other measures run on Spring AI 1.1.
+ *
+ * <p>{@code --out <folder>} is required, so that the run never overwrites the main set's page in {@code docs}. From
+ * the repository's root, with the PostgreSQL of {@code SESSION_STORE_TEST_JDBC_URL} (a user allowed to create
+ * schemas), the full run takes a few minutes on a 2-core machine:
+ * <pre>{@code
+ * ./mvnw -B -ntp -q -pl session-store-benchmarks-spring-ai-session -am package exec:java -DskipTests \
+ *     -Dmaven.javadoc.skip=true -Dexec.args="--out /tmp/sais-bench"
+ * }</pre>
+ * {@code --smoke} and {@code --only} (class names: {@code SpringAiSessionAppend}, {@code SpringAiSessionTail},
+ * {@code SpringAiSessionCompaction}, {@code SpringAiSessionWriters}) and {@code --note} work as for the harness.
+ */
+public final class SpringAiSessionHarness {
+
+  static final String COMMAND = "./mvnw -B -ntp -q -pl session-store-benchmarks-spring-ai-session -am package "
+      + "exec:java -DskipTests -Dmaven.javadoc.skip=true -Dexec.args=\"--out <folder>\"";
+
+  private SpringAiSessionHarness() {
+  }
+
+  /** Runs the measures with the harness's options; {@code --out} is required. */
+  public static void main(String[] args) throws Exception {
+    if (!List.of(args).contains("--out")) {
+      throw new IllegalArgumentException("--out <folder> is required: these measures write a page of their own, "
+          + "never over the main set's in docs");
+    }
+    Harness.main(args, measures(), List.of(), COMMAND);
+  }
+
+  /** The measures, in the order the page lists them. */
+  static List<Measure> measures() {
+    return List.of(
+        new SpringAiSessionAppend(),
+        new SpringAiSessionTail(),
+        new SpringAiSessionCompaction(),
+        new SpringAiSessionWriters());
+  }
+}
