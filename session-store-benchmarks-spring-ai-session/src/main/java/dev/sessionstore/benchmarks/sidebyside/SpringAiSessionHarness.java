@@ -10,8 +10,8 @@ import java.util.List;
  * lost. Its own module, since spring-ai-session needs Spring AI 2 where the other measures run on Spring AI 1.1.
  *
  * <p>{@code --out <folder>} is required, so that the run never overwrites the main set's page in {@code docs}. From
- * the repository's root, with the PostgreSQL of {@code SESSION_STORE_TEST_JDBC_URL} (a user allowed to create
- * schemas), the full run takes a few minutes on a 2-core machine:
+ * the repository's root, with the PostgreSQL {@link dev.sessionstore.benchmarks.StoreKind#URL_VARIABLE} names (its
+ * user allowed to create schemas), the measures take under a minute on a 2-core machine, after the build:
  * <pre>{@code
  * ./mvnw -B -ntp -q -pl session-store-benchmarks-spring-ai-session -am package exec:java -DskipTests \
  *     -Dmaven.javadoc.skip=true -Dexec.args="--out /tmp/sais-bench"
