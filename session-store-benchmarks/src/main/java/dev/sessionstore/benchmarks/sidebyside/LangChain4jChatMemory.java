@@ -42,7 +42,7 @@ final class LangChain4jChatMemory implements Measure {
 
   @Override
   public String name() {
-    return "one turn through LangChain4j's MessageWindowChatMemory, against a store rewriting the list";
+    return "one turn through LangChain4j's MessageWindowChatMemory, against a store rewriting the window";
   }
 
   @Override
