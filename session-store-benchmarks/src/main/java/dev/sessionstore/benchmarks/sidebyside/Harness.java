@@ -29,7 +29,8 @@ import java.util.List;
  * <p>The Cassandra measures ({@code CassandraAppends}, {@code CassandraReads}: the Cassandra store against its raw
  * CQL twin) are not in the default set: they need a Cassandra node, which the harness starts itself from the
  * adapter's test fixture (about 1 GB of memory and 20 s more) unless {@link CassandraNode#CONTACT_POINT} names one.
- * Run them with {@code --only CassandraAppends,CassandraReads}.
+ * Run them with {@code --only CassandraAppends,CassandraReads}. Neither is the graph-step measure against Spring AI
+ * Alibaba Graph's own PostgreSQL saver; run it with {@code --only AlibabaGraphSteps}.
  */
 public final class Harness {
 
@@ -56,13 +57,15 @@ public final class Harness {
       new VirtualThreadWaits());
 
   /**
-   * Measures run only when {@code --only} names them: they need a Cassandra node ({@link CassandraNode}), or fill a
-   * million-event store twice ({@link SearchAtScale}).
+   * Measures run only when {@code --only} names them: they need a Cassandra node ({@link CassandraNode}), fill a
+   * million-event store twice ({@link SearchAtScale}), or fill graph threads of up to 10,000 checkpoints through two
+   * savers ({@link AlibabaGraphSteps}, a few minutes).
    */
   private static final List<Measure> ON_REQUEST = List.of(
       new CassandraAppends(),
       new CassandraReads(),
-      new SearchAtScale());
+      new SearchAtScale(),
+      new AlibabaGraphSteps());
 
   private Harness() {
   }
