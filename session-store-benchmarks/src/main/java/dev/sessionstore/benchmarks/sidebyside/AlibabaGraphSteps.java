@@ -2,6 +2,7 @@ package dev.sessionstore.benchmarks.sidebyside;
 
 import com.alibaba.cloud.ai.graph.StateGraph;
 import com.alibaba.cloud.ai.graph.serializer.StateSerializer;
+import dev.sessionstore.SessionStore;
 import dev.sessionstore.springai.alibaba.SessionStoreCheckpointSaver;
 
 /**
@@ -23,11 +24,12 @@ final class AlibabaGraphSteps implements Measure {
   public void run(Bench bench, Results results) throws Exception {
     StateSerializer serializer = StateGraph.DEFAULT_JACKSON_SERIALIZER;
     try (PgSchema library = bench.schemaWithTables("alibaba");
-        PgSchema peer = bench.schema("alibaba_pg")) {
+        PgSchema peer = bench.schema("alibaba_pg");
+        SessionStore store = library.openStore();
+        SessionStore restarted = library.openStore()) {
       GraphSaverSide ours = new AlibabaSaverSide(
-          SessionStoreCheckpointSaver.builder(library.openStore()).stateSerializer(serializer).build(),
-          () -> SessionStoreCheckpointSaver.builder(library.openStore()).stateSerializer(serializer).build(),
-          serializer);
+          SessionStoreCheckpointSaver.builder(store).stateSerializer(serializer).build(),
+          () -> SessionStoreCheckpointSaver.builder(restarted).stateSerializer(serializer).build(), serializer);
       GraphSaverSide theirs = new AlibabaSaverSide(
           new PooledAlibabaPostgresSaver(peer.pool(), serializer, true),
           () -> new PooledAlibabaPostgresSaver(peer.pool(), serializer, false), serializer);
