@@ -14,7 +14,7 @@ import java.util.concurrent.atomic.AtomicInteger;
  * The graph-step rows of one runtime (issue 36): a step (get the latest checkpoint, put its successor) on the
  * library's saver against the runtime's own PostgreSQL saver on the same database, on threads of
  * {@link #DEPTHS} checkpoints, and {@value #WRITERS} graph threads stepping at once. Both sides' threads are filled
- * identically, by steps through the saver itself, before anything is measured.
+ * identically, by steps through the saver itself, and their tables analyzed before anything is measured.
  *
  * <p>Measured steps add checkpoints: a depth's steps are spread over as many threads of that depth as keep each
  * thread within a tenth over it (one step per thread at 10, up to 100 per thread at 1,000, up to 1,000 at 10,000).
@@ -47,19 +47,22 @@ final class GraphSteps {
     this.peer = peer;
   }
 
-  /** Runs every row on {@code library} and {@code baseline}, which start on empty databases. */
-  void run(Bench bench, Results results, GraphSaverSide library, GraphSaverSide baseline, String description)
-      throws Exception {
+  /**
+   * Runs every row on {@code library} and {@code baseline}, which start on empty databases; {@code settle} runs after
+   * each fill, before anything is measured (analyzing the tables, as autovacuum would soon after a load).
+   */
+  void run(Bench bench, Results results, GraphSaverSide library, GraphSaverSide baseline, Settle settle,
+      String description) throws Exception {
     String state = Numbers.count(library.stateBytes()) + " B state (library), "
         + Numbers.count(baseline.stateBytes()) + " B (" + peer + ")";
     for (int full : DEPTHS) {
-      depth(bench, results, library, baseline, bench.scale().fill(full), description, state);
+      depth(bench, results, library, baseline, settle, bench.scale().fill(full), description, state);
     }
     concurrent(bench, results, library, baseline, description, state);
   }
 
-  private void depth(Bench bench, Results results, GraphSaverSide library, GraphSaverSide baseline, int depth,
-      String description, String state) throws Exception {
+  private void depth(Bench bench, Results results, GraphSaverSide library, GraphSaverSide baseline, Settle settle,
+      int depth, String description, String state) throws Exception {
     int warmup = bench.scale().warmup(WARMUP);
     int steps = warmup + bench.scale().calls(STEPS);
     int stepsPerThread = Math.max(1, depth / 10);
@@ -71,6 +74,7 @@ final class GraphSteps {
         baseline.step(prefix + t);
       }
     }
+    settle.run();
     Sides sides = Interleave.pairs(warmup, steps - warmup,
         Trial.timed(i -> library.step(prefix + i / stepsPerThread)),
         Trial.timed(i -> baseline.step(prefix + i / stepsPerThread)));
@@ -151,6 +155,12 @@ final class GraphSteps {
     state.put("step", step);
     state.put("messages", messages);
     return state;
+  }
+
+  /** What runs between filling the threads and measuring. */
+  @FunctionalInterface
+  interface Settle {
+    void run() throws Exception;
   }
 
   private static String cell(Samples samples) {
