@@ -2,6 +2,8 @@ package dev.sessionstore.graph;
 
 import com.zaxxer.hikari.HikariDataSource;
 import dev.sessionstore.SessionStore;
+import dev.sessionstore.cassandra.CassandraSessionStore;
+import dev.sessionstore.cassandra.cluster.SharedCluster;
 import dev.sessionstore.crypto.EncryptingSessionStore;
 import dev.sessionstore.crypto.KeyProvider;
 import dev.sessionstore.jdbc.JdbcSessionStore;
@@ -18,12 +20,15 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.List;
+import java.util.UUID;
+import java.util.concurrent.atomic.AtomicInteger;
 import java.util.function.Supplier;
 import java.util.stream.Stream;
 
 /**
  * A kind of store the graph savers' tests run on (this module's tests and, through its test jar, the runtimes'
- * savers'), plain and behind the decorators. Each {@link Database} is isolated from every other (a heap, a SQLite file, a PostgreSQL schema);
+ * savers'), plain and behind the decorators. Each {@link Database} is isolated from every other (a heap, a SQLite file,
+ * a PostgreSQL schema, a Cassandra namespace);
  * {@link Database#open()} gives a new store instance on it each time, as a restarted process or another pod would get.
  * PostgreSQL is the JDBC module's test database ({@link TestDatabase}: an explicit URL, else a container, else embedded
  * binaries).
@@ -74,6 +79,24 @@ public enum GraphBackend {
       return new Database(() -> ObservedSessionStore.builder(store).registry(registry).build(), () -> { });
     }
   },
+  /**
+   * A real Cassandra 5.0 cluster started by the Cassandra adapter's test fixture ({@link SharedCluster}: one node, or
+   * as many as {@value SharedCluster#NODES} says), a namespace of its own per database; instances alternate between
+   * two driver sessions, as two processes would have. Tested only when {@value #CASSANDRA_PROPERTY} is {@code true}
+   * ({@link #tested()}), which the {@code cassandra-cluster} Maven profile sets.
+   */
+  CASSANDRA {
+    @Override
+    public Database database() {
+      String namespace = UUID.randomUUID().toString();
+      AtomicInteger instances = new AtomicInteger();
+      // the namespace's rows stay in the test keyspace, as the adapter's own tests leave theirs
+      return new Database(() -> CassandraSessionStore.builder()
+          .session(instances.getAndIncrement() % 2 == 0 ? SharedCluster.session() : SharedCluster.peerSession())
+          .keyspace(CASSANDRA_KEYSPACE).namespace(namespace).replicationFactor(SharedCluster.replicationFactor())
+          .build(), () -> { });
+    }
+  },
   /** SQLite behind the encrypting decorator: checkpoint states are encrypted at rest. */
   ENCRYPTED_SQLITE {
     @Override
@@ -87,6 +110,19 @@ public enum GraphBackend {
   private static final KeyProvider KEYS = KeyProvider.of("graph-test-key", new byte[] {
       1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16, 17, 18, 19, 20, 21, 22, 23, 24, 25, 26, 27, 28, 29, 30,
       31, 32});
+
+  /** The system property that adds {@link #CASSANDRA} to {@link #tested()}. */
+  public static final String CASSANDRA_PROPERTY = "session-store.graph.cassandra";
+  private static final String CASSANDRA_KEYSPACE = "session_store_graph";
+
+  /**
+   * The backends this test run covers, for {@code @MethodSource("dev.sessionstore.graph.GraphBackend#tested")}: all,
+   * {@link #CASSANDRA} only when {@value #CASSANDRA_PROPERTY} is {@code true} (it starts a Cassandra cluster, about
+   * 20 s of two CPUs per test JVM and 1 GB of memory per node).
+   */
+  public static Stream<GraphBackend> tested() {
+    return Stream.of(values()).filter(backend -> backend != CASSANDRA || Boolean.getBoolean(CASSANDRA_PROPERTY));
+  }
 
   /** A new, empty, isolated database of this kind. */
   public abstract Database database();

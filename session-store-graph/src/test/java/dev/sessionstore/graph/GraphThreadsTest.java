@@ -21,7 +21,7 @@ import java.util.concurrent.Future;
 import java.util.concurrent.CountDownLatch;
 import org.junit.jupiter.api.DisplayName;
 import org.junit.jupiter.params.ParameterizedTest;
-import org.junit.jupiter.params.provider.EnumSource;
+import org.junit.jupiter.params.provider.MethodSource;
 
 /** {@link GraphThreads} on every backend: the mapping and each guarantee of its javadoc. */
 class GraphThreadsTest {
@@ -36,7 +36,7 @@ class GraphThreadsTest {
   }
 
   @ParameterizedTest
-  @EnumSource(GraphBackend.class)
+  @MethodSource("dev.sessionstore.graph.GraphBackend#tested")
   @DisplayName("puts append in order; latest, find and pages read them back as stored, from another store instance")
   void putsAndReads(GraphBackend backend) throws Exception {
     try (GraphBackend.Database database = backend.database()) {
@@ -66,7 +66,7 @@ class GraphThreadsTest {
   }
 
   @ParameterizedTest
-  @EnumSource(GraphBackend.class)
+  @MethodSource("dev.sessionstore.graph.GraphBackend#tested")
   @DisplayName("JSON and binary states come back exactly, the binary one byte for byte")
   void statesAreLossless(GraphBackend backend) throws Exception {
     try (GraphBackend.Database database = backend.database()) {
@@ -88,7 +88,7 @@ class GraphThreadsTest {
   }
 
   @ParameterizedTest
-  @EnumSource(GraphBackend.class)
+  @MethodSource("dev.sessionstore.graph.GraphBackend#tested")
   @DisplayName("a put on a checkpoint that is no longer the latest fails naming thread, expected and actual; nothing"
       + " stored")
   void stalePutFails(GraphBackend backend) throws Exception {
@@ -114,7 +114,7 @@ class GraphThreadsTest {
   }
 
   @ParameterizedTest
-  @EnumSource(GraphBackend.class)
+  @MethodSource("dev.sessionstore.graph.GraphBackend#tested")
   @DisplayName("of eight instances putting on one checkpoint at once, exactly one wins; a retried put of the winner"
       + " returns it as stored")
   void oneWinnerOfARace(GraphBackend backend) throws Exception {
@@ -168,7 +168,7 @@ class GraphThreadsTest {
   }
 
   @ParameterizedTest
-  @EnumSource(GraphBackend.class)
+  @MethodSource("dev.sessionstore.graph.GraphBackend#tested")
   @DisplayName("replace swaps a checkpoint in place, the latest or an earlier one, keeping the order and the rest")
   void replaceInPlace(GraphBackend backend) throws Exception {
     try (GraphBackend.Database database = backend.database()) {
@@ -193,7 +193,7 @@ class GraphThreadsTest {
   }
 
   @ParameterizedTest
-  @EnumSource(GraphBackend.class)
+  @MethodSource("dev.sessionstore.graph.GraphBackend#tested")
   @DisplayName("a checkpoint that cannot be decoded fails the read naming thread and checkpoint, never skipped")
   void undecodableIsAnError(GraphBackend backend) throws Exception {
     try (GraphBackend.Database database = backend.database()) {
@@ -214,7 +214,7 @@ class GraphThreadsTest {
   }
 
   @ParameterizedTest
-  @EnumSource(GraphBackend.class)
+  @MethodSource("dev.sessionstore.graph.GraphBackend#tested")
   @DisplayName("release completes the thread's session and returns its checkpoints as stored")
   void releaseClosesTheThread(GraphBackend backend) throws Exception {
     try (GraphBackend.Database database = backend.database()) {
@@ -230,7 +230,7 @@ class GraphThreadsTest {
   }
 
   @ParameterizedTest
-  @EnumSource(GraphBackend.class)
+  @MethodSource("dev.sessionstore.graph.GraphBackend#tested")
   @DisplayName("clear returns the thread's checkpoints as stored and empties it, also after retention; puts start"
       + " afresh; an unknown thread stays unknown")
   void clearEmptiesTheThread(GraphBackend backend) throws Exception {
@@ -259,7 +259,7 @@ class GraphThreadsTest {
   }
 
   @ParameterizedTest
-  @EnumSource(GraphBackend.class)
+  @MethodSource("dev.sessionstore.graph.GraphBackend#tested")
   @DisplayName("retention keeping 3 events per session keeps each thread's 3 latest checkpoints; puts go on")
   void retentionKeepsTheLatestCheckpoints(GraphBackend backend) throws Exception {
     try (GraphBackend.Database database = backend.database()) {

@@ -33,7 +33,7 @@ import org.bsc.langgraph4j.state.AgentState;
 import org.bsc.langgraph4j.state.StateSnapshot;
 import org.junit.jupiter.api.DisplayName;
 import org.junit.jupiter.params.ParameterizedTest;
-import org.junit.jupiter.params.provider.EnumSource;
+import org.junit.jupiter.params.provider.MethodSource;
 
 /**
  * {@link SessionStoreSaver} through LangGraph4j's own compiled {@code StateGraph}, on every backend: the scenarios of
@@ -51,7 +51,7 @@ class SessionStoreSaverTest {
   }
 
   @ParameterizedTest
-  @EnumSource(GraphBackend.class)
+  @MethodSource("dev.sessionstore.graph.GraphBackend#tested")
   @DisplayName("interrupted before a node, the graph resumes in a new process with exactly the saved state, after"
       + " updateState; the state history lists every checkpoint newest first")
   void humanInTheLoopAcrossRestarts(GraphBackend backend) throws Exception {
@@ -88,7 +88,7 @@ class SessionStoreSaverTest {
   }
 
   @ParameterizedTest
-  @EnumSource(GraphBackend.class)
+  @MethodSource("dev.sessionstore.graph.GraphBackend#tested")
   @DisplayName("two instances resuming one thread from the same checkpoint: exactly one run goes on, the other fails"
       + " with the conflict naming thread, expected and actual checkpoint")
   void twoInstancesRace(GraphBackend backend) throws Exception {
@@ -157,7 +157,7 @@ class SessionStoreSaverTest {
   }
 
   @ParameterizedTest
-  @EnumSource(GraphBackend.class)
+  @MethodSource("dev.sessionstore.graph.GraphBackend#tested")
   @DisplayName("the saver API as LangGraph4j's saver tests use it: put, get, list newest first, replace by id,"
       + " release completing the thread and returning what was stored")
   void saverApi(GraphBackend backend) throws Exception {
@@ -195,7 +195,7 @@ class SessionStoreSaverTest {
   }
 
   @ParameterizedTest
-  @EnumSource(GraphBackend.class)
+  @MethodSource("dev.sessionstore.graph.GraphBackend#tested")
   @DisplayName("a checkpoint the serializer cannot read fails get and list naming thread and checkpoint")
   void undecodableStateIsAnError(GraphBackend backend) throws Exception {
     try (GraphBackend.Database database = backend.database()) {

@@ -39,10 +39,11 @@ import java.util.Map;
  * list, and takes the same options.
  *
  * <p>The Cassandra measures ({@code CassandraAppends}, {@code CassandraReads}: the Cassandra store against its raw
- * CQL twin) and {@code SearchAtScale} are not in the default set: the former need a Cassandra node, which the harness
- * starts itself from the adapter's test fixture (about 1 GB of memory and 20 s more) unless
- * {@link CassandraNode#CONTACT_POINT} names one; the latter fills a million-event store twice. Run them with
- * {@code --only CassandraAppends,CassandraReads,SearchAtScale}.
+ * CQL twin), {@code SearchAtScale} and {@code AlibabaGraphSteps} are not in the default set: the Cassandra ones
+ * need a Cassandra node, which the harness starts itself from the adapter's test fixture (about 1 GB of memory and
+ * 20 s more) unless {@link CassandraNode#CONTACT_POINT} names one; {@code SearchAtScale} fills a million-event store
+ * twice; {@code AlibabaGraphSteps} (our saver against Spring AI Alibaba Graph's own PostgreSQL saver) fills graph
+ * threads of up to 10,000 checkpoints through both. Run them with {@code --only <names>}.
  */
 public final class Harness {
 
@@ -77,14 +78,16 @@ public final class Harness {
   }
 
   /**
-   * Measures run only when {@code --only} names them: they need a Cassandra node ({@link CassandraNode}), or fill a
-   * million-event store twice ({@link SearchAtScale}).
+   * Measures run only when {@code --only} names them: they need a Cassandra node ({@link CassandraNode}), fill a
+   * million-event store twice ({@link SearchAtScale}), or fill graph threads of up to 10,000 checkpoints through two
+   * savers ({@link AlibabaGraphSteps}, a few minutes).
    */
   private static List<Measure> onRequest() {
     return List.of(
         new CassandraAppends(),
         new CassandraReads(),
-        new SearchAtScale());
+        new SearchAtScale(),
+        new AlibabaGraphSteps());
   }
 
   private Harness() {

@@ -132,6 +132,24 @@ final class PgSchema implements AutoCloseable {
     }
   }
 
+  /** Analyzes every table of the schema, as autovacuum would soon after a load. */
+  void analyze() throws SQLException {
+    List<String> tables = new ArrayList<>();
+    try (Connection connection = connect();
+        PreparedStatement query = connection.prepareStatement(
+            "SELECT quote_ident(tablename) FROM pg_tables WHERE schemaname = ?")) {
+      query.setString(1, name);
+      try (ResultSet rows = query.executeQuery()) {
+        while (rows.next()) {
+          tables.add(name + "." + rows.getString(1));
+        }
+      }
+    }
+    if (!tables.isEmpty()) {
+      execute("ANALYZE " + String.join(", ", tables));
+    }
+  }
+
   @Override
   public void close() throws SQLException {
     try {

@@ -26,6 +26,14 @@ public record Scale(String name, double share, Duration phase, int longSession, 
     return Math.max(MIN_CALLS, (int) Math.round(full * share));
   }
 
+  /**
+   * How many items (checkpoints in a thread, say) a measure that fills {@code full} in the full scale fills: all of
+   * them in the full scale, a hundredth (at least {@link #MIN_CALLS}) in the smoke scale.
+   */
+  int fill(int full) {
+    return share >= 1 ? full : Math.max(MIN_CALLS, full / 100);
+  }
+
   /** How many warm-up calls (or rounds) to run of a measure that warms up with {@code full} in the full scale. */
   public int warmup(int full) {
     return Math.max(1, (int) Math.round(full * share));
