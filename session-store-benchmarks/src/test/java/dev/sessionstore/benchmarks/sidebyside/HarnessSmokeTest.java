@@ -69,7 +69,7 @@ class HarnessSmokeTest {
     List<String> rows = page.subList(header + 2, end);
     assertThat(rows).as("one row per measure of the set (two of the single append); the virtual-thread row on"
             + " Java 21+ only")
-        .hasSize(38 + (VirtualThreadWaits.available() ? 1 : 0))
+        .hasSize(42 + (VirtualThreadWaits.available() ? 1 : 0))
         .allSatisfy(row -> assertThat(row).matches(ROW).doesNotContain("n/a").containsPattern(NUMBER));
     assertThat(String.join("\n", page))
         .contains("![", "(" + Harness.CHART + ")", "## What each baseline does", "**Commit:**",
