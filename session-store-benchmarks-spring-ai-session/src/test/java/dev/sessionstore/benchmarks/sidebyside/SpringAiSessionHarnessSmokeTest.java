@@ -2,12 +2,10 @@ package dev.sessionstore.benchmarks.sidebyside;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import io.zonky.test.db.postgres.embedded.EmbeddedPostgres;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
-import java.util.regex.Pattern;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -16,38 +14,16 @@ import org.junit.jupiter.api.io.TempDir;
  * per measure and length, numbers in every cell, and the library's writers row with nothing lost. Asserts nothing
  * about the timings: a build machine's mean nothing.
  *
- * <p>The database is the one {@value #URL_VARIABLE} (or the system property {@value #URL_PROPERTY}) names, else an
- * embedded PostgreSQL; the test prints which.
+ * <p>The database is {@link SmokeDatabase}'s.
  */
 class SpringAiSessionHarnessSmokeTest {
-
-  static final String URL_VARIABLE = "SESSION_STORE_TEST_JDBC_URL";
-  static final String URL_PROPERTY = "sessionstore.test.jdbcUrl";
-  /** A table row: the measure, this Java, the warm-up, library, baseline, ratio, target, met, the run. */
-  private static final Pattern ROW = Pattern.compile("\\| [^|]+ \\| " + Runtime.version().feature()
-      + " \\| [^|]+ \\| .+ \\| .+ \\| [^|]+ \\| [^|]+ \\| (yes|no) \\| \\d{4}-\\d{2}-\\d{2} `[^`]+` \\|");
 
   @TempDir
   Path out;
 
   @Test
   void everyMeasureRunsAndThePageIsComplete() throws Exception {
-    String explicit = System.getenv(URL_VARIABLE);
-    if (explicit == null || explicit.isBlank()) {
-      explicit = System.getProperty(URL_PROPERTY);
-    }
-    if (explicit != null && !explicit.isBlank()) {
-      System.out.println("spring-ai-session smoke test uses: explicit URL "
-          + explicit.replaceAll("password=[^&]*", "password=***"));
-      runAndCheck(explicit);
-    } else {
-      try (EmbeddedPostgres embedded = EmbeddedPostgres.builder().start()) {
-        String url = embedded.getJdbcUrl("postgres", "postgres");
-        System.out.println("spring-ai-session smoke test uses: embedded PostgreSQL " + url + " (no " + URL_VARIABLE
-            + " given)");
-        runAndCheck(url);
-      }
-    }
+    SmokeDatabase.run("spring-ai-session smoke test", this::runAndCheck);
   }
 
   private void runAndCheck(String url) throws Exception {
@@ -62,7 +38,7 @@ class SpringAiSessionHarnessSmokeTest {
     }
     List<String> rows = page.subList(header + 2, end);
     assertThat(rows).as("append, three tail lengths, compaction, writers").hasSize(6)
-        .allSatisfy(row -> assertThat(row).matches(ROW).doesNotContain("n/a"));
+        .allSatisfy(row -> assertThat(row).matches(HarnessSmokeTest.ROW).doesNotContain("n/a"));
     assertThat(rows.get(0)).contains("append one event");
     assertThat(rows.subList(1, 4)).satisfiesExactly(
         row -> assertThat(row).contains("last 20 at 10 events"),

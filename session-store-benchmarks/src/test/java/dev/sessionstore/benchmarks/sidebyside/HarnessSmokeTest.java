@@ -2,7 +2,6 @@ package dev.sessionstore.benchmarks.sidebyside;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import io.zonky.test.db.postgres.embedded.EmbeddedPostgres;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
@@ -21,15 +20,12 @@ import org.w3c.dom.NodeList;
  * Runs every measure of the harness once, at the smoke scale, and checks that the page and the chart come out
  * complete and well-formed. Asserts nothing about the numbers: a build machine's timings mean nothing.
  *
- * <p>The database is the one {@value #URL_VARIABLE} (or the system property {@value #URL_PROPERTY}) names, else an
- * embedded PostgreSQL; the test prints which.
+ * <p>The database is {@link SmokeDatabase}'s.
  */
 class HarnessSmokeTest {
 
-  static final String URL_VARIABLE = "SESSION_STORE_TEST_JDBC_URL";
-  static final String URL_PROPERTY = "sessionstore.test.jdbcUrl";
   /** A table row: nine cells, the second this Java, the eighth yes or no, the last the run's date and commit. */
-  private static final Pattern ROW = Pattern.compile("\\| [^|]+ \\| " + Runtime.version().feature()
+  static final Pattern ROW = Pattern.compile("\\| [^|]+ \\| " + Runtime.version().feature()
       + " \\| [^|]+ \\| .+ \\| .+ \\| [^|]+ \\| [^|]+ \\| (yes|no) \\| \\d{4}-\\d{2}-\\d{2} `[^`]+` \\|");
   private static final Pattern NUMBER = Pattern.compile("\\d");
 
@@ -38,22 +34,7 @@ class HarnessSmokeTest {
 
   @Test
   void everyMeasureRunsAndThePageAndChartAreWellFormed() throws Exception {
-    String explicit = System.getenv(URL_VARIABLE);
-    if (explicit == null || explicit.isBlank()) {
-      explicit = System.getProperty(URL_PROPERTY);
-    }
-    if (explicit != null && !explicit.isBlank()) {
-      System.out.println("side-by-side smoke test uses: explicit URL "
-          + explicit.replaceAll("password=[^&]*", "password=***"));
-      runAndCheck(explicit);
-    } else {
-      try (EmbeddedPostgres embedded = EmbeddedPostgres.builder().start()) {
-        String url = embedded.getJdbcUrl("postgres", "postgres");
-        System.out.println("side-by-side smoke test uses: embedded PostgreSQL " + url + " (no " + URL_VARIABLE
-            + " given)");
-        runAndCheck(url);
-      }
-    }
+    SmokeDatabase.run("side-by-side smoke test", this::runAndCheck);
   }
 
   private void runAndCheck(String url) throws Exception {
