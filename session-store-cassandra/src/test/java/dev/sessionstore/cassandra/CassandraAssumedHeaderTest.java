@@ -35,10 +35,7 @@ class CassandraAssumedHeaderTest {
   static void open() {
     traced = new TracedSession();
     String namespace = UUID.randomUUID().toString();
-    one = CassandraSessionStore.builder().session(traced.session()).keyspace("session_store_tests")
-        .namespace(namespace).replicationFactor(SharedCluster.replicationFactor())
-        // the deadline sweeper's statements would be counted with the call's: none runs within the test
-        .sweepInterval(java.time.Duration.ofDays(1)).build();
+    one = traced.store(namespace);
     other = CassandraSessionStore.builder().session(SharedCluster.peerSession()).keyspace("session_store_tests")
         .namespace(namespace).replicationFactor(SharedCluster.replicationFactor()).build();
   }

@@ -7,7 +7,6 @@ import dev.sessionstore.SessionQuery;
 import dev.sessionstore.SessionStore;
 import dev.sessionstore.SessionWrite;
 import dev.sessionstore.cassandra.cluster.SharedCluster;
-import java.time.Duration;
 import java.time.Instant;
 import java.util.UUID;
 import org.junit.jupiter.api.AfterAll;
@@ -33,10 +32,7 @@ class CassandraExpiryCostTest {
   @BeforeAll
   static void open() {
     traced = new TracedSession();
-    store = CassandraSessionStore.builder().session(traced.session()).keyspace("session_store_tests")
-        .namespace(UUID.randomUUID().toString()).replicationFactor(SharedCluster.replicationFactor())
-        // the deadline sweeper's statements would be counted with the call's: none runs within the test
-        .sweepInterval(Duration.ofDays(1)).build();
+    store = traced.store(UUID.randomUUID().toString());
   }
 
   @AfterAll

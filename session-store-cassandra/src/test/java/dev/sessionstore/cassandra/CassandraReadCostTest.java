@@ -7,7 +7,6 @@ import dev.sessionstore.NewEvent;
 import dev.sessionstore.NewSummary;
 import dev.sessionstore.SessionStore;
 import dev.sessionstore.cassandra.cluster.SharedCluster;
-import java.time.Duration;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -38,10 +37,7 @@ class CassandraReadCostTest {
   @BeforeAll
   static void fill() {
     traced = new TracedSession();
-    store = CassandraSessionStore.builder().session(traced.session()).keyspace("session_store_tests")
-        .namespace(UUID.randomUUID().toString()).replicationFactor(SharedCluster.replicationFactor())
-        // the deadline sweeper's statements would be counted with the call's: none runs within the test
-        .sweepInterval(Duration.ofDays(1)).build();
+    store = traced.store(UUID.randomUUID().toString());
     fill("short", SHORT);
     fill("long", LONG);
   }

@@ -282,9 +282,7 @@ class CassandraRetentionTest {
   void readsAfterACutDoNotGrowWithTheCut() {
     TracedSession traced = new TracedSession();
     opened.add(traced);
-    SessionStore store = CassandraSessionStore.builder().session(traced.session()).keyspace("session_store_tests")
-        .namespace(UUID.randomUUID().toString()).replicationFactor(SharedCluster.replicationFactor())
-        .sweepInterval(Duration.ofDays(1)).build();
+    SessionStore store = traced.store(UUID.randomUUID().toString());
     opened.add(store);
     for (int length : List.of(1_000, 10_000)) {
       String sessionId = "cut-" + length;

@@ -8,7 +8,6 @@ import dev.sessionstore.SearchQuery;
 import dev.sessionstore.SessionStore;
 import dev.sessionstore.SessionWrite;
 import dev.sessionstore.cassandra.cluster.SharedCluster;
-import java.time.Duration;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -41,10 +40,7 @@ class CassandraSearchCostTest {
   @BeforeAll
   static void open() {
     traced = new TracedSession();
-    store = CassandraSessionStore.builder().session(traced.session()).keyspace("session_store_tests")
-        .namespace(UUID.randomUUID().toString()).replicationFactor(SharedCluster.replicationFactor())
-        // the deadline sweeper's statements would be counted with the call's: none runs within the test
-        .sweepInterval(Duration.ofDays(1)).build();
+    store = traced.store(UUID.randomUUID().toString());
   }
 
   @AfterAll

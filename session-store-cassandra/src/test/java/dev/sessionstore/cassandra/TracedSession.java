@@ -7,6 +7,7 @@ import com.datastax.oss.driver.api.core.cql.ExecutionInfo;
 import com.datastax.oss.driver.api.core.cql.ResultSet;
 import com.datastax.oss.driver.api.core.cql.Statement;
 import com.datastax.oss.driver.api.core.cql.TraceEvent;
+import dev.sessionstore.SessionStore;
 import dev.sessionstore.cassandra.cluster.SharedCluster;
 import java.lang.reflect.InvocationTargetException;
 import java.lang.reflect.Method;
@@ -52,6 +53,15 @@ final class TracedSession implements AutoCloseable {
   /** The session to build stores on: statements run while measuring are traced. */
   CqlSession session() {
     return traced;
+  }
+
+  /**
+   * A store on this session in {@code namespace} of the tests' keyspace, its deadline sweeper idle: the sweeper's
+   * statements would be counted with the measured call's, and none runs within a test.
+   */
+  SessionStore store(String namespace) {
+    return CassandraSessionStore.builder().session(traced).keyspace("session_store_tests").namespace(namespace)
+        .replicationFactor(SharedCluster.replicationFactor()).sweepInterval(Duration.ofDays(1)).build();
   }
 
   private Object invoke(Method method, Object[] args) throws Throwable {
