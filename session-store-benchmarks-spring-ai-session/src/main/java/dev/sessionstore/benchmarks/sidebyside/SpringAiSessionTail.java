@@ -89,8 +89,9 @@ final class SpringAiSessionTail implements Measure {
       + "EventFilter.lastN(20))`: one statement, `ORDER BY seq DESC LIMIT 20` on its index `(session_id, seq)`, "
       + "reversed in Java, each row mapped back to a `SessionEvent` (its tables from the script its jar ships, a "
       + "schema of its own on the same database, a pool of the same settings). The library's side is "
-      + "`SessionStoreSessionRepository.findEvents` with the same filter over the PostgreSQL store: the log's last "
-      + "seq, the latest compaction window (none here), then the last events from the end of the log. Sessions of "
+      + "`SessionStoreSessionRepository.findEvents` with the same filter over the PostgreSQL store: one statement, "
+      + "the last 20 messages and compaction markers from the end of the log (a compaction is read only on "
+      + "reaching its marker; none here), each decoded through the Spring AI codec. Sessions of "
       + "10, 1,000 and 10,000 events on each side, filled through `appendEvent` with the same events; the six "
       + "reads of a round run in a random order. The library's cell also gives its p50 over its own p50 at 10 "
       + "events.";

@@ -47,7 +47,8 @@ import org.springframework.ai.session.SessionRepository;
  * idempotent per session by event id: an equal event again writes nothing, another event under a stored id fails with
  * {@link dev.sessionstore.DuplicateEventException}, and the same id in another session is another event (SPEC 3).
  * Of two compactions at one version exactly one wins. {@link #findEvents} with a last N reads from the end of the log
- * and the latest compaction, not the whole history.
+ * and, only when it reaches a compaction's marker, the latest compaction, not the whole history: a last N that only
+ * message types narrow, after the latest compaction, is one read of N events.
  *
  * <p><b>Where it differs from spring-ai-session's in-memory repository</b> (each covered by the contract test):
  * appending an id again is a replay or an error, never a second event; an active event that a compaction neither
@@ -216,12 +217,7 @@ public final class SessionStoreSessionRepository implements SessionRepository {
     if (filter.keyword() != null && !store.supports(Capability.SEARCH)) {
       throw new UnsupportedCapabilityException(Capability.SEARCH);
     }
-    if (store.events().lastSeq(sessionId) == 0) {
-      return List.of();
-    }
-    CompactionWindow window = store.summaries().latest(sessionId)
-        .map(summary -> CompactionWindow.of(sessionId, summary)).orElseGet(CompactionWindow::none);
-    EventView view = new EventView(store.events(), sessionId, window, filter);
+    EventView view = new EventView(store.events(), store.summaries(), sessionId, filter);
     if (filter.keyword() != null) {
       List<SessionEvent> found = view.among(new KeywordSearch(filter.keyword())
           .find(store.search(), sessionId, view.types(), filter.from()));

@@ -106,11 +106,21 @@ public final class SpringAiMessageCodec implements MessageCodec<Message> {
 
   @Override
   public Message decode(Event event) {
-    MessageType type = MESSAGE_TYPES.get(event.type());
+    return decode(event.type(), event.payload().tree());
+  }
+
+  /**
+   * The message an event of {@code eventType} holds as {@code payload}, already parsed, for a caller that found it
+   * inside a larger document: what {@link #decode(Event)} answers for such an event, without writing and parsing
+   * the payload again.
+   *
+   * @throws IllegalArgumentException when {@code eventType} is not one of {@link #eventTypes()}
+   */
+  public Message decode(String eventType, JsonNode payload) {
+    MessageType type = MESSAGE_TYPES.get(eventType);
     if (type == null) {
-      throw new IllegalArgumentException("not a Spring AI message event: " + event.type());
+      throw new IllegalArgumentException("not a Spring AI message event: " + eventType);
     }
-    JsonNode payload = event.payload().tree();
     String text = payload.path("text").isNull() ? null : payload.path("text").asText();
     Map<String, Object> metadata = new HashMap<>();
     payload.path("metadata").properties()

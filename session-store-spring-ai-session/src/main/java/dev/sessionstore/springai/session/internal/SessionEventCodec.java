@@ -62,8 +62,7 @@ public final class SessionEventCodec {
   /** The session event {@code stored} holds, archived if {@code archived} or if it was appended archived. */
   public static SessionEvent decode(Event stored, boolean archived) {
     JsonNode payload = stored.payload().tree();
-    Message message = MESSAGES.decode(new Event(stored.sessionId(), stored.seq(), stored.id(), stored.type(),
-        stored.runId(), stored.agentId(), stored.parentId(), Json.from(payload.path("message")), stored.timestamp()));
+    Message message = MESSAGES.decode(stored.type(), payload.path("message"));
     Map<String, Object> metadata = new HashMap<>();
     payload.path("metadata").properties()
         .forEach(member -> metadata.put(member.getKey(), MetadataValues.read(member.getValue())));
