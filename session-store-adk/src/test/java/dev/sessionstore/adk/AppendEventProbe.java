@@ -8,9 +8,11 @@ import com.google.adk.sessions.Session;
 import com.google.genai.types.Content;
 import com.google.genai.types.Part;
 import dev.sessionstore.memory.InMemorySessionStore;
+import io.reactivex.rxjava3.schedulers.Schedulers;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
+import java.util.Map;
 import java.util.Random;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.ExecutorService;
@@ -26,8 +28,10 @@ import java.util.concurrent.Future;
  * time); run it by hand:
  * <pre>{@code
  * java -cp session-store-adk/target/test-classes:session-store-adk/target/classes:<test classpath> \
- *     dev.sessionstore.adk.AppendEventProbe [warm-up rounds] [measured rounds]
+ *     dev.sessionstore.adk.AppendEventProbe [warm-up rounds] [measured rounds] [io|trampoline]
  * }</pre>
+ * The last argument is the scheduler our service runs the store calls on: {@code io}, the default
+ * ({@code Schedulers.io()}, a thread hand-off per call), or {@code trampoline} (the caller's thread).
  */
 final class AppendEventProbe {
 
@@ -40,7 +44,9 @@ final class AppendEventProbe {
   public static void main(String[] args) throws Exception {
     int warmUp = args.length > 0 ? Integer.parseInt(args[0]) : 50;
     int measured = args.length > 1 ? Integer.parseInt(args[1]) : 100;
-    BaseSessionService ours = SessionStoreSessionService.builder(InMemorySessionStore.builder().build()).build();
+    boolean callerThread = args.length > 2 && args[2].equals("trampoline");
+    BaseSessionService ours = SessionStoreSessionService.builder(InMemorySessionStore.builder().build())
+        .scheduler(callerThread ? Schedulers.trampoline() : Schedulers.io()).build();
     BaseSessionService adk = new InMemorySessionService();
     ExecutorService pool = Executors.newFixedThreadPool(THREADS);
     Random order = new Random(37);
@@ -61,8 +67,8 @@ final class AppendEventProbe {
     }
     Arrays.sort(oursNanos);
     Arrays.sort(adkNanos);
-    System.out.printf("%d threads x %d appendEvent, %d rounds after %d warm-up, round wall time:%n", THREADS, EVENTS,
-        measured, warmUp);
+    System.out.printf("%d threads x %d appendEvent, %d rounds after %d warm-up, our scheduler %s, round wall time:%n",
+        THREADS, EVENTS, measured, warmUp, callerThread ? "trampoline" : "io");
     System.out.printf("  session-store (in-memory store): p50 %.3f ms  p99 %.3f ms%n", ms(oursNanos, 0.50),
         ms(oursNanos, 0.99));
     System.out.printf("  ADK InMemorySessionService:      p50 %.3f ms  p99 %.3f ms%n", ms(adkNanos, 0.50),
@@ -74,8 +80,8 @@ final class AppendEventProbe {
   private static long round(BaseSessionService service, ExecutorService pool, int round) throws Exception {
     List<Session> sessions = new ArrayList<>();
     for (int thread = 0; thread < THREADS; thread++) {
-      sessions.add(service.createSession("app", "user-" + thread, new ConcurrentHashMap<>(), "s-" + round + "-" + thread)
-          .blockingGet());
+      String id = "s-" + round + "-" + thread;
+      sessions.add(service.createSession("app", "user-" + thread, Map.of(), id).blockingGet());
     }
     List<Future<?>> done = new ArrayList<>();
     long start = System.nanoTime();
