@@ -391,18 +391,31 @@ public final class SessionStoreSessionService implements BaseSessionService {
         split.get(USER), timestamp);
   }
 
+  /**
+   * Appends {@code changes} to the shared log {@code logKey}: a plain append when the log already exists with its
+   * metadata (the common case, one write), else one commit that also writes the log's session with that metadata.
+   */
   private void appendDelta(String logKey, String kind, String owner, String app, String user, String deltaId,
       Map<String, Object> changes, Instant timestamp) {
     if (changes.isEmpty()) {
       return;
     }
-    SessionWrite write = SessionWrite.of(logKey).withMetadata(META_KIND, kind).withMetadata(META_APP, app);
+    Map<String, String> metadata = new LinkedHashMap<>();
+    metadata.put(META_KIND, kind);
+    metadata.put(META_APP, app);
     if (owner != null) {
-      write = write.withMetadata(META_OWNER, owner).withMetadata(META_USER, user);
+      metadata.put(META_OWNER, owner);
+      metadata.put(META_USER, user);
     }
+    NewEvent delta = new NewEvent(deltaId, DELTA_TYPE, null, null, null, AdkJson.delta(changes), timestamp);
     try {
-      store.commit(Step.builder(logKey).session(write)
-          .event(new NewEvent(deltaId, DELTA_TYPE, null, null, null, AdkJson.delta(changes), timestamp)).build());
+      if (store.sessions().find(logKey)
+          .filter(log -> log.metadata().entrySet().containsAll(metadata.entrySet())).isPresent()) {
+        store.events().append(logKey, delta);
+      } else {
+        store.commit(Step.builder(logKey).session(SessionWrite.of(logKey).withMetadata(metadata)).event(delta)
+            .build());
+      }
     } catch (DuplicateEventException e) {
       throw new SessionException("a retried event carries another state delta than when it was first appended", e);
     }

@@ -24,14 +24,24 @@ import java.util.TreeSet;
  *
  * <p>Thread-safe: the owner writes under its session's lock and forks read under theirs, so every access holds this
  * storage's monitor, which is taken last (no session lock is ever taken while holding it).
+ *
+ * <p>The search index is built lazily: an append only stores the event, and the first {@link #search} after it
+ * indexes every event not yet indexed (the events below {@link #indexed}), under the same monitor, so a search sees
+ * exactly the events held when it runs. Appends that no search follows never read their payloads again, and each
+ * payload is read at most once for the index (again only when its payload is replaced).
  */
 final class EventStorage {
 
   private final long firstSeq;
   private final ArrayList<Event> events = new ArrayList<>();
   private final Map<String, Event> byId = new HashMap<>();
-  /** The inverted index of search: each word form, to the indexes in {@link #events} holding it, ascending. */
+  /**
+   * The inverted index of search over the events below {@link #indexed}: each word form, to the indexes in
+   * {@link #events} holding it, ascending.
+   */
   private final NavigableMap<String, List<Integer>> postings = new TreeMap<>();
+  /** How many of {@link #events}, from the first, {@link #postings} holds; the rest are indexed by the next search. */
+  private int indexed;
   private boolean shared;
   /**
    * How many events {@link #find}, {@link #collect} and {@link #search} looked at, for tests of the work a call does.
@@ -55,7 +65,6 @@ final class EventStorage {
   synchronized void add(Event event) {
     events.add(event);
     byId.put(event.id(), event);
-    index(event, events.size() - 1);
   }
 
   /** The event with this id if its seq is within {@code fromSeq..toSeq}, as session {@code sessionId} holds it. */
@@ -105,8 +114,10 @@ final class EventStorage {
         event.agentId(), event.parentId(), replacement, event.timestamp());
     events.set(index, replaced);
     byId.put(replaced.id(), replaced);
-    unindex(event, index);
-    index(replaced, index);
+    if (index < indexed) {
+      unindex(event, index);
+      index(replaced, index);
+    }
     return true;
   }
 
@@ -117,9 +128,10 @@ final class EventStorage {
     }
     List<Event> removed = events.subList((int) (Math.max(fromSeq, firstSeq) - firstSeq), events.size());
     int from = (int) (Math.max(fromSeq, firstSeq) - firstSeq);
-    for (int i = events.size() - 1; i >= from; i--) {
+    for (int i = indexed - 1; i >= from; i--) {
       unindex(events.get(i), i);
     }
+    indexed = Math.min(indexed, from);
     removed.forEach(event -> byId.remove(event.id()));
     removed.clear();
   }
@@ -142,9 +154,13 @@ final class EventStorage {
   /**
    * Adds to {@code found} the events with {@code fromSeq <= seq <= toSeq} that hold every one of {@code words} (a
    * prefix word: some word starting with it), as session {@code sessionId} holds them, read through the inverted
-   * index: the work is that of the postings of the query's words and the events holding all of them.
+   * index: the work is that of the postings of the query's words and the events holding all of them, plus indexing
+   * the events appended since the previous search (see the class description).
    */
   synchronized void search(List<SearchTerm> words, long fromSeq, long toSeq, String sessionId, List<Event> found) {
+    for (; indexed < events.size(); indexed++) {
+      index(events.get(indexed), indexed);
+    }
     List<Integer> matching = null;
     for (SearchTerm word : words) {
       List<Integer> holding = holding(word);
