@@ -14,7 +14,8 @@ import java.sql.Statement;
  * the library still computes each event's words and stores them in the row (so the difference is the index's
  * maintenance). SQLite: the FTS5 table is replaced by a plain table of the same name and columns (the library still
  * computes each event's words and writes them, one row per event, so the difference is the FTS5 index's maintenance;
- * its delete trigger, which appends never fire, deletes from the plain table). Here the baseline is the library without the index, so a ratio below 1× is what the index costs.
+ * its delete trigger, which appends never fire, deletes from the plain table). Here the baseline is the library
+ * without the index, so a ratio below 1× is what the index costs.
  */
 final class SearchIndexOverhead implements Measure {
 

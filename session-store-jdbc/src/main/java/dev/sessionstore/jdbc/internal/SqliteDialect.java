@@ -398,11 +398,13 @@ final class SqliteDialect implements Dialect {
   /**
    * The words of the batch, one JSON array parameter, each joined to its event row by the events' key (session id,
    * seq: the batch's position after the first seq) for its rowid: one FTS5 insert per event, no call back into Java.
+   * {@code CROSS JOIN} keeps the batch outer, each event found by its key; with a plain join SQLite's planner reads
+   * the session's every event row and looks each up in the batch (measured: a 100-event batch 160 ms, not 3 ms).
    */
   @Override
   public Optional<String> indexStoredEvents(Tables tables) {
     return Optional.of("INSERT INTO " + tables.search() + " (rowid, words) SELECT e.rowid, w.value FROM json_each(?)"
-        + " AS w JOIN " + tables.events() + " AS e ON e.session_id = ? AND e.seq = ? + w.key");
+        + " AS w CROSS JOIN " + tables.events() + " AS e ON e.session_id = ? AND e.seq = ? + w.key");
   }
 
   /** Never called: there is no {@link #wordsColumn()}. */
