@@ -33,14 +33,14 @@ class PostgresSearchTest extends SearchScenarios {
     try (Connection connection = TestDatabase.get().adminDataSource().getConnection();
          Statement statement = connection.createStatement()) {
       statement.execute("CREATE SCHEMA " + quoted);
-      OlderSchema.createAtVersion4(connection, "postgresql", quoted);
+      OlderSchema.createAtVersion(connection, "postgresql", quoted, 4);
       // 2,500 events (more than one chunk of the migration's reads) through the version 4 append function.
       statement.execute("SELECT " + quoted + ".session_store_append_fresh('old-' || g % 3, NULL::bigint,"
           + " now(), ARRAY['e-' || g], ARRAY['message'], NULL::text[], NULL::text[], NULL::text[],"
           + " ARRAY['{\"text\":\"word' || g || ' shared\"}']::json[], ARRAY[now()]) FROM generate_series(1, 2500) AS g ORDER BY g");
     }
     SessionStore store = store();
-    assertThat(store.schemaVersion()).hasValue(6);
+    assertThat(store.schemaVersion()).hasValue(7);
     assertThat(found(store, SearchQuery.of("word1234"))).containsExactly("old-1#412");
     assertThat(store.search().find(SearchQuery.of("shared").limit(100)).nextCursor()).isPresent();
     assertThat(schema.queryValue("SELECT count(*) FROM " + quoted + ".session_store_events WHERE words IS NULL"))

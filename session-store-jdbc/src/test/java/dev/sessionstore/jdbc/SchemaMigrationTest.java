@@ -49,14 +49,14 @@ class SchemaMigrationTest {
   }
 
   @Test
-  @DisplayName("Building creates the schema and records versions 1 to 6 in the version table")
+  @DisplayName("Building creates the schema and records versions 1 to 7 in the version table")
   void recordsTheVersion() {
     SessionStore store = schema.store(builder -> builder);
 
     assertThat(schema.queryValue("SELECT string_agg(version || ':' || description, ',' ORDER BY version) FROM \""
         + schema.name() + "\".session_store_schema_version"))
-        .isEqualTo("1:schema,2:writer_fencing,3:retention,4:append_fresh,5:search,6:expiry");
-    assertThat(store.schemaVersion()).isEqualTo(OptionalInt.of(6));
+        .isEqualTo("1:schema,2:writer_fencing,3:retention,4:append_fresh,5:search,6:expiry,7:search_writes");
+    assertThat(store.schemaVersion()).isEqualTo(OptionalInt.of(7));
   }
 
   @Test
@@ -64,13 +64,13 @@ class SchemaMigrationTest {
       + " it refuses")
   void answersTheRecordedVersion() {
     schema.store(builder -> builder).close();
-    assertThat(schema.store(builder -> builder.createSchema(false)).schemaVersion()).isEqualTo(OptionalInt.of(6));
+    assertThat(schema.store(builder -> builder.createSchema(false)).schemaVersion()).isEqualTo(OptionalInt.of(7));
 
     schema.queryValue("INSERT INTO \"" + schema.name() + "\".session_store_schema_version (version, description)"
-        + " VALUES (7, 'from_a_newer_library') RETURNING version");
-    assertThat(schema.store(builder -> builder.createSchema(false)).schemaVersion()).isEqualTo(OptionalInt.of(7));
+        + " VALUES (8, 'from_a_newer_library') RETURNING version");
+    assertThat(schema.store(builder -> builder.createSchema(false)).schemaVersion()).isEqualTo(OptionalInt.of(8));
     SessionStore migrating = schema.store(builder -> builder);
-    assertThat(migrating.schemaVersion()).isEqualTo(OptionalInt.of(7));
+    assertThat(migrating.schemaVersion()).isEqualTo(OptionalInt.of(8));
 
     migrating.close();
     assertThatThrownBy(migrating::schemaVersion).isInstanceOf(StoreClosedException.class);
@@ -86,7 +86,7 @@ class SchemaMigrationTest {
             .adapter("postgresql").build())
         .keys(KeyProvider.of("k1", key)).build();
 
-    assertThat(decorated.schemaVersion()).isEqualTo(OptionalInt.of(6));
+    assertThat(decorated.schemaVersion()).isEqualTo(OptionalInt.of(7));
     decorated.close();
   }
 
@@ -101,7 +101,7 @@ class SchemaMigrationTest {
 
     assertThat(second.events().lastSeq("s")).isEqualTo(1);
     assertThat(schema.queryValue("SELECT count(*) FROM \"" + schema.name() + "\".session_store_schema_version"))
-        .isEqualTo(6L);
+        .isEqualTo(7L);
   }
 
   @Test
@@ -123,7 +123,7 @@ class SchemaMigrationTest {
         .extracting(Event::seq).containsExactly(1L, 2L);
     assertThat(schema.queryValue("SELECT string_agg(version || ':' || description, ',') FROM \""
         + schema.name() + "\".session_store_schema_version"))
-        .isEqualTo("1:schema,2:writer_fencing,3:retention,4:append_fresh,5:search,6:expiry");
+        .isEqualTo("1:schema,2:writer_fencing,3:retention,4:append_fresh,5:search,6:expiry,7:search_writes");
   }
 
   @Test
@@ -140,7 +140,7 @@ class SchemaMigrationTest {
     threads.shutdown();
 
     assertThat(schema.queryValue("SELECT count(*) FROM \"" + schema.name() + "\".session_store_schema_version"))
-        .isEqualTo(6L);
+        .isEqualTo(7L);
   }
 
   @Test

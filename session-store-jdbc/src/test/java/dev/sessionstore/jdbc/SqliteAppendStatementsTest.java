@@ -18,9 +18,10 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
- * An append to a SQLite session the store knows runs four statements, as many as the plainest atomic append (begin
- * taking the write lock, move the head, insert, commit), and a batch of 100 the same four with the insert run once
- * per event as one JDBC batch; the driver's transaction control (its own {@code begin}, {@code commit} and return to
+ * An append to a SQLite session the store knows runs five statements, one more than the plainest atomic append (begin
+ * taking the write lock, move the head, insert, index the events in the search table, commit), and a batch of 100 the
+ * same five with the insert run once per event as one JDBC batch and the index written by one statement for the
+ * whole batch; the driver's transaction control (its own {@code begin}, {@code commit} and return to
  * auto-commit, which took six more) is not used. Replays, reused ids and conflicts still find the locked path, and
  * store nothing twice. Counts the statements the store's connections, from a pool as in production (a plain data
  * source opens a connection per borrow, which the store sets up first), execute on the calling thread.
@@ -44,7 +45,7 @@ class SqliteAppendStatementsTest {
           if (Thread.currentThread().getName().equals("main")) {
             synchronized (executed) {
               executed.add(sql.trim().split("\\s+")[0].toUpperCase() + (sql.contains("BEGIN IMMEDIATE")
-                  ? " IMMEDIATE" : ""));
+                  ? " IMMEDIATE" : "") + (sql.contains("session_store_search ") ? " SEARCH" : ""));
             }
           }
         })).build();
@@ -60,24 +61,24 @@ class SqliteAppendStatementsTest {
   }
 
   @Test
-  @DisplayName("one event: BEGIN IMMEDIATE, UPDATE ... RETURNING, INSERT, COMMIT")
+  @DisplayName("one event: BEGIN IMMEDIATE, UPDATE ... RETURNING, INSERT, INSERT INTO search, COMMIT")
   void oneEvent() {
     executed.clear();
     Event stored = store.events().append("s", NewEvent.of("message").withId("one"));
     assertThat(stored.seq()).isEqualTo(1_003);
-    assertThat(executed).containsExactly("BEGIN IMMEDIATE", "UPDATE", "INSERT", "COMMIT");
+    assertThat(executed).containsExactly("BEGIN IMMEDIATE", "UPDATE", "INSERT", "INSERT SEARCH", "COMMIT");
   }
 
   @Test
-  @DisplayName("100 events: the same four, the insert once per event in one batch")
+  @DisplayName("100 events: the same five, the insert once per event in one batch, the search insert once")
   void hundredEvents() {
     executed.clear();
     List<Event> stored = store.events().appendAll("s", events("batch", 100));
     assertThat(stored.get(99).seq()).isEqualTo(1_102);
-    assertThat(executed).hasSize(103);
+    assertThat(executed).hasSize(104);
     assertThat(executed.subList(0, 2)).containsExactly("BEGIN IMMEDIATE", "UPDATE");
     assertThat(executed.subList(2, 102)).containsOnly("INSERT");
-    assertThat(executed.get(102)).isEqualTo("COMMIT");
+    assertThat(executed.subList(102, 104)).containsExactly("INSERT SEARCH", "COMMIT");
   }
 
   @Test

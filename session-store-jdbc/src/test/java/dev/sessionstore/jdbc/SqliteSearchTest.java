@@ -4,6 +4,8 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.sessionstore.SearchQuery;
 import dev.sessionstore.SessionStore;
+import dev.sessionstore.spi.SearchText;
+import dev.sessionstore.spi.StoredJson;
 import java.nio.file.Path;
 import java.sql.Connection;
 import java.sql.SQLException;
@@ -13,9 +15,13 @@ import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.DisplayName;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import org.sqlite.Function;
 import org.sqlite.SQLiteDataSource;
 
-/** {@link SearchScenarios} on SQLite (a file per test), the migration that indexes older events, and VACUUM. */
+/**
+ * {@link SearchScenarios} on SQLite (a file per test), the migrations that index older events (version 5) and drop
+ * the triggers (version 7), and VACUUM.
+ */
 class SqliteSearchTest extends SearchScenarios {
 
   private static final AtomicInteger FILES = new AtomicInteger();
@@ -46,7 +52,7 @@ class SqliteSearchTest extends SearchScenarios {
     Path older = folder.resolve("older-" + FILES.incrementAndGet() + ".db");
     SQLiteDataSource dataSource = SqliteConformanceTest.dataSource(older);
     try (Connection connection = dataSource.getConnection(); Statement statement = connection.createStatement()) {
-      OlderSchema.createAtVersion4(connection, "sqlite", "main");
+      OlderSchema.createAtVersion(connection, "sqlite", "main", 4);
       statement.executeUpdate("INSERT INTO session_store_sessions (id, status, settings, metadata, last_seq,"
           + " created_at, updated_at) VALUES ('old', 'active', '{}', '{}', 2500, 0, 0)");
       statement.executeUpdate("WITH RECURSIVE g(n) AS (SELECT 1 UNION ALL SELECT n + 1 FROM g WHERE n < 2500)"
@@ -54,9 +60,48 @@ class SqliteSearchTest extends SearchScenarios {
           + " SELECT 'old', n, 'e-' || n, 'message', '{\"text\":\"word' || n || ' shared\"}', 0 FROM g");
     }
     store = JdbcSessionStore.builder().dataSource(dataSource).build();
-    assertThat(store.schemaVersion()).hasValue(6);
+    assertThat(store.schemaVersion()).hasValue(7);
     assertThat(found(store, SearchQuery.of("word1234"))).containsExactly("old#1234");
     assertThat(store.search().find(SearchQuery.of("shared").limit(100)).nextCursor()).isPresent();
+  }
+
+  @Test
+  @DisplayName("Migrating a version 6 file to 7 drops the triggers that called the function and keeps the index exact;"
+      + " a writer without the function can insert events again")
+  void migrationFromTriggersKeepsTheIndex() throws SQLException {
+    Path older = folder.resolve("older-" + FILES.incrementAndGet() + ".db");
+    SQLiteDataSource dataSource = SqliteConformanceTest.dataSource(older);
+    try (Connection connection = dataSource.getConnection(); Statement statement = connection.createStatement()) {
+      Function.create(connection, "session_store_words", new Function() {
+        @Override
+        protected void xFunc() throws SQLException {
+          result(SearchText.indexText(StoredJson.of(value_text(0))));
+        }
+      });
+      OlderSchema.createAtVersion(connection, "sqlite", "main", 6);
+      statement.executeUpdate("INSERT INTO session_store_sessions (id, status, settings, metadata, last_seq,"
+          + " created_at, updated_at) VALUES ('old', 'active', '{}', '{}', 3, 0, 0)");
+      statement.executeUpdate("INSERT INTO session_store_events (session_id, seq, id, type, payload, ts) VALUES"
+          + " ('old', 1, 'e-1', 'message', '{\"text\":\"alpha one\"}', 0),"
+          + " ('old', 2, 'e-2', 'message', '{\"text\":\"beta two\"}', 0),"
+          + " ('old', 3, 'e-3', 'message', '{\"text\":\"alpha three\"}', 0)");
+      statement.executeUpdate("UPDATE session_store_events SET payload = '{\"text\":\"gamma two\"}'"
+          + " WHERE session_id = 'old' AND seq = 2");
+    }
+    store = JdbcSessionStore.builder().dataSource(dataSource).build();
+    assertThat(store.schemaVersion()).hasValue(7);
+    assertThat(found(store, SearchQuery.of("alpha"))).containsExactlyInAnyOrder("old#1", "old#3");
+    assertThat(found(store, SearchQuery.of("gamma"))).containsExactly("old#2");
+    assertThat(found(store, SearchQuery.of("beta"))).isEmpty();
+    store.events().append("old", said("alpha four"));
+    assertThat(found(store, SearchQuery.of("alpha"))).containsExactlyInAnyOrder("old#1", "old#3", "old#4");
+    try (Connection plain = dataSource.getConnection(); Statement statement = plain.createStatement()) {
+      assertThat(statement.executeQuery("SELECT group_concat(name) FROM sqlite_master WHERE type = 'trigger'")
+          .getString(1)).isEqualTo("session_store_events_search_delete");
+      statement.executeUpdate("INSERT INTO session_store_events (session_id, seq, id, type, payload, ts) VALUES"
+          + " ('old', 5, 'e-5', 'message', '{\"text\":\"foreign\"}', 0)");
+    }
+    assertThat(found(store, SearchQuery.of("alpha"))).containsExactlyInAnyOrder("old#1", "old#3", "old#4");
   }
 
   @Test

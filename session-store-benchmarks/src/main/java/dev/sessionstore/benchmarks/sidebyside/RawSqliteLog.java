@@ -1,6 +1,7 @@
 package dev.sessionstore.benchmarks.sidebyside;
 
 import dev.sessionstore.NewEvent;
+import dev.sessionstore.spi.SearchText;
 import java.sql.Connection;
 import java.sql.PreparedStatement;
 import java.sql.ResultSet;
@@ -12,7 +13,10 @@ import javax.sql.DataSource;
  * The raw-JDBC twin of the library's event log on SQLite: the plainest statements that append on the same tables
  * (a file the library created), through a pool of the same settings. One transaction per append: an upsert of the
  * session row that moves {@code last_seq} by the number of events (creating the session if unknown) and returns it,
- * then the events' inserts after the old head (a JDBC batch of one prepared insert for many). Atomic and gapless
+ * then the events' inserts after the old head (a JDBC batch of one prepared insert for many), then their rows of the
+ * search index (the FTS5 table the library created, which since schema version 7 no trigger writes: each event's
+ * words as the library computes them, {@link SearchText#indexText}, one prepared insert by the event's key, a JDBC
+ * batch for many), so that both sides keep the same index. Atomic and gapless
  * (the transaction holds SQLite's write lock from the upsert on); no idempotent replay (a reused id fails with the
  * unique violation), no expected-seq check, no wake-up of waiting reads, no payload validation.
  */
@@ -23,6 +27,8 @@ final class RawSqliteLog {
       + " ON CONFLICT (id) DO UPDATE SET last_seq = s.last_seq + excluded.last_seq RETURNING last_seq";
   private static final String INSERT = "INSERT INTO session_store_events (session_id, seq, id, type, payload, ts)"
       + " VALUES (?, ?, ?, ?, ?, ?)";
+  private static final String INDEX = "INSERT INTO session_store_search (rowid, words)"
+      + " SELECT rowid, ? FROM session_store_events WHERE session_id = ? AND seq = ?";
 
   private final DataSource pool;
 
@@ -64,6 +70,22 @@ final class RawSqliteLog {
           }
           if (events.size() > 1) {
             insert.executeBatch();
+          }
+        }
+        try (PreparedStatement index = connection.prepareStatement(INDEX)) {
+          long seq = head - events.size();
+          for (NewEvent event : events) {
+            index.setString(1, SearchText.indexText(event.payload()));
+            index.setString(2, sessionId);
+            index.setLong(3, ++seq);
+            if (events.size() == 1) {
+              index.executeUpdate();
+            } else {
+              index.addBatch();
+            }
+          }
+          if (events.size() > 1) {
+            index.executeBatch();
           }
         }
         connection.commit();

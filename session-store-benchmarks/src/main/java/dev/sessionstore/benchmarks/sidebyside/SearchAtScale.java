@@ -22,8 +22,8 @@ import javax.sql.DataSource;
  * {@code w<k>} with {@code k} = its number modulo the store's events / {@value #HOLDERS}, so each {@code w<k>} is held
  * by {@value #HOLDERS} events across the store; call {@code i} searches one such word store-wide and, second row,
  * within one session that holds it. Both sides read the same rows. PostgreSQL: filled server-side, words written as the library writes them
- * (the lexemes of the text's words); SQLite: filled through the library in batches of 1,000, so that its triggers
- * index every event. Also reports the index's size per event.
+ * (the lexemes of the text's words); SQLite: filled through the library in batches of 1,000, so that it indexes
+ * every event. Also reports the index's size per event.
  */
 final class SearchAtScale implements Measure {
 

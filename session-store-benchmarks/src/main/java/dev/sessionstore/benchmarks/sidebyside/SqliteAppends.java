@@ -65,9 +65,10 @@ final class SqliteAppends implements Measure {
         + "own, through a HikariCP pool of the same settings (WAL, synchronous=NORMAL, foreign keys, busy timeout, "
         + "set once per connection, as the library sets them once per physical connection): in one transaction "
         + "through JDBC's own transaction control (`setAutoCommit(false)`, `commit`), an upsert of the session row "
-        + "that moves `last_seq` by the number of events and returns it, then the events' inserts "
-        + "after the old head (one prepared insert, a JDBC batch for 100). Atomic and gapless like the library; "
-        + "no idempotent replay, no expected-seq check, no wake-up of waiting reads, no payload validation. Both "
+        + "that moves `last_seq` by the number of events and returns it, then the events' inserts after the old "
+        + "head (one prepared insert, a JDBC batch for 100), then their rows of the FTS5 search index, the words as "
+        + "the library computes them (one prepared insert by the event's key, a JDBC batch for 100). Atomic and "
+        + "gapless like the library; no idempotent replay, no expected-seq check, no wake-up of waiting reads, no payload validation. Both "
         + "sessions are filled alike by one recursive insert before their calls.");
   }
 

@@ -44,14 +44,10 @@ final class SqliteFile implements AutoCloseable {
     return sqlite;
   }
 
-  /**
-   * A new HikariCP pool on the file, closed with it. Each physical connection gets the library's search-words
-   * function ({@link SearchWordsFunction}) when it opens, as the library's own connections get it: the library's
-   * triggers call it for every event row written, also by a raw twin on the same tables.
-   */
+  /** A new HikariCP pool on the file, closed with it. */
   HikariDataSource pool() {
     HikariConfig config = new HikariConfig();
-    SQLiteDataSource driver = new SearchWordsFunction.RegisteringDataSource();
+    SQLiteDataSource driver = new SQLiteDataSource();
     driver.setUrl("jdbc:sqlite:" + file);
     driver.setJournalMode("WAL");
     driver.setSynchronous("NORMAL");

@@ -31,6 +31,10 @@ final class Dependents {
   private final String lockInIdOrder;
   private final String lockInIdOrderSkippingLocked;
   private final WriteChain materialize;
+  /** The search index of the copies, where the store writes it itself. */
+  private final SearchRows searchRows;
+  /** The rows {@link #materialize} copies, each with its dependent's session id: to index the copies. */
+  private final String toCopy;
 
   Dependents(Dialect dialect, Tables tables) {
     this.dialect = dialect;
@@ -47,12 +51,14 @@ final class Dependents {
         : lockInIdOrder + " SKIP LOCKED";
     // The copies keep the rows' indexed words, where the database keeps them in a column.
     String words = dialect.wordsColumn().map(column -> ", " + column).orElse("");
+    String copiedRows = "FROM (SELECT session_id, source_id, from_seq, to_seq FROM " + tables.segments() + " WHERE "
+        + dependent + " AND to_seq >= ?) g JOIN " + tables.events() + " e ON e.session_id = g.source_id"
+        + " AND e.seq >= g.from_seq AND e.seq <= g.to_seq AND e.seq >= ?";
+    this.searchRows = new SearchRows(dialect, tables);
+    this.toCopy = "SELECT g.session_id, e.seq, e.payload " + copiedRows;
     this.materialize = WriteChain.after(dialect, "INSERT INTO " + tables.events() + " (" + EventRows.COLUMNS + words
             + ") SELECT g.session_id, e.seq, e.id, e.type, e.run_id, e.agent_id, e.parent_id, e.payload, e.ts"
-            + dialect.wordsColumn().map(column -> ", e." + column).orElse("")
-            + " FROM (SELECT session_id, source_id, from_seq, to_seq FROM " + tables.segments() + " WHERE "
-            + dependent + " AND to_seq >= ?) g JOIN " + tables.events() + " e ON e.session_id = g.source_id"
-            + " AND e.seq >= g.from_seq AND e.seq <= g.to_seq AND e.seq >= ?",
+            + dialect.wordsColumn().map(column -> ", e." + column).orElse("") + " " + copiedRows,
         List.of(
             // A segment straddling the cut: its part from the cut on becomes the dependent's own...
             "INSERT INTO " + tables.segments() + " (session_id, from_seq, to_seq, source_id)"
@@ -129,7 +135,8 @@ final class Dependents {
 
   /**
    * Copies into their dependents the rows of {@code sources} with seq {@code >= fromSeq} that the dependents share,
-   * before they are deleted; the caller's transaction holds the lock of every source's row.
+   * before they are deleted, and indexes the copies where the store writes the search index itself; the caller's
+   * transaction holds the lock of every source's row.
    */
   void keepWhole(Connection connection, Collection<String> sources, long fromSeq) throws SQLException {
     Object list = dialect.textList(connection, sources);
@@ -137,9 +144,11 @@ final class Dependents {
     if (dependents.isEmpty()) {
       return;
     }
+    List<Object[]> copies = searchRows.toIndex(connection, toCopy, list, list, fromSeq, fromSeq);
     materialize.update(connection, new Object[] {list, list, fromSeq, fromSeq},
         new Object[] {fromSeq, list, list, fromSeq, fromSeq},
         new Object[] {fromSeq - 1, list, list, fromSeq, fromSeq},
         new Object[] {list, list, fromSeq});
+    searchRows.indexRows(connection, copies);
   }
 }

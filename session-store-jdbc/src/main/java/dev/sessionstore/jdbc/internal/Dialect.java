@@ -245,10 +245,19 @@ interface Dialect {
 
   /**
    * The column of the events table that holds an event's indexed words, which every statement that writes an event
-   * row writes with it ({@link #indexedWords}); empty where the database indexes each row it writes by itself, in the
-   * same statement (SQLite: triggers that call the store's function of the payload).
+   * row writes with it ({@link #indexedWords}); empty where the store writes a search table instead
+   * ({@link #indexStoredEvents}).
    */
   Optional<String> wordsColumn();
+
+  /**
+   * Where the store writes the rows of a search table itself ({@link Tables#search()}, keyed by the events table's
+   * rowid: SQLite's FTS5 index, schema version 7), in the transaction that writes the event rows: the one statement
+   * that indexes events just stored in one session with consecutive seqs, whatever their number. Its parameters: the
+   * {@link #textList} of the events' {@link dev.sessionstore.spi.SearchText#indexText} in seq order, the session id,
+   * the first event's seq. Empty where the database keeps the words in {@link #wordsColumn()}.
+   */
+  Optional<String> indexStoredEvents(Tables tables);
 
   /**
    * An expression for the value of {@link #wordsColumn()} made from {@code text}, an expression for an event's

@@ -54,8 +54,9 @@ import java.util.OptionalLong;
  * <p><b>Short transaction</b>, where the dialect {@linkplain Dialect#beginOwnWrites() begins write transactions by a
  * statement} instead (SQLite), for the common case: on a connection in auto-commit, begin (taking the write lock),
  * move the session's last seq by the batch size and read it back ({@code UPDATE ... RETURNING}), insert the events
- * after the old last seq skipping, by the id key's conflict clause, any id stored, and commit: four statements, as
- * many as the plainest atomic append. Where the session is unknown, the last seq is not the expected one, the
+ * after the old last seq skipping, by the id key's conflict clause, any id stored, write their rows of the search
+ * table in one statement ({@link SearchRows}), and commit: five statements, one more than the plainest atomic
+ * append. Where the session is unknown, the last seq is not the expected one, the
  * session is a fork holding one of the ids in its shared prefix, or the insert skipped an id, it rolls back, having
  * changed nothing, and the locked path runs, which settles each of those. Run again after a lost commit, it finds
  * its ids stored and hands over to the locked path, which reports them.
@@ -96,6 +97,8 @@ final class EventAppender {
   private final WriteChain appendLocked;
   private final WriteChain cut;
   private final Dependents dependents;
+  /** The search index of the events stored, where the store writes it itself. */
+  private final SearchRows searchRows;
   private final LogView view;
   private final String storedWithIds;
   /** The stored events among a list of ids of a session that is no fork: its own rows only, by the id key. */
@@ -142,6 +145,7 @@ final class EventAppender {
             "DELETE FROM " + tables.segments() + " WHERE session_id = ? AND from_seq >= ?",
             "UPDATE " + tables.segments() + " SET to_seq = ? WHERE session_id = ? AND from_seq < ? AND to_seq >= ?"));
     this.dependents = new Dependents(dialect, tables);
+    this.searchRows = new SearchRows(dialect, tables);
     this.view = new LogView(dialect, tables);
     this.storedWithIds = view.select(EventRows.COLUMNS, dialect.isAnyOf("id"), null, null);
     this.ownWithIds = "SELECT " + EventRows.COLUMNS + " FROM " + tables.events() + " WHERE session_id = ? AND "
@@ -332,6 +336,7 @@ final class EventAppender {
         if (insertUnlessStored(connection, sessionId, lastSeq, distinct, now) != distinct.size()) {
           return rolledBack(control);
         }
+        searchRows.indexStored(connection, sessionId, lastSeq, distinct);
         control.execute("COMMIT");
         return Optional.of(results(sessionId, lastSeq, batch, distinct, Map.of(), now));
       } catch (SQLException | RuntimeException e) {
@@ -532,12 +537,16 @@ final class EventAppender {
     return stored;
   }
 
-  /** Inserts {@code fresh} after {@code lastSeq}, which this transaction has locked, and moves the last seq. */
+  /**
+   * Inserts {@code fresh} after {@code lastSeq}, which this transaction has locked, moves the last seq, and indexes
+   * them where the store writes the search index itself.
+   */
   private void storeAfter(Connection connection, String sessionId, long lastSeq, List<NewEvent> fresh, Instant now)
       throws SQLException {
     List<Object> rows = new ArrayList<>(List.of(sessionId, lastSeq));
     rows.addAll(dialect.eventRowsParameters(connection, fresh, now));
     appendLocked.update(connection, rows.toArray(), new Object[] {lastSeq + fresh.size(), sessionId});
+    searchRows.indexStored(connection, sessionId, lastSeq, fresh);
   }
 
   /** One stored event per input element: the replayed ones as stored, the fresh ones as appended after lastSeq. */

@@ -13,7 +13,7 @@ import java.util.Optional;
  * ({@link SearchText#indexText}), so no statement of a script can make them. A store runs it once it has migrated or
  * checked its schema, so that a schema migrated by hand is indexed too; every later write of an event writes its
  * words, so afterwards it finds nothing to do, through a partial index of the rows without words, which stays empty.
- * Where the database indexes rows by itself (SQLite's triggers call the library's function), its script indexes
+ * Where the store writes a search table instead (SQLite, {@link SearchRows}), version 5's script indexes
  * them.
  *
  * <p>Reads the rows without words in key order, {@value #CHUNK} at a time from where the last chunk ended, and

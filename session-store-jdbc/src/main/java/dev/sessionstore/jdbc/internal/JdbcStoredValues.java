@@ -35,11 +35,14 @@ final class JdbcStoredValues implements StoredValues {
   private final Dialect dialect;
   private final Sql sql;
   private final Map<StoredValueKind, Source> sources = new EnumMap<>(StoredValueKind.class);
+  /** The search index of a rewritten payload, where the store writes it itself. */
+  private final SearchRows searchRows;
 
   JdbcStoredValues(Database database, Tables tables) {
     this.database = database;
     this.dialect = database.dialect();
     this.sql = new Sql(dialect);
+    this.searchRows = new SearchRows(dialect, tables);
     sources.put(StoredValueKind.EVENT_PAYLOAD, new Source(tables.events(), "seq", "payload", null));
     sources.put(StoredValueKind.TOOL_CALL_ARGUMENTS, new Source(tables.toolCalls(), "id", "arguments", null));
     sources.put(StoredValueKind.TOOL_CALL_RESULT, new Source(tables.toolCalls(), "id", "result",
@@ -98,7 +101,7 @@ final class JdbcStoredValues implements StoredValues {
     boolean global = ref.kind() == StoredValueKind.GLOBAL_CHECKPOINT_DATA;
     String matches = ref.kind().blob() ? source.valueColumn() + " = ?"
         : dialect.jsonTextEquals(source.valueColumn());
-    // A payload's indexed words change with it, where the database keeps them in a column (elsewhere its trigger).
+    // A payload's indexed words change with it: in its column, or in the search table the store writes itself.
     Optional<String> words = ref.kind() == StoredValueKind.EVENT_PAYLOAD ? dialect.wordsColumn() : Optional.empty();
     String update = "UPDATE " + source.table() + " SET " + source.valueColumn() + " = "
         + (ref.kind().blob() ? "?" : dialect.jsonParameter())
@@ -114,6 +117,15 @@ final class JdbcStoredValues implements StoredValues {
     }
     parameters.add(key(ref));
     parameters.add(ref.kind().blob() ? expected.blob() : expected.document().text());
+    if (ref.kind() == StoredValueKind.EVENT_PAYLOAD && searchRows.writesRows()) {
+      return database.transaction("rewrite stored value " + ref, connection -> {
+        boolean rewritten = sql.update(connection, update, parameters.toArray()) == 1;
+        if (rewritten) {
+          searchRows.reindex(connection, ref.sessionId(), ref.numericKey(), replacement.document());
+        }
+        return rewritten;
+      });
+    }
     return database.autoCommit("rewrite stored value " + ref,
         connection -> sql.update(connection, update, parameters.toArray()) == 1);
   }

@@ -348,6 +348,12 @@ final class PostgresDialect implements Dialect {
     return Optional.of("words");
   }
 
+  /** None: the words are a column of the events table, {@link #wordsColumn()}. */
+  @Override
+  public Optional<String> indexStoredEvents(Tables tables) {
+    return Optional.empty();
+  }
+
   /**
    * The words as the lexemes of a {@code tsvector} without positions, by {@code array_to_tsvector}: PostgreSQL's
    * parser, dictionaries and stemmer never read them (words hold only letters, digits and marks, never a space).

@@ -30,9 +30,9 @@
  *   <li>{@code isAnyOf}, {@code textList}: a list of strings bound as one parameter, as a condition;</li>
  *   <li>{@code isAmong}: the values of a subquery as a condition read through an index by each value;</li>
  *   <li>{@code eventRows}, {@code eventRowsParameters}: a batch of new events bound as rows with their position;</li>
- *   <li>{@code wordsColumn()}, {@code indexedWords}, {@code holdsWords}, {@code wordsQuery}: the index of the events'
- *       words that search reads (PostgreSQL: a {@code tsvector} column every event write fills; SQLite: an FTS5
- *       table its triggers keep), and its query;</li>
+ *   <li>{@code wordsColumn()}, {@code indexedWords}, {@code indexStoredEvents}, {@code holdsWords},
+ *       {@code wordsQuery}: the index of the events' words that search reads (PostgreSQL: a {@code tsvector} column
+ *       every event write fills; SQLite: an FTS5 table the store writes in the same transaction), and its query;</li>
  *   <li>{@code segmentsBySource}, {@code sessionsById}: those tables read by a named index where a planner might
  *       not;</li>
  *   <li>{@code writeOrder}: a value growing with every write of a run (a clock or a counter), which orders runs
