@@ -30,13 +30,7 @@ class SpringAiSessionHarnessSmokeTest {
     Harness.run(new Bench(url, Scale.SMOKE), out, "smoke test", SpringAiSessionHarness.measures());
 
     List<String> page = Files.readAllLines(out.resolve(Harness.PAGE), StandardCharsets.UTF_8);
-    int header = page.indexOf(Report.TABLE_HEADER);
-    assertThat(header).as("the table header in %s", page).isNotNegative();
-    int end = header + 2;
-    while (end < page.size() && page.get(end).startsWith("|")) {
-      end++;
-    }
-    List<String> rows = page.subList(header + 2, end);
+    List<String> rows = HarnessSmokeTest.tableRows(page);
     assertThat(rows).as("append, three tail lengths, compaction, writers").hasSize(6)
         .allSatisfy(row -> assertThat(row).matches(HarnessSmokeTest.ROW).doesNotContain("n/a"));
     assertThat(rows.get(0)).contains("append one event");

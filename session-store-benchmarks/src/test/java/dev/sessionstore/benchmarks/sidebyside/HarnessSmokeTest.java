@@ -37,17 +37,22 @@ class HarnessSmokeTest {
     SmokeDatabase.run("side-by-side smoke test", this::runAndCheck);
   }
 
-  private void runAndCheck(String url) throws Exception {
-    Harness.run(new Bench(url, Scale.SMOKE), out, "smoke test");
-
-    List<String> page = Files.readAllLines(out.resolve(Harness.PAGE), StandardCharsets.UTF_8);
+  /** The rows of the page's table, below its header and separator, which must be there. */
+  static List<String> tableRows(List<String> page) {
     int header = page.indexOf(Report.TABLE_HEADER);
     assertThat(header).as("the table header in %s", page).isNotNegative();
     int end = header + 2;
     while (end < page.size() && page.get(end).startsWith("|")) {
       end++;
     }
-    List<String> rows = page.subList(header + 2, end);
+    return page.subList(header + 2, end);
+  }
+
+  private void runAndCheck(String url) throws Exception {
+    Harness.run(new Bench(url, Scale.SMOKE), out, "smoke test");
+
+    List<String> page = Files.readAllLines(out.resolve(Harness.PAGE), StandardCharsets.UTF_8);
+    List<String> rows = tableRows(page);
     assertThat(rows).as("one row per measure of the set (two of the single append); the virtual-thread row on"
             + " Java 21+ only")
         .hasSize(42 + (VirtualThreadWaits.available() ? 1 : 0))

@@ -48,9 +48,8 @@ final class EventWords {
     String afterSession = "";
     long afterSeq = 0;
     while (true) {
-      List<Object[]> rows = sql.list(connection, unindexed, row -> new Object[] {
-          SearchText.indexText(dialect.readJson(row, "payload")), row.getString("session_id"), row.getLong("seq")},
-          afterSession, afterSession, afterSeq);
+      List<Object[]> rows = sql.list(connection, unindexed, SearchRows.wordsOfRow(dialect), afterSession,
+          afterSession, afterSeq);
       if (rows.isEmpty()) {
         return;
       }

@@ -80,9 +80,16 @@ final class SearchRows {
     if (indexStored.isEmpty()) {
       return List.of();
     }
-    return sql.list(connection, query, row -> new Object[] {
-        SearchText.indexText(dialect.readJson(row, "payload")), row.getString("session_id"), row.getLong("seq")},
-        parameters);
+    return sql.list(connection, query, wordsOfRow(dialect), parameters);
+  }
+
+  /**
+   * Maps a row of columns {@code session_id}, {@code seq} and {@code payload} to the parameters of a statement that
+   * writes its words by its key: the words ({@link SearchText#indexText}), the session id, the seq.
+   */
+  static RowMapper<Object[]> wordsOfRow(Dialect dialect) {
+    return row -> new Object[] {
+        SearchText.indexText(dialect.readJson(row, "payload")), row.getString("session_id"), row.getLong("seq")};
   }
 
   /** Indexes the rows {@link #toIndex} read, now stored, in one JDBC batch. */
