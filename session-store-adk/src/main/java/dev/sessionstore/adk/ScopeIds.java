@@ -18,6 +18,9 @@ import java.util.Base64;
  */
 final class ScopeIds {
 
+  /** Never digested into: only cloned ({@link #newSha256}), so sharing it between threads is safe. */
+  private static final MessageDigest SHA_256 = sha256Prototype();
+
   private ScopeIds() {
   }
 
@@ -66,9 +69,25 @@ final class ScopeIds {
   }
 
   private static String sha256(String text) {
+    byte[] digest = newSha256().digest(text.getBytes(StandardCharsets.UTF_8));
+    return Base64.getUrlEncoder().withoutPadding().encodeToString(digest);
+  }
+
+  /**
+   * A fresh SHA-256 digest, cloned from {@link #SHA_256} (cloning skips the provider lookup of
+   * {@link MessageDigest#getInstance}, which costs more than hashing an id; the JDK's SHA-256 is cloneable).
+   */
+  private static MessageDigest newSha256() {
     try {
-      byte[] digest = MessageDigest.getInstance("SHA-256").digest(text.getBytes(StandardCharsets.UTF_8));
-      return Base64.getUrlEncoder().withoutPadding().encodeToString(digest);
+      return (MessageDigest) SHA_256.clone();
+    } catch (CloneNotSupportedException e) {
+      throw new IllegalStateException("the platform's SHA-256 digest cannot be cloned", e);
+    }
+  }
+
+  private static MessageDigest sha256Prototype() {
+    try {
+      return MessageDigest.getInstance("SHA-256");
     } catch (NoSuchAlgorithmException e) {
       throw new IllegalStateException("every Java platform has SHA-256", e);
     }

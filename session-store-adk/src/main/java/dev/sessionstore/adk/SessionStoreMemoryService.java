@@ -23,7 +23,7 @@ import dev.sessionstore.UnsupportedCapabilityException;
 import io.reactivex.rxjava3.core.Completable;
 import io.reactivex.rxjava3.core.Scheduler;
 import io.reactivex.rxjava3.core.Single;
-import io.reactivex.rxjava3.schedulers.Schedulers;
+
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.Comparator;
@@ -34,6 +34,7 @@ import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
+import java.util.Optional;
 import java.util.Set;
 
 /**
@@ -79,8 +80,8 @@ import java.util.Set;
  * user's history; an event holding some of the words but ranked below {@code limit} hits for each of them is not
  * returned.
  *
- * <p>Every method does its store work on the service's {@link Scheduler} (by default {@link Schedulers#io()}) when
- * subscribed; store failures surface as {@link SessionException} with the store's exception as cause. Thread-safe.
+ * <p>Every method does its store work when subscribed, on the subscribing thread or on the service's
+ * {@link Scheduler} when {@link Builder#scheduler} set one; store failures surface as {@link SessionException} with the store's exception as cause. Thread-safe.
  */
 public final class SessionStoreMemoryService implements BaseMemoryService {
 
@@ -93,12 +94,12 @@ public final class SessionStoreMemoryService implements BaseMemoryService {
   public static final int DEFAULT_LIMIT = 10;
 
   private final SessionStore store;
-  private final Scheduler scheduler;
+  private final AdkCalls calls;
   private final int limit;
 
-  private SessionStoreMemoryService(SessionStore store, Scheduler scheduler, int limit) {
+  private SessionStoreMemoryService(SessionStore store, Optional<Scheduler> scheduler, int limit) {
     this.store = store;
-    this.scheduler = scheduler;
+    this.calls = AdkCalls.on(scheduler);
     this.limit = limit;
   }
 
@@ -120,10 +121,10 @@ public final class SessionStoreMemoryService implements BaseMemoryService {
     String user = AdkCalls.requireName("session.userId", session.userId());
     String id = AdkCalls.requireName("session.id", session.id());
     List<Event> events = session.events() == null ? List.of() : List.copyOf(session.events());
-    return Completable.fromCallable(() -> AdkCalls.guarded(() -> {
+    return calls.completable(() -> {
       add(app, user, id, events);
       return null;
-    })).subscribeOn(scheduler);
+    });
   }
 
   /**
@@ -136,7 +137,7 @@ public final class SessionStoreMemoryService implements BaseMemoryService {
     String app = AdkCalls.requireName("appName", appName);
     String user = AdkCalls.requireName("userId", userId);
     Objects.requireNonNull(query, "query cannot be null");
-    return AdkCalls.single(scheduler, () -> search(app, user, query));
+    return calls.single(() -> search(app, user, query));
   }
 
   @Override
@@ -273,7 +274,8 @@ public final class SessionStoreMemoryService implements BaseMemoryService {
     }
 
     /**
-     * The scheduler the service's blocking store calls run on. Default {@link Schedulers#io()}.
+     * The scheduler the service's blocking store calls run on, each call subscribed on it ({@code subscribeOn}).
+     * Default: none, the thread that subscribes, as for {@link SessionStoreSessionService.Builder#scheduler}.
      *
      * @throws NullPointerException  if {@code scheduler} is null
      * @throws IllegalStateException if the scheduler was already set
@@ -313,7 +315,7 @@ public final class SessionStoreMemoryService implements BaseMemoryService {
       if (!store.supports(Capability.SEARCH)) {
         throw new UnsupportedCapabilityException(Capability.SEARCH);
       }
-      return new SessionStoreMemoryService(store, scheduler == null ? Schedulers.io() : scheduler,
+      return new SessionStoreMemoryService(store, Optional.ofNullable(scheduler),
           limit == null ? DEFAULT_LIMIT : limit);
     }
   }

@@ -81,8 +81,9 @@ import java.util.concurrent.ConcurrentMap;
  * newer state: {@link #appendEvent} stores only the event's own delta, never the object's state map, and appends it
  * after everything stored.
  *
- * <p>Every method runs its blocking store work on the service's {@link Scheduler} (by default
- * {@link Schedulers#io()}) when subscribed. Thread-safe; one instance may serve the whole application.
+ * <p>Every method runs its blocking store work when subscribed: on the subscribing thread, or on the service's
+ * {@link Scheduler} when {@link Builder#scheduler} set one. Thread-safe; one instance may serve the whole
+ * application.
  */
 public final class SessionStoreSessionService implements BaseSessionService {
 
@@ -105,12 +106,12 @@ public final class SessionStoreSessionService implements BaseSessionService {
   private static final int PAGE = 500;
 
   private final SessionStore store;
-  private final Scheduler scheduler;
+  private final AdkCalls calls;
   private final StateLog stateLog;
 
-  private SessionStoreSessionService(SessionStore store, Scheduler scheduler) {
+  private SessionStoreSessionService(SessionStore store, Optional<Scheduler> scheduler) {
     this.store = store;
-    this.scheduler = scheduler;
+    this.calls = AdkCalls.on(scheduler);
     this.stateLog = new StateLog(store, AdkJson.mapper());
   }
 
@@ -163,8 +164,7 @@ public final class SessionStoreSessionService implements BaseSessionService {
     String user = AdkCalls.requireName("userId", userId);
     String id = AdkCalls.requireName("sessionId", sessionId);
     GetSessionConfig settings = Objects.requireNonNull(config, "config").orElse(null);
-    return Maybe.fromCallable(() -> AdkCalls.guarded(() -> read(app, user, id, settings).orElse(null)))
-        .subscribeOn(scheduler);
+    return calls.maybe(() -> read(app, user, id, settings).orElse(null));
   }
 
   /**
@@ -195,8 +195,7 @@ public final class SessionStoreSessionService implements BaseSessionService {
     String key = ScopeIds.session(AdkCalls.requireName("appName", appName),
         AdkCalls.requireName("userId", userId),
         AdkCalls.requireName("sessionId", sessionId));
-    return Completable.fromCallable(() -> AdkCalls.guarded(() -> store.sessions().delete(key)))
-        .subscribeOn(scheduler);
+    return calls.completable(() -> store.sessions().delete(key));
   }
 
   /**
@@ -269,6 +268,8 @@ public final class SessionStoreSessionService implements BaseSessionService {
     }
     Map<String, Map<String, Object>> split = split(initial);
     String creationId = UUID.randomUUID().toString();
+    ensureSharedLog(ScopeIds.appState(app), KIND_APP_STATE, null, app, null);
+    ensureSharedLog(ScopeIds.userState(app, user), KIND_USER_STATE, ScopeIds.userState(app, user), app, user);
     appendShared(app, user, key, creationId, split, Instant.now());
     Map<String, String> metadata = new LinkedHashMap<>();
     metadata.put(META_KIND, KIND_SESSION);
@@ -386,20 +387,32 @@ public final class SessionStoreSessionService implements BaseSessionService {
       return;
     }
     String deltaId = ScopeIds.delta(sessionKey, eventId);
-    appendDelta(ScopeIds.appState(app), KIND_APP_STATE, null, app, null, deltaId, split.get(APP), timestamp);
-    appendDelta(ScopeIds.userState(app, user), KIND_USER_STATE, ScopeIds.userState(app, user), app, user, deltaId,
-        split.get(USER), timestamp);
+    appendDelta(ScopeIds.appState(app), deltaId, split.get(APP), timestamp);
+    appendDelta(ScopeIds.userState(app, user), deltaId, split.get(USER), timestamp);
   }
 
   /**
-   * Appends {@code changes} to the shared log {@code logKey}: a plain append when the log already exists with its
-   * metadata (the common case, one write), else one commit that also writes the log's session with that metadata.
+   * Appends {@code changes} to the shared log {@code logKey}, one plain append: the log's session and metadata were
+   * written when the first session of its app (or user) was created ({@link #ensureSharedLog}).
    */
-  private void appendDelta(String logKey, String kind, String owner, String app, String user, String deltaId,
-      Map<String, Object> changes, Instant timestamp) {
+  private void appendDelta(String logKey, String deltaId, Map<String, Object> changes, Instant timestamp) {
     if (changes.isEmpty()) {
       return;
     }
+    try {
+      store.events().append(logKey,
+          new NewEvent(deltaId, DELTA_TYPE, null, null, null, AdkJson.delta(changes), timestamp));
+    } catch (DuplicateEventException e) {
+      throw new SessionException("a retried event carries another state delta than when it was first appended", e);
+    }
+  }
+
+  /**
+   * Writes the session of the shared log {@code logKey} with its metadata (kind, app, and for a user's log its owner
+   * key and user) unless it already holds them: one read when it does. Called before a session is created, so every
+   * shared log a session's events append to carries its metadata from its first delta on.
+   */
+  private void ensureSharedLog(String logKey, String kind, String owner, String app, String user) {
     Map<String, String> metadata = new LinkedHashMap<>();
     metadata.put(META_KIND, kind);
     metadata.put(META_APP, app);
@@ -407,17 +420,9 @@ public final class SessionStoreSessionService implements BaseSessionService {
       metadata.put(META_OWNER, owner);
       metadata.put(META_USER, user);
     }
-    NewEvent delta = new NewEvent(deltaId, DELTA_TYPE, null, null, null, AdkJson.delta(changes), timestamp);
-    try {
-      if (store.sessions().find(logKey)
-          .filter(log -> log.metadata().entrySet().containsAll(metadata.entrySet())).isPresent()) {
-        store.events().append(logKey, delta);
-      } else {
-        store.commit(Step.builder(logKey).session(SessionWrite.of(logKey).withMetadata(metadata)).event(delta)
-            .build());
-      }
-    } catch (DuplicateEventException e) {
-      throw new SessionException("a retried event carries another state delta than when it was first appended", e);
+    if (store.sessions().find(logKey)
+        .filter(log -> log.metadata().entrySet().containsAll(metadata.entrySet())).isEmpty()) {
+      store.sessions().save(SessionWrite.of(logKey).withMetadata(metadata));
     }
   }
 
@@ -549,7 +554,7 @@ public final class SessionStoreSessionService implements BaseSessionService {
   }
 
   private <T> Single<T> single(Callable<T> work) {
-    return AdkCalls.single(scheduler, work);
+    return calls.single(work);
   }
 
   /**
@@ -565,7 +570,14 @@ public final class SessionStoreSessionService implements BaseSessionService {
     }
 
     /**
-     * The scheduler the service's blocking store calls run on. Default {@link Schedulers#io()}.
+     * The scheduler the service's blocking store calls run on, each call subscribed on it ({@code subscribeOn}).
+     *
+     * <p>Default: none. Each call then runs on the thread that subscribes to the returned source, as RxJava's own
+     * blocking sources ({@code Single.fromCallable}) and libraries that wrap blocking calls do (Retrofit's
+     * {@code RxJava3CallAdapterFactory.create()}, ADK's own {@code VertexAiSessionService}): no thread hand-off per
+     * call, which on a fast store costs more than the call (on the in-memory store, about as much as the rest of
+     * {@link SessionStoreSessionService#appendEvent}). Set one (for example {@link Schedulers#io()}), or apply
+     * {@code subscribeOn} to a returned source, to keep the store's blocking I/O off a thread that must not block.
      *
      * @throws NullPointerException  if {@code scheduler} is null
      * @throws IllegalStateException if the scheduler was already set
@@ -581,7 +593,7 @@ public final class SessionStoreSessionService implements BaseSessionService {
 
     /** The service. */
     public SessionStoreSessionService build() {
-      return new SessionStoreSessionService(store, scheduler == null ? Schedulers.io() : scheduler);
+      return new SessionStoreSessionService(store, Optional.ofNullable(scheduler));
     }
   }
 }

@@ -7,8 +7,10 @@ import com.google.adk.sessions.InMemorySessionService;
 import com.google.adk.sessions.Session;
 import com.google.genai.types.Content;
 import com.google.genai.types.Part;
+import com.sun.management.ThreadMXBean;
 import dev.sessionstore.memory.InMemorySessionStore;
 import io.reactivex.rxjava3.schedulers.Schedulers;
+import java.lang.management.ManagementFactory;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
@@ -28,10 +30,10 @@ import java.util.concurrent.Future;
  * time); run it by hand:
  * <pre>{@code
  * java -cp session-store-adk/target/test-classes:session-store-adk/target/classes:<test classpath> \
- *     dev.sessionstore.adk.AppendEventProbe [warm-up rounds] [measured rounds] [io|trampoline]
+ *     dev.sessionstore.adk.AppendEventProbe [warm-up rounds] [measured rounds] [caller|io]
  * }</pre>
- * The last argument is the scheduler our service runs the store calls on: {@code io}, the default
- * ({@code Schedulers.io()}, a thread hand-off per call), or {@code trampoline} (the caller's thread).
+ * The last argument is where our service runs the store calls: {@code caller}, the default (no scheduler: the
+ * subscribing thread), or {@code io} ({@code Schedulers.io()}, a thread hand-off per call).
  */
 final class AppendEventProbe {
 
@@ -44,46 +46,60 @@ final class AppendEventProbe {
   public static void main(String[] args) throws Exception {
     int warmUp = args.length > 0 ? Integer.parseInt(args[0]) : 50;
     int measured = args.length > 1 ? Integer.parseInt(args[1]) : 100;
-    boolean callerThread = args.length > 2 && args[2].equals("trampoline");
-    BaseSessionService ours = SessionStoreSessionService.builder(InMemorySessionStore.builder().build())
-        .scheduler(callerThread ? Schedulers.trampoline() : Schedulers.io()).build();
+    boolean io = args.length > 2 && args[2].equals("io");
+    SessionStoreSessionService.Builder builder = SessionStoreSessionService.builder(
+        InMemorySessionStore.builder().build());
+    BaseSessionService ours = (io ? builder.scheduler(Schedulers.io()) : builder).build();
     BaseSessionService adk = new InMemorySessionService();
     ExecutorService pool = Executors.newFixedThreadPool(THREADS);
     Random order = new Random(37);
-    long[] oursNanos = new long[measured];
-    long[] adkNanos = new long[measured];
+    long[][] oursCost = new long[3][measured];
+    long[][] adkCost = new long[3][measured];
     try {
       for (int round = 0; round < warmUp + measured; round++) {
         boolean oursFirst = order.nextBoolean();
-        long first = round(oursFirst ? ours : adk, pool, round);
-        long second = round(oursFirst ? adk : ours, pool, round);
-        if (round >= warmUp) {
-          oursNanos[round - warmUp] = oursFirst ? first : second;
-          adkNanos[round - warmUp] = oursFirst ? second : first;
+        long[] first = round(oursFirst ? ours : adk, pool, round);
+        long[] second = round(oursFirst ? adk : ours, pool, round);
+        for (int cost = 0; round >= warmUp && cost < 3; cost++) {
+          oursCost[cost][round - warmUp] = (oursFirst ? first : second)[cost];
+          adkCost[cost][round - warmUp] = (oursFirst ? second : first)[cost];
         }
       }
     } finally {
       pool.shutdown();
     }
-    Arrays.sort(oursNanos);
-    Arrays.sort(adkNanos);
+    for (int cost = 0; cost < 3; cost++) {
+      Arrays.sort(oursCost[cost]);
+      Arrays.sort(adkCost[cost]);
+    }
+    long[] oursNanos = oursCost[0];
+    long[] adkNanos = adkCost[0];
     System.out.printf("%d threads x %d appendEvent, %d rounds after %d warm-up, our scheduler %s, round wall time:%n",
-        THREADS, EVENTS, measured, warmUp, callerThread ? "trampoline" : "io");
+        THREADS, EVENTS, measured, warmUp, io ? "io" : "none (the caller's thread, the default)");
     System.out.printf("  session-store (in-memory store): p50 %.3f ms  p99 %.3f ms%n", ms(oursNanos, 0.50),
         ms(oursNanos, 0.99));
     System.out.printf("  ADK InMemorySessionService:      p50 %.3f ms  p99 %.3f ms%n", ms(adkNanos, 0.50),
         ms(adkNanos, 0.99));
     System.out.printf("  ratio ours-p50 / ADK-p50: %.2fx%n", ms(oursNanos, 0.50) / ms(adkNanos, 0.50));
+    int appends = THREADS * EVENTS;
+    System.out.printf("  per append, p50 of rounds: session-store CPU %.1f us, allocated %.1f KB; ADK CPU %.1f us,"
+        + " allocated %.1f KB (CPU ratio %.2fx)%n", ms(oursCost[1], 0.5) * 1e3 / appends,
+        oursCost[2][measured / 2] / 1024.0 / appends, ms(adkCost[1], 0.5) * 1e3 / appends,
+        adkCost[2][measured / 2] / 1024.0 / appends, ms(oursCost[1], 0.5) / ms(adkCost[1], 0.5));
   }
 
-  /** Creates a session per thread (not timed), then times the threads' appends, from the first start to the end. */
-  private static long round(BaseSessionService service, ExecutorService pool, int round) throws Exception {
+  /**
+   * Creates a session per thread (not timed), then times the threads' appends, from the first start to the end:
+   * the wall time, and the CPU time and bytes allocated of all of the JVM's Java threads meanwhile.
+   */
+  private static long[] round(BaseSessionService service, ExecutorService pool, int round) throws Exception {
     List<Session> sessions = new ArrayList<>();
     for (int thread = 0; thread < THREADS; thread++) {
       String id = "s-" + round + "-" + thread;
       sessions.add(service.createSession("app", "user-" + thread, Map.of(), id).blockingGet());
     }
     List<Future<?>> done = new ArrayList<>();
+    long[] before = threadCosts();
     long start = System.nanoTime();
     for (Session session : sessions) {
       done.add(pool.submit(() -> {
@@ -101,7 +117,24 @@ final class AppendEventProbe {
     for (Future<?> future : done) {
       future.get();
     }
-    return System.nanoTime() - start;
+    long wall = System.nanoTime() - start;
+    long[] after = threadCosts();
+    return new long[] {wall, after[0] - before[0], after[1] - before[1]};
+  }
+
+  /** The CPU nanoseconds and allocated bytes of the JVM's live Java threads so far, summed. */
+  private static long[] threadCosts() {
+    ThreadMXBean threads = (ThreadMXBean) ManagementFactory.getThreadMXBean();
+    long[] ids = threads.getAllThreadIds();
+    long cpu = 0;
+    for (long nanos : threads.getThreadCpuTime(ids)) {
+      cpu += Math.max(0, nanos);
+    }
+    long allocated = 0;
+    for (long bytes : threads.getThreadAllocatedBytes(ids)) {
+      allocated += Math.max(0, bytes);
+    }
+    return new long[] {cpu, allocated};
   }
 
   private static double ms(long[] sorted, double quantile) {
