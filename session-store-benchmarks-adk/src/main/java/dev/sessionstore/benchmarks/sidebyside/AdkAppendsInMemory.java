@@ -14,8 +14,10 @@ final class AdkAppendsInMemory implements Measure {
 
   static final String NAME = "ADK `appendEvent`, " + AdkAppendRounds.THREADS + " threads × " + AdkAppendRounds.EVENTS
       + " events on their own sessions, in-memory store, vs ADK's `InMemorySessionService` (round time)";
-  /** ADK's p50 round time over the library's: at least this, so the library takes at most twice as long. */
-  private static final double TARGET = 0.5;
+  /** The library's p50 round time over ADK's: at most this. */
+  private static final double TARGET = 2;
+  /** Warm-up rounds of each side (64,000 appends): a round is short, and both sides' code warms up in them. */
+  private static final int WARMUP = 200;
 
   @Override
   public String name() {
@@ -25,9 +27,8 @@ final class AdkAppendsInMemory implements Measure {
   @Override
   public void run(Bench bench, Results results) throws Exception {
     try (SessionStore store = StoreKind.inMemory()) {
-      AdkAppendRounds.run(store, bench.scale().warmup(50), bench.scale().calls(300), NAME,
-          "≥ " + Numbers.round(TARGET) + "× (at most " + Numbers.round(1 / TARGET) + "× ADK's time)",
-          ratio -> ratio >= TARGET, results);
+      AdkAppendRounds.run(store, bench.scale().warmup(WARMUP), bench.scale().calls(300), NAME,
+          "≤ " + Numbers.round(TARGET) + "× ADK's time", ratio -> ratio <= TARGET, results);
     }
     results.baseline(NAME, AdkAppendsPostgres.BASELINE + " The library's side is `SessionStoreSessionService` over "
         + "`InMemorySessionStore`.");
