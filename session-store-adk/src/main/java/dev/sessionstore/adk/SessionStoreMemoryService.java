@@ -23,7 +23,6 @@ import dev.sessionstore.UnsupportedCapabilityException;
 import io.reactivex.rxjava3.core.Completable;
 import io.reactivex.rxjava3.core.Scheduler;
 import io.reactivex.rxjava3.core.Single;
-
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.Comparator;
@@ -81,7 +80,8 @@ import java.util.Set;
  * returned.
  *
  * <p>Every method does its store work when subscribed, on the subscribing thread or on the service's
- * {@link Scheduler} when {@link Builder#scheduler} set one; store failures surface as {@link SessionException} with the store's exception as cause. Thread-safe.
+ * {@link Scheduler} when {@link Builder#scheduler} set one; store failures surface as {@link SessionException} with
+ * the store's exception as cause. Thread-safe.
  */
 public final class SessionStoreMemoryService implements BaseMemoryService {
 

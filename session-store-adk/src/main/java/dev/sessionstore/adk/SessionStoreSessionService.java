@@ -63,7 +63,8 @@ import java.util.concurrent.ConcurrentMap;
  *   <li><b>State.</b> Unprefixed keys are the session's: the fold of its log (the creation event's initial state,
  *       then each event's state delta, in seq order). {@code app:} keys live in the log of one store session per app
  *       and {@code user:} keys in one per (app, user): each log is the ordered list of the deltas events wrote, with
- *       snapshots ({@link StateLog}). {@code temp:} keys are applied to the caller's {@link Session} object only and
+ *       snapshots ({@link StateLog}); a log's store session and its metadata are written when a session of its app (or
+ *       user) is created, so an event's shared delta is one plain append. {@code temp:} keys are applied to the caller's {@link Session} object only and
  *       never stored (not in the stored event either).</li>
  * </ul>
  *
@@ -575,8 +576,8 @@ public final class SessionStoreSessionService implements BaseSessionService {
      * <p>Default: none. Each call then runs on the thread that subscribes to the returned source, as RxJava's own
      * blocking sources ({@code Single.fromCallable}) and libraries that wrap blocking calls do (Retrofit's
      * {@code RxJava3CallAdapterFactory.create()}, ADK's own {@code VertexAiSessionService}): no thread hand-off per
-     * call, which on a fast store costs more than the call (on the in-memory store, about as much as the rest of
-     * {@link SessionStoreSessionService#appendEvent}). Set one (for example {@link Schedulers#io()}), or apply
+     * call, which on a fast store costs more than the call (on the in-memory store, with 16 threads appending on 2
+     * cores, several times the CPU of the rest of {@link SessionStoreSessionService#appendEvent}). Set one (for example {@link Schedulers#io()}), or apply
      * {@code subscribeOn} to a returned source, to keep the store's blocking I/O off a thread that must not block.
      *
      * @throws NullPointerException  if {@code scheduler} is null
