@@ -14,7 +14,8 @@ import java.util.Map;
  * {@code JdbcChatMemoryRepository}, a {@code ConcurrentHashMap} of per-session logs) and publishes the result:
  * {@value Publication#DATA} (every row each run recorded, keyed by measure and Java), and rendered from it
  * {@value #PAGE} (the table, the numbers behind the chart, what each baseline does, the runs) and {@value #CHART}
- * (throughput against batch size and against writer count, library and raw twin).
+ * (throughput against batch size and against writer count, library and raw twin); the README beside the output
+ * folder quotes the Java 17 rows of the headline measures ({@link ReadmeFigures}).
  *
  * <p>The PostgreSQL is the one {@link StoreKind#URL_VARIABLE} names (default {@link StoreKind#DEFAULT_URL}); its
  * user must be allowed to create schemas. Each measure creates schemas of its own ({@value PgSchema#PREFIX}…) and
@@ -169,6 +170,11 @@ public final class Harness {
     publication.write(out);
     Chart.write(out.resolve(CHART), Report.panels(publication));
     Report.write(out.resolve(PAGE), publication, CHART, COMMAND);
+    Path readme = out.toAbsolutePath().resolveSibling("README.md");
+    if (ReadmeFigures.write(readme, publication)) {
+      System.out.printf("[%4d s] quoted the Java %d figures in %s%n", (System.nanoTime() - start) / 1_000_000_000,
+          ReadmeFigures.JAVA, readme);
+    }
     System.out.printf("[%4d s] wrote %s, %s and %s%n", (System.nanoTime() - start) / 1_000_000_000,
         out.resolve(Publication.DATA), out.resolve(PAGE), out.resolve(CHART));
   }

@@ -100,7 +100,8 @@ final class Report {
         .toList();
   }
 
-  private static String cell(String text) {
+  /** {@code text} as one Markdown table cell. */
+  static String cell(String text) {
     return text.replace("|", "\\|").replace("\n", " ");
   }
 }

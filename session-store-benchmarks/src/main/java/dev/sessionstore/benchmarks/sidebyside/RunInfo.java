@@ -110,19 +110,36 @@ final class RunInfo {
     }
   }
 
-  /** The checked-out commit, {@code -dirty} when the work tree has changes; "unknown" outside a Git work tree. */
+  /**
+   * The checked-out commit, {@code -dirty} when the work tree has changes other than the pages a run writes (so the
+   * second Java of a {@code --java} run, started after the first wrote its rows, names the same commit); "unknown"
+   * outside a Git work tree.
+   */
   private static String commit() {
-    try {
-      Process git = new ProcessBuilder("git", "describe", "--always", "--dirty", "--abbrev=12")
-          .redirectErrorStream(true).start();
-      String out = new String(git.getInputStream().readAllBytes(), StandardCharsets.UTF_8).trim();
-      boolean done = git.waitFor(10, TimeUnit.SECONDS);
-      return done && git.exitValue() == 0 && !out.isEmpty() ? out : "unknown";
-    } catch (IOException e) {
-      return "unknown";
-    } catch (InterruptedException e) {
-      Thread.currentThread().interrupt();
+    String head = git("rev-parse", "--short=12", "HEAD");
+    if (head.isEmpty()) {
       return "unknown";
     }
+    String changed = git("status", "--porcelain", "--untracked-files=no", "--", ".",
+        ":(exclude)docs/" + Harness.PAGE, ":(exclude)docs/" + Publication.DATA, ":(exclude)docs/" + Harness.CHART);
+    return changed.isEmpty() ? head : head + "-dirty";
   }
+
+  /** What {@code git args} printed, trimmed; empty when it failed or did not end within 10 s. */
+  private static String git(String... args) {
+    List<String> command = new ArrayList<>(List.of("git"));
+    command.addAll(List.of(args));
+    try {
+      Process git = new ProcessBuilder(command).redirectErrorStream(true).start();
+      String out = new String(git.getInputStream().readAllBytes(), StandardCharsets.UTF_8).trim();
+      boolean done = git.waitFor(10, TimeUnit.SECONDS);
+      return done && git.exitValue() == 0 ? out : "";
+    } catch (IOException e) {
+      return "";
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+      return "";
+    }
+  }
+
 }

@@ -1,9 +1,6 @@
 package dev.sessionstore.springai.session;
 
-import dev.sessionstore.Capability;
-import dev.sessionstore.SearchQuery;
 import dev.sessionstore.SessionStore;
-import dev.sessionstore.UnsupportedCapabilityException;
 import dev.sessionstore.jdbc.JdbcSessionStore;
 import java.io.IOException;
 import java.io.UncheckedIOException;
@@ -36,21 +33,6 @@ class SqliteSessionRepositoryTest extends SessionRepositoryContract {
       files.sorted(Comparator.reverseOrder()).forEach(path -> path.toFile().delete());
     } catch (IOException e) {
       throw new UncheckedIOException(e);
-    }
-  }
-
-  /**
-   * Whether the JDBC adapter answers searches. While its search read is being built it declares {@link Capability#SEARCH}
-   * (all capabilities) but refuses every search, and then the repository must refuse keywords as clearly; once it
-   * searches, the keyword tests run on it. Whether a declared capability works is the conformance kit's test.
-   */
-  @Override
-  protected boolean searchesKeywords() {
-    try {
-      store.search().find(SearchQuery.of("probe"));
-      return store.supports(Capability.SEARCH);
-    } catch (UnsupportedCapabilityException e) {
-      return false;
     }
   }
 }
