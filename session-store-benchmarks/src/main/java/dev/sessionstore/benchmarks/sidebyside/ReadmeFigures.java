@@ -34,7 +34,8 @@ final class ReadmeFigures {
       new Headline("SpringAiTurn", 1),
       new Headline("LangChain4jChatMemory", 0),
       new Headline("LangChain4jChatMemory", 3),
-      new Headline("SpringAiSessionAppend", 0));
+      new Headline("SpringAiSessionAppend", 0),
+      new Headline("AdkAppendsInMemory", 0));
 
   private ReadmeFigures() {
   }
