@@ -268,12 +268,12 @@ class WindowDiffTest {
 
   private WindowPlan<Msg> apply(List<Msg> list, Optional<Snapshot> lastRead) {
     Intent<Msg> intent = WindowDiff.intent(C, list, this::tag, lastRead, CODEC::isPinned).orElseThrow();
-    return log.apply(WindowDiff.plan(intent, log.stored(), ids(list), log::freshId, CODEC));
+    return log.apply(WindowDiff.plan(intent, log.stored(), ids(list)::get, log::freshId, CODEC));
   }
 
   private WindowPlan<Msg> applyBlind(List<Msg> list) {
     StoredWindow<Msg> stored = log.stored();
-    return log.apply(WindowDiff.plan(WindowDiff.blind(list, stored, CODEC), stored, ids(list), log::freshId, CODEC));
+    return log.apply(WindowDiff.plan(WindowDiff.blind(list, stored, CODEC), stored, ids(list)::get, log::freshId, CODEC));
   }
 
   private List<String> ids(List<Msg> list) {
@@ -353,13 +353,13 @@ class WindowDiffTest {
 
     /** Another writer's eviction: the window starts at {@code seq}. */
     void evictBefore(long seq) {
-      state = new WindowState(seq, List.of());
+      state = WindowState.growing(seq, List.of());
       lastSeq++;
     }
 
     StoredWindow<Msg> stored() {
       List<StoredMessage<Msg>> pinned = messages.stream().filter(m -> state.pinned().contains(m.seq())).toList();
-      List<StoredMessage<Msg>> tail = messages.stream().filter(m -> m.seq() >= state.start()).toList();
+      List<StoredMessage<Msg>> tail = state.tail(messages, StoredMessage::seq);
       return new StoredWindow<>(state, pinned, tail, lastSeq);
     }
 
