@@ -62,9 +62,9 @@ import org.slf4j.LoggerFactory;
  *       longest prefix of seen messages, each once and in the order seen, is kept; the rest of the list is new and is
  *       appended, one event each, whatever the history's length. Seen messages the list drops from the front or in
  *       between (window eviction, a system prompt kept in place) are <em>evicted</em>: they leave the window and stay
- *       in the log. Seen messages dropped after the last kept one, or
- *       moved behind new ones (an edit, a reorder), are <em>removed</em>: the log is cut at the first of them and the
- *       rest is appended, in the same step. A list that keeps nothing it saw but adds messages, or keeps only its
+ *       in the log (see "How the window is recorded"). Seen messages dropped after the last kept one, or moved
+ *       behind new ones (an edit, a reorder), are <em>removed</em>: the log is cut at the first of them and the rest
+ *       is appended, in the same step. A list that keeps nothing it saw but adds messages, or keeps only its
  *       pinned messages (a system prompt, {@link MessageCodec#isPinned}), evicts all the rest it saw: so a small
  *       window that keeps its system prompt and moves past everything else never cuts the history. A
  *       list that changes nothing writes nothing. When the list holds no instance of this chat log (a read that
@@ -82,12 +82,13 @@ import org.slf4j.LoggerFactory;
  * A window event (type {@value #WINDOW_EVENT_TYPE}; the newest is in force, none means the whole log) records the
  * window as its pinned messages (seqs kept before its contiguous part, such as a system prompt) and its tail: either
  * every message from a seq on (a window that grows) or the newest k messages from a seq on (a window that slides).
- * A write records a new one only when the window it leaves is not what the one in force already selects: so an add
- * to a window that is not full yet, and an add that evicts as many messages as it appends (a full window sliding by
- * one), write their messages and nothing else. The first eviction of a growing window, a change of k (a window that
- * grows again, or shrinks), a change of the pinned messages, a cut and {@link #clear} write one. A message event
- * appended to the log behind this chat log's back joins the window as the state in force says: at its end, the
- * oldest message of a sliding window's tail leaving it.
+ * A write records a new one only when the window it leaves is not what the one in force already selects, in the
+ * newest-k shape when it evicted as many messages as it appended and in the from-a-seq shape otherwise. So an add to
+ * a window that is not full yet, and an add that evicts one message from a full one (a window sliding by one, once
+ * the first such add recorded k), write their messages and nothing else. A window that changes size as it evicts (a
+ * memory evicting whole turns: every other add), grows again or shrinks, a change of the pinned messages, a cut and
+ * {@link #clear} write one. A message event appended to the log behind this chat log's back joins the window as the
+ * record in force says: at its end, the oldest message of a newest-k tail leaving it.
  *
  * <h2>The window cache</h2>
  * A chat log keeps the window it last read or wrote of each of its most recently used conversations (1,000 by
@@ -247,12 +248,10 @@ public final class ChatLog<M> {
     Snapshot snapshot = new Snapshot(conversationId, stored.stream().map(StoredMessage::eventId).toList(),
         window.lastSeq(), snapshots.incrementAndGet());
     reads.get().put(conversationId, snapshot);
-    List<M> messages = new ArrayList<>(stored.size());
-    for (StoredMessage<M> message : stored) {
-      // new instances every time: the cached ones are the diff's, and a caller may change what it was handed
-      M handedOut = codec.decode(message.event());
-      tags.put(handedOut, new Tag(snapshot, message.eventId()));
-      messages.add(handedOut);
+    // new instances every time: the cached ones are the diff's, and a caller may change what it was handed
+    List<M> messages = new ArrayList<>(codec.decodeAll(stored.stream().map(StoredMessage::event).toList()));
+    for (int i = 0; i < messages.size(); i++) {
+      tags.put(messages.get(i), new Tag(snapshot, stored.get(i).eventId()));
     }
     return messages;
   }
@@ -400,8 +399,8 @@ public final class ChatLog<M> {
       messagesOnly = query.types(types.toArray(String[]::new));
     }
     EventPage page = store.events().read(conversationId, messagesOnly);
-    List<HistoryEntry<M>> entries = page.items().stream()
-        .map(event -> new HistoryEntry<>(event, codec.decode(event))).toList();
+    List<HistoryEntry<M>> entries = stored(page.items()).stream()
+        .map(message -> new HistoryEntry<>(message.event(), message.message())).toList();
     return new HistoryPage<>(entries, page.nextCursor());
   }
 
@@ -452,7 +451,7 @@ public final class ChatLog<M> {
       if (state.size().isPresent()) {
         query = query.limit(wanted + TAIL_PAGE_MARGIN);
       }
-      List<StoredMessage<M>> newestFirst = new ArrayList<>();
+      List<Event> newestFirst = new ArrayList<>();
       long lastSeq = 0;
       boolean markerSeen = marker == null;
       boolean moved = false;
@@ -467,7 +466,7 @@ public final class ChatLog<M> {
             markerSeen |= same;
             moved |= !same && (marker == null || event.seq() >= marker.seq());
           } else if (newestFirst.size() < wanted && codec.eventTypes().contains(event.type())) {
-            newestFirst.add(stored(event));
+            newestFirst.add(event);
           }
         }
         if (moved || newestFirst.size() >= wanted || query.limit().isEmpty()
@@ -479,16 +478,16 @@ public final class ChatLog<M> {
       if (moved || !markerSeen && !sameEvent(store.events().read(conversationId, newestMarker).items(), marker)) {
         continue;
       }
-      List<StoredMessage<M>> tail = new ArrayList<>(newestFirst);
+      List<Event> tail = new ArrayList<>(newestFirst);
       Collections.reverse(tail);
-      List<StoredMessage<M>> pinned = new ArrayList<>();
+      List<Event> pinned = new ArrayList<>();
       for (long seq : state.pinned()) {
         List<Event> found = store.events().read(conversationId, EventQuery.all().after(seq - 1).first(1)).items();
         if (!found.isEmpty() && found.get(0).seq() == seq && codec.eventTypes().contains(found.get(0).type())) {
-          pinned.add(stored(found.get(0)));
+          pinned.add(found.get(0));
         }
       }
-      return new StoredWindow<>(state, pinned, tail, lastSeq);
+      return new StoredWindow<>(state, stored(pinned), stored(tail), lastSeq);
     }
   }
 
@@ -497,8 +496,14 @@ public final class ChatLog<M> {
     return found.size() == 1 && found.get(0).id().equals(event.id());
   }
 
-  private StoredMessage<M> stored(Event event) {
-    return new StoredMessage<>(event, codec.decode(event));
+  /** The events with their messages, decoded in one call. */
+  private List<StoredMessage<M>> stored(List<Event> events) {
+    List<M> messages = codec.decodeAll(events);
+    List<StoredMessage<M>> stored = new ArrayList<>(events.size());
+    for (int i = 0; i < events.size(); i++) {
+      stored.add(new StoredMessage<>(events.get(i), messages.get(i)));
+    }
+    return stored;
   }
 
   /**

@@ -79,7 +79,7 @@ class WindowRecordTest {
   }
 
   @Test
-  @DisplayName("a new window size is recorded once when the window starts growing and once when it slides again")
+  @DisplayName("a new window size is recorded once when the window grows or shrinks and once when it slides again")
   void sizeChangesAreRecordedOnce() {
     memories("m", 4).add(6);
     assertThat(windowEvents("m")).isEqualTo(1);
@@ -94,8 +94,9 @@ class WindowRecordTest {
 
     Memories narrower = memories("m", 3);
     narrower.add(1);
+    assertThat(windowEvents("m")).as("shrunk to 3 by one add").isEqualTo(4);
     narrower.add(4);
-    assertThat(windowEvents("m")).as("shrunk to 3 by one add, then sliding").isEqualTo(4);
+    assertThat(windowEvents("m")).as("sliding at 3: one record, then none").isEqualTo(5);
     narrower.assertSameWindow();
   }
 

@@ -182,8 +182,9 @@ public final class WindowDiff {
     WindowState nextState;
     if (from == contiguous.size()) {
       nextState = WindowState.growing(afterAll, pinnedSeqs);
-    } else if (contiguous.stream().anyMatch(slot -> !slot.member())) {
-      // it evicted: the window slides, and the next write that evicts as many as it adds leaves it as it is
+    } else if (contiguous.stream().anyMatch(slot -> !slot.member())
+        && pinned.size() + contiguous.size() - from == stored.messages().size()) {
+      // it evicted as many as it added: the window slides, and the next write that does the same leaves it as it is
       nextState = WindowState.sliding(contiguous.get(from).seq(), contiguous.size() - from, pinnedSeqs);
     } else {
       nextState = WindowState.growing(contiguous.get(from).seq(), pinnedSeqs);
