@@ -132,7 +132,8 @@ import org.slf4j.LoggerFactory;
  * statement); the first write of a conversation and a cut are one {@link Step}; a write reads the window first only
  * when this chat log keeps none for the conversation or another writer committed since. {@code TurnCostTest} of the
  * Spring AI and LangChain4j bridges counts a turn's statements and rows on PostgreSQL: the same at 30, 300 and 3,000
- * messages; {@code ChatLogWindowRecordTest} counts the window events each kind of write appends.
+ * messages; the LangChain4j bridge's {@code WindowRecordTest} counts the window events each kind of write appends and
+ * the statements of a read from the log.
  *
  * @param <M> the framework's message type
  */
