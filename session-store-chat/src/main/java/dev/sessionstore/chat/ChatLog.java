@@ -24,6 +24,7 @@ import dev.sessionstore.chat.internal.WindowDiff;
 import dev.sessionstore.chat.internal.WindowPlan;
 import dev.sessionstore.chat.internal.WindowState;
 import java.util.ArrayList;
+import java.util.Collections;
 import java.util.HashMap;
 import java.util.HashSet;
 import java.util.LinkedHashMap;
@@ -36,6 +37,7 @@ import java.util.UUID;
 import java.util.concurrent.ThreadLocalRandom;
 import java.util.concurrent.atomic.AtomicLong;
 import java.util.concurrent.locks.LockSupport;
+import java.util.function.IntFunction;
 import java.util.function.Supplier;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -60,10 +62,9 @@ import org.slf4j.LoggerFactory;
  *       longest prefix of seen messages, each once and in the order seen, is kept; the rest of the list is new and is
  *       appended, one event each, whatever the history's length. Seen messages the list drops from the front or in
  *       between (window eviction, a system prompt kept in place) are <em>evicted</em>: they leave the window and stay
- *       in the log; a window event (type {@value #WINDOW_EVENT_TYPE}) records the new window as the seq its
- *       contiguous part starts at plus the seqs kept before it. Seen messages dropped after the last kept one, or
- *       moved behind new ones (an edit, a reorder), are <em>removed</em>: the log is cut at the first of them and the
- *       rest is appended, in the same step. A list that keeps nothing it saw but adds messages, or keeps only its
+ *       in the log (see "How the window is recorded"). Seen messages dropped after the last kept one, or moved
+ *       behind new ones (an edit, a reorder), are <em>removed</em>: the log is cut at the first of them and the rest
+ *       is appended, in the same step. A list that keeps nothing it saw but adds messages, or keeps only its
  *       pinned messages (a system prompt, {@link MessageCodec#isPinned}), evicts all the rest it saw: so a small
  *       window that keeps its system prompt and moves past everything else never cuts the history. A
  *       list that changes nothing writes nothing. When the list holds no instance of this chat log (a read that
@@ -76,6 +77,18 @@ import org.slf4j.LoggerFactory;
  *       window is evicted), else the longest common prefix is kept and the rest of the window removed, by the rules
  *       above. Two blind lists are never mixed: the last writer's list is the window.</li>
  * </ol>
+ *
+ * <h2>How the window is recorded</h2>
+ * A window event (type {@value #WINDOW_EVENT_TYPE}; the newest is in force, none means the whole log) records the
+ * window as its pinned messages (seqs kept before its contiguous part, such as a system prompt) and its tail: either
+ * every message from a seq on (a window that grows) or the newest k messages from a seq on (a window that slides).
+ * A write records a new one only when the window it leaves is not what the one in force already selects, in the
+ * newest-k shape when it evicted as many messages as it appended and in the from-a-seq shape otherwise. So an add to
+ * a window that is not full yet, and an add that evicts one message from a full one (a window sliding by one, once
+ * the first such add recorded k), write their messages and nothing else. A window that changes size as it evicts (a
+ * memory evicting whole turns: every other add), grows again or shrinks, a change of the pinned messages, a cut and
+ * {@link #clear} write one. A message event appended to the log behind this chat log's back joins the window as the
+ * record in force says: at its end, the oldest message of a newest-k tail leaving it.
  *
  * <h2>The window cache</h2>
  * A chat log keeps the window it last read or wrote of each of its most recently used conversations (1,000 by
@@ -111,12 +124,16 @@ import org.slf4j.LoggerFactory;
  * conversations written through chat logs of the same owner.
  *
  * <p>Thread-safe. Costs, none growing with the history behind the window: a read is one query of the log's last seq
- * when the kept window is current, else three (the last seq, the newest window event, the events from the window's
- * start) plus one per pinned message. A write that appends (new messages, a window event when the window moved) is
- * one {@link dev.sessionstore.EventLog#appendAll} with the expected last seq (on PostgreSQL one statement); the first
- * write of a conversation and a cut are one {@link Step}; a write reads the window first only when this chat log
- * keeps none for the conversation or another writer committed since. {@code TurnCostTest} of the Spring AI and
- * LangChain4j bridges counts a turn's statements on PostgreSQL: the same at 30, 300 and 3,000 messages.
+ * when the kept window is current, else a read of the window from the log: the last seq, the newest window event,
+ * the log newest first down to the window's tail (one query unless events of other types or more than two window
+ * events lie among the tail's messages), the newest window event again when the tail did not reach it, and one query
+ * per pinned message. A write that appends (new messages, a window event only when the window's record changes, see
+ * above) is one {@link dev.sessionstore.EventLog#appendAll} with the expected last seq (on PostgreSQL one
+ * statement); the first write of a conversation and a cut are one {@link Step}; a write reads the window first only
+ * when this chat log keeps none for the conversation or another writer committed since. {@code TurnCostTest} of the
+ * Spring AI and LangChain4j bridges counts a turn's statements and rows on PostgreSQL: the same at 30, 300 and 3,000
+ * messages; the LangChain4j bridge's {@code WindowRecordTest} counts the window events each kind of write appends and
+ * the statements of a read from the log.
  *
  * @param <M> the framework's message type
  */
@@ -136,6 +153,8 @@ public final class ChatLog<M> {
 
   private static final Logger LOG = LoggerFactory.getLogger(ChatLog.class);
   private static final int LIST_PAGE = 500;
+  /** Events a read of a sliding window's tail asks for beyond its messages, for window events among them. */
+  private static final int TAIL_PAGE_MARGIN = 2;
 
   private final SessionStore store;
   private final MessageCodec<M> codec;
@@ -230,12 +249,10 @@ public final class ChatLog<M> {
     Snapshot snapshot = new Snapshot(conversationId, stored.stream().map(StoredMessage::eventId).toList(),
         window.lastSeq(), snapshots.incrementAndGet());
     reads.get().put(conversationId, snapshot);
-    List<M> messages = new ArrayList<>(stored.size());
-    for (StoredMessage<M> message : stored) {
-      // new instances every time: the cached ones are the diff's, and a caller may change what it was handed
-      M handedOut = codec.decode(message.event());
-      tags.put(handedOut, new Tag(snapshot, message.eventId()));
-      messages.add(handedOut);
+    // new instances every time: the cached ones are the diff's, and a caller may change what it was handed
+    List<M> messages = new ArrayList<>(codec.decodeAll(stored.stream().map(StoredMessage::event).toList()));
+    for (int i = 0; i < messages.size(); i++) {
+      tags.put(messages.get(i), new Tag(snapshot, stored.get(i).eventId()));
     }
     return messages;
   }
@@ -254,11 +271,17 @@ public final class ChatLog<M> {
   public void replace(String conversationId, List<M> messages) {
     require("conversationId", conversationId);
     require("messages", messages);
-    List<String> ids = new ArrayList<>(messages.size());
     for (int i = 0; i < messages.size(); i++) {
       require("messages[" + i + "]", messages.get(i));
-      ids.add(UUID.randomUUID().toString());
     }
+    // an id per added message only, made when first asked for and the same in every attempt
+    String[] addedIds = new String[messages.size()];
+    IntFunction<String> ids = index -> {
+      if (addedIds[index] == null) {
+        addedIds[index] = UUID.randomUUID().toString();
+      }
+      return addedIds[index];
+    };
     Optional<Snapshot> pendingRead = Optional.ofNullable(reads.get().remove(conversationId));
     Optional<Intent<M>> relative = WindowDiff.intent(conversationId, messages, tags::get, pendingRead,
         codec::isPinned);
@@ -314,7 +337,7 @@ public final class ChatLog<M> {
         return stored.lastSeq() > 0;
       }
       WindowPlan<M> plan = new WindowPlan<>(OptionalLong.empty(), List.of(),
-          Optional.of(new WindowState(stored.lastSeq() + 1, List.of())));
+          Optional.of(WindowState.growing(stored.lastSeq() + 1, List.of())));
       try {
         commit(conversationId, stored, plan, stamp);
         return true;
@@ -377,8 +400,8 @@ public final class ChatLog<M> {
       messagesOnly = query.types(types.toArray(String[]::new));
     }
     EventPage page = store.events().read(conversationId, messagesOnly);
-    List<HistoryEntry<M>> entries = page.items().stream()
-        .map(event -> new HistoryEntry<>(event, codec.decode(event))).toList();
+    List<HistoryEntry<M>> entries = stored(page.items()).stream()
+        .map(message -> new HistoryEntry<>(message.event(), message.message())).toList();
     return new HistoryPage<>(entries, page.nextCursor());
   }
 
@@ -412,52 +435,76 @@ public final class ChatLog<M> {
   }
 
   /**
-   * The window in one consistent view of the log: the window event in force is the newest one among the events read
-   * from its start (or from itself, whichever is lower), so a window event committed between the two queries is
-   * seen, and a read that finds its window event gone (cut meanwhile) or a start below where it read starts over.
+   * The window in one consistent view of the log, reading no further back than the window's tail: the newest window
+   * event, then the log newest first down to the tail's start or until the tail is complete, then (when that did not
+   * reach the window event) the newest window event again. A window event other than the first one read, among the
+   * events read or newest at the end, means another writer moved the window meanwhile (or cut the log): the read
+   * starts over.
    */
   private StoredWindow<M> read(String conversationId) {
+    EventQuery newestMarker = EventQuery.all().types(WINDOW_EVENT_TYPE).newestFirst().limit(1);
     while (true) {
-      List<Event> markers = store.events()
-          .read(conversationId, EventQuery.all().types(WINDOW_EVENT_TYPE).newestFirst().limit(1)).items();
-      WindowState state = markers.isEmpty() ? WindowState.WHOLE_LOG : WindowState.fromJson(markers.get(0).payload());
-      long from = markers.isEmpty() ? 1 : Math.min(state.start(), markers.get(0).seq());
-      List<Event> events = store.events().read(conversationId, EventQuery.all().after(from - 1)).items();
-      Event newest = null;
-      for (Event event : events) {
-        if (WINDOW_EVENT_TYPE.equals(event.type())) {
-          newest = event;
-        }
+      List<Event> markers = store.events().read(conversationId, newestMarker).items();
+      Event marker = markers.isEmpty() ? null : markers.get(0);
+      WindowState state = marker == null ? WindowState.WHOLE_LOG : WindowState.fromJson(marker.payload());
+      int wanted = state.size().orElse(Integer.MAX_VALUE);
+      EventQuery query = EventQuery.all().after(state.start() - 1).newestFirst();
+      if (state.size().isPresent()) {
+        query = query.limit(wanted + TAIL_PAGE_MARGIN);
       }
-      if (newest == null && !markers.isEmpty()) {
+      List<Event> newestFirst = new ArrayList<>();
+      long lastSeq = 0;
+      boolean markerSeen = marker == null;
+      boolean moved = false;
+      while (true) {
+        List<Event> page = store.events().read(conversationId, query).items();
+        if (lastSeq == 0 && !page.isEmpty()) {
+          lastSeq = page.get(0).seq();
+        }
+        for (Event event : page) {
+          if (WINDOW_EVENT_TYPE.equals(event.type())) {
+            boolean same = marker != null && marker.id().equals(event.id());
+            markerSeen |= same;
+            moved |= !same && (marker == null || event.seq() >= marker.seq());
+          } else if (newestFirst.size() < wanted && codec.eventTypes().contains(event.type())) {
+            newestFirst.add(event);
+          }
+        }
+        if (moved || newestFirst.size() >= wanted || query.limit().isEmpty()
+            || page.size() < query.limit().getAsInt()) {
+          break;
+        }
+        query = query.before(page.get(page.size() - 1).seq());
+      }
+      if (moved || !markerSeen && !sameEvent(store.events().read(conversationId, newestMarker).items(), marker)) {
         continue;
       }
-      if (newest != null) {
-        state = WindowState.fromJson(newest.payload());
-        if (state.start() < from) {
-          continue;
-        }
-      }
-      long lastSeq = events.isEmpty() ? 0 : events.get(events.size() - 1).seq();
-      List<StoredMessage<M>> tail = new ArrayList<>();
-      for (Event event : events) {
-        if (event.seq() >= state.start() && codec.eventTypes().contains(event.type())) {
-          tail.add(stored(event));
-        }
-      }
-      List<StoredMessage<M>> pinned = new ArrayList<>();
+      List<Event> tail = new ArrayList<>(newestFirst);
+      Collections.reverse(tail);
+      List<Event> pinned = new ArrayList<>();
       for (long seq : state.pinned()) {
         List<Event> found = store.events().read(conversationId, EventQuery.all().after(seq - 1).first(1)).items();
         if (!found.isEmpty() && found.get(0).seq() == seq && codec.eventTypes().contains(found.get(0).type())) {
-          pinned.add(stored(found.get(0)));
+          pinned.add(found.get(0));
         }
       }
-      return new StoredWindow<>(state, pinned, tail, lastSeq);
+      return new StoredWindow<>(state, stored(pinned), stored(tail), lastSeq);
     }
   }
 
-  private StoredMessage<M> stored(Event event) {
-    return new StoredMessage<>(event, codec.decode(event));
+  /** Whether {@code found} is exactly {@code event}, by id. */
+  private static boolean sameEvent(List<Event> found, Event event) {
+    return found.size() == 1 && found.get(0).id().equals(event.id());
+  }
+
+  /** The events with their messages, decoded in one call. */
+  private List<StoredMessage<M>> stored(List<Event> events) {
+    List<M> messages = codec.decodeAll(events);
+    List<StoredMessage<M>> stored = new ArrayList<>(events.size());
+    for (int i = 0; i < events.size(); i++) {
+      stored.add(new StoredMessage<>(events.get(i), messages.get(i)));
+    }
+    return stored;
   }
 
   /**
@@ -512,8 +559,8 @@ public final class ChatLog<M> {
     }
     WindowState state = plan.window().orElse(stored.state());
     List<StoredMessage<M>> pinned = known.stream().filter(message -> state.pinned().contains(message.seq()))
-        .sorted(java.util.Comparator.comparingLong(StoredMessage::seq)).toList();
-    List<StoredMessage<M>> tail = known.stream().filter(message -> message.seq() >= state.start()).toList();
+        .toList();
+    List<StoredMessage<M>> tail = state.tail(known, StoredMessage::seq);
     return new StoredWindow<>(state, pinned, tail, lastSeq);
   }
 
@@ -521,9 +568,10 @@ public final class ChatLog<M> {
    * Remembers the instances of a list just written with one snapshot of that list as stored: the kept messages'
    * events, then the added ones'.
    */
-  private void remember(String conversationId, List<M> messages, Intent<M> intent, List<String> ids, long view) {
+  private void remember(String conversationId, List<M> messages, Intent<M> intent, IntFunction<String> ids,
+                        long view) {
     List<String> eventIds = new ArrayList<>(intent.kept());
-    intent.added().forEach(added -> eventIds.add(ids.get(added.listIndex())));
+    intent.added().forEach(added -> eventIds.add(ids.apply(added.listIndex())));
     Snapshot snapshot = new Snapshot(conversationId, eventIds, view, snapshots.incrementAndGet());
     for (int i = 0; i < messages.size(); i++) {
       tags.put(messages.get(i), new Tag(snapshot, eventIds.get(i)));

@@ -40,9 +40,10 @@ import java.util.function.Function;
  *
  * <h2>updateMessages</h2>
  * Makes the memory's window the list given, writing one step with the expected last seq: appending the new
- * messages when the stored window is a prefix of the list; recording a new window start when the list drops the
- * oldest messages (window eviction, a first system message kept), the evicted ones staying in the log; cutting the
- * log where the list first differs and appending the rest otherwise. A list built from this store's own read (the
+ * messages when the stored window is a prefix of the list; when the list drops the oldest messages (window
+ * eviction, a first system message kept), the evicted ones stay in the log and the window's record changes only if
+ * it must (a full window that evicts one message per add keeps "the newest 20" and writes its message alone); cutting
+ * the log where the list first differs and appending the rest otherwise. A list built from this store's own read (the
  * instances {@link #getMessages} returned, as chat memories do) never loses what another caller wrote meanwhile; a
  * list of other instances written by a caller that never read the memory replaces it (last writer wins, two such
  * lists never mixed). See {@link ChatLog}.
@@ -70,8 +71,9 @@ import java.util.function.Function;
  * <h2>Cost</h2>
  * A store keeps the window it last read or wrote of its recently used memories (1,000), checked against the log's
  * last seq: a {@code getMessages} is then one query, an {@code updateMessages} that appends one statement on
- * PostgreSQL (the new messages and, when the window moved, a window event), whatever the history's length. A memory
- * another store instance or process wrote since is read from the log again (three queries).
+ * PostgreSQL (the new messages and, when the window's record changes, a window event), whatever the history's length:
+ * a turn through a full {@code MessageWindowChatMemory} appends its two messages and nothing else. A memory another
+ * store instance or process wrote since is read from the log again (three to four queries, see {@link ChatLog}).
  *
  * <p>Thread-safe; one instance per store is meant to be shared by every memory.
  */

@@ -45,10 +45,12 @@ class TurnCostTest {
 
     long[] shortest = costs.get(30);
     // per add: getMessages reads the log's last seq, which validates the cached window; updateMessages appends the
-    // message and a window event with the expected last seq
+    // message with the expected last seq, and no window event: the add evicts one message from the full window,
+    // which leaves the window's record (the newest 10 messages) as it is
     assertThat(shortest[0]).as("statements a turn executes").isEqualTo(4);
-    assertThat(shortest[1]).as("events a turn appends").isEqualTo(4);
-    // its first add reads the window from the log (the newest window event, the events from the window's start)
+    assertThat(shortest[1]).as("events (rows) a turn appends").isEqualTo(2);
+    // its first add reads the window from the log (the newest window event, the newest events down to the window's
+    // tail, which reach that window event: it was written by the first add of turn 1)
     assertThat(shortest[2]).as("statements of a turn through a store that has not seen the memory").isEqualTo(6);
     costs.forEach((history, cost) -> assertThat(cost).as("statements and events at %d messages", history)
         .containsExactly(shortest));

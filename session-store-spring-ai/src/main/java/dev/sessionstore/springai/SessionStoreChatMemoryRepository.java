@@ -32,9 +32,10 @@ import org.springframework.ai.chat.messages.Message;
  *
  * <h2>saveAll</h2>
  * Replaces the conversation's window as Spring AI documents, writing one step with the expected last seq:
- * appending the new messages when the stored window is a prefix of the list; recording a new window start when the
- * list drops the oldest messages (window eviction, system messages kept in place), the evicted ones staying in the
- * log; cutting the log where the list first differs and appending the rest otherwise. Stored messages are recognized
+ * appending the new messages when the stored window is a prefix of the list; when the list drops the oldest messages
+ * (window eviction, system messages kept in place), the evicted ones stay in the log and the window's record changes
+ * only if it must (a full window that evicts one message per add writes its message alone); cutting the log where the
+ * list first differs and appending the rest otherwise. Stored messages are recognized
  * by identity first (the instances {@code findByConversationId} returned), then by content. See {@link ChatLog}.
  *
  * <h2>Concurrency</h2>
@@ -45,8 +46,9 @@ import org.springframework.ai.chat.messages.Message;
  * <h2>Cost</h2>
  * A repository keeps the window it last read or wrote of its recently used conversations (1,000), checked against
  * the log's last seq: a {@code findByConversationId} is then one query, a {@code saveAll} that appends one statement
- * on PostgreSQL (the new messages and, when the window moved, a window event), whatever the history's length. A
- * conversation another repository instance or process wrote since is read from the log again (three queries).
+ * on PostgreSQL (the new messages and, when the window's record changes, a window event), whatever the history's
+ * length. A conversation another repository instance or process wrote since is read from the log again (three to four
+ * queries, see {@link ChatLog}).
  *
  * <h2>What is saved comes back</h2>
  * {@code findByConversationId} returns the list {@code saveAll} last saved, message for message, whatever it holds or

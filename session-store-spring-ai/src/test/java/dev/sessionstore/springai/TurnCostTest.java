@@ -48,8 +48,8 @@ class TurnCostTest {
     assertThat(shortest[0]).as("statements a turn executes").isEqualTo(2);
     assertThat(shortest[3]).as("statements of a turn through a repository that has not seen the conversation")
         .isEqualTo(4);
-    // the user message, and a window event when the window moved (1.1 evicts a message per turn here; 2.0 evicts
-    // whole turns, so not on every turn)
+    // the user message, and a window event when the window's record changes (1.1 evicts a message per turn here,
+    // which leaves its record as "the newest 10": none; 2.0 evicts whole turns, changing its size every other turn)
     assertThat(shortest[2]).as("events a turn appends").isBetween(1L, 2L);
     costs.forEach((history, cost) -> assertThat(cost).as("statements and rows at %d messages", history)
         .containsExactly(shortest));
@@ -89,7 +89,7 @@ class TurnCostTest {
       System.out.println("a turn at " + history + " messages: " + turn);
 
       // the same turn through another repository on the store, which has not seen the conversation: it reads the
-      // window from the log (the newest window event, the events from the window's start) before appending
+      // window from the log (the newest window event, the newest events down to the window's tail) before appending
       ChatMemory other = MessageWindowChatMemory.builder()
           .chatMemoryRepository(SessionStoreChatMemoryRepository.builder(store).build()).maxMessages(WINDOW).build();
       long before = counter.statements();

@@ -155,8 +155,9 @@ final class SpringAiTurn implements Measure {
       + "it and calls `saveAll`, which deletes the conversation's rows and inserts the window again in one "
       + "transaction. The library side is the same `MessageWindowChatMemory` over `SessionStoreChatMemoryRepository` "
       + "(session-store-spring-ai): it reads the log's last seq, which tells it the window it keeps in memory is "
-      + "current, and appends the new message (and a window event when the window moves) with that last seq as the "
-      + "expected one: two statements. Messages alternate user and assistant turns of the same text on both sides.";
+      + "current, and appends the new message (and a window event when the window's record changes) with that last "
+      + "seq as the expected one: two statements. Messages alternate user and assistant turns of the same text on "
+      + "both sides.";
 
   /** One interleaved run: a turn on each side, the bridge's window {@code bridgeWindow}, Spring's {@code springWindow}. */
   private static Sides measure(Bench bench, int length, int bridgeWindow, int springWindow) throws Exception {

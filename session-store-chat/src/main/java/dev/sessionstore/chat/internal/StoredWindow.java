@@ -7,7 +7,7 @@ import java.util.List;
  *
  * @param state   the window state in force
  * @param pinned  the pinned messages, ascending by seq
- * @param tail    the message events from {@code state.start()} to the end of the log, ascending by seq
+ * @param tail    the message events of the window's tail as {@code state} selects it, ascending by seq
  * @param lastSeq the seq the log ended at when read (0 for an empty log)
  * @param <M>     the framework's message type
  */

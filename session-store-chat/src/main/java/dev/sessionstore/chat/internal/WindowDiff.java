@@ -11,6 +11,7 @@ import java.util.Optional;
 import java.util.OptionalLong;
 import java.util.Set;
 import java.util.function.Function;
+import java.util.function.IntFunction;
 import java.util.function.Predicate;
 import java.util.function.Supplier;
 
@@ -131,10 +132,10 @@ public final class WindowDiff {
    * no message is left out for what it is (a tool result whose call the window does not hold stays, as the list has
    * it).
    *
-   * @param newIds   an event id for each element of the list, used for the added ones
+   * @param newIds   the event id of the list's element at an index, asked for the added ones only
    * @param freshIds ids for the messages a cut appends again
    */
-  public static <M> WindowPlan<M> plan(Intent<M> intent, StoredWindow<M> stored, List<String> newIds,
+  public static <M> WindowPlan<M> plan(Intent<M> intent, StoredWindow<M> stored, IntFunction<String> newIds,
                                        Supplier<String> freshIds, MessageCodec<M> codec) {
     Set<String> kept = new HashSet<>(intent.kept());
     Predicate<String> inWindow = id -> !intent.seen().contains(id) || kept.contains(id);
@@ -161,7 +162,7 @@ public final class WindowDiff {
     }
     for (Intent.Added<M> added : intent.added()) {
       M message = added.message();
-      appended.add(new WindowPlan.Append<>(newIds.get(added.listIndex()), codec.eventType(message),
+      appended.add(new WindowPlan.Append<>(newIds.apply(added.listIndex()), codec.eventType(message),
           codec.payload(message), message, added.listIndex()));
       contiguous.add(new Slot<>(next++, message, true));
     }
@@ -178,19 +179,20 @@ public final class WindowDiff {
       }
     }
     List<Long> pinnedSeqs = pinned.stream().map(Slot::seq).sorted().toList();
-    long start;
+    WindowState nextState;
     if (from == contiguous.size()) {
-      start = afterAll;
-    } else if (from == 0) {
-      start = stored.state().start();
+      nextState = WindowState.growing(afterAll, pinnedSeqs);
+    } else if (contiguous.stream().anyMatch(slot -> !slot.member())
+        && pinned.size() + contiguous.size() - from == stored.messages().size()) {
+      // it evicted as many as it added: the window slides, and the next write that does the same leaves it as it is
+      nextState = WindowState.sliding(contiguous.get(from).seq(), contiguous.size() - from, pinnedSeqs);
     } else {
-      start = contiguous.get(from).seq();
+      nextState = WindowState.growing(contiguous.get(from).seq(), pinnedSeqs);
     }
-    WindowState nextState = new WindowState(start, pinnedSeqs);
     List<Long> all = new ArrayList<>();
     stored.pinned().forEach(message -> all.add(message.seq()));
     contiguous.forEach(slot -> all.add(slot.seq()));
-    boolean record = cut.isPresent() || !selected(stored.state(), all).equals(selected(nextState, all));
+    boolean record = cut.isPresent() || !stored.state().select(all).equals(nextState.select(all));
     return new WindowPlan<>(cut, appended, record ? Optional.of(nextState) : Optional.empty());
   }
 
@@ -247,11 +249,6 @@ public final class WindowDiff {
       matched[i] = w;
     }
     return matched;
-  }
-
-  /** The seqs among {@code seqs} that {@code state} selects. */
-  private static List<Long> selected(WindowState state, List<Long> seqs) {
-    return seqs.stream().filter(seq -> seq >= state.start() || state.pinned().contains(seq)).toList();
   }
 
   /** Equal documents; the text comparison first, as it is cheap and decides most cases. */

@@ -57,6 +57,51 @@ class WindowDiffTest {
   }
 
   @Test
+  @DisplayName("a window evicting as many as it adds is recorded once as its newest k, then slides writing no record")
+  void slideKeepsTheRecord() {
+    log.add("a", "b", "c");
+    List<Msg> read = read();
+
+    WindowPlan<Msg> first = apply(List.of(read.get(1), read.get(2), msg("d")), Optional.empty());
+    assertThat(first.window()).hasValue(WindowState.sliding(2, 3, List.of()));
+
+    for (String next : List.of("e", "f", "g")) {
+      List<Msg> window = read();
+      WindowPlan<Msg> slide = apply(List.of(window.get(1), window.get(2), msg(next)), Optional.empty());
+      assertThat(slide.window()).as("the record after adding %s", next).isEmpty();
+      assertThat(slide.appended()).hasSize(1);
+    }
+    assertThat(log.window()).containsExactly("e", "f", "g");
+    assertThat(log.history()).containsExactly("a", "b", "c", "d", "e", "f", "g");
+  }
+
+  @Test
+  @DisplayName("an eviction that changes the window's size is recorded from a seq, and growth after it writes nothing")
+  void resizeRecordsFromASeq() {
+    log.add("a", "b", "c", "d");
+    List<Msg> read = read();
+
+    WindowPlan<Msg> shrink = apply(List.of(read.get(2), read.get(3), msg("e")), Optional.empty());
+    assertThat(shrink.window()).hasValue(WindowState.growing(3, List.of()));
+    List<Msg> window = read();
+    WindowPlan<Msg> grow = apply(List.of(window.get(0), window.get(1), window.get(2), msg("f")), Optional.empty());
+
+    assertThat(grow.window()).isEmpty();
+    assertThat(log.window()).containsExactly("c", "d", "e", "f");
+  }
+
+  @Test
+  @DisplayName("a window state reads back from its window event's payload, both shapes")
+  void stateRoundTrips() {
+    for (WindowState state : List.of(WindowState.growing(7, List.of(1L, 3L)), WindowState.sliding(9, 20, List.of(2L)),
+        WindowState.WHOLE_LOG)) {
+      assertThat(WindowState.fromJson(state.toJson())).isEqualTo(state);
+    }
+    assertThat(WindowState.sliding(3, 2, List.of(1L)).select(List.of(1L, 2L, 3L, 4L, 5L)))
+        .containsExactly(1L, 4L, 5L);
+  }
+
+  @Test
   @DisplayName("dropping in between evicts, the messages before stay pinned")
   void evictBetween() {
     log.add("sys", "a", "b");
@@ -268,12 +313,12 @@ class WindowDiffTest {
 
   private WindowPlan<Msg> apply(List<Msg> list, Optional<Snapshot> lastRead) {
     Intent<Msg> intent = WindowDiff.intent(C, list, this::tag, lastRead, CODEC::isPinned).orElseThrow();
-    return log.apply(WindowDiff.plan(intent, log.stored(), ids(list), log::freshId, CODEC));
+    return log.apply(WindowDiff.plan(intent, log.stored(), ids(list)::get, log::freshId, CODEC));
   }
 
   private WindowPlan<Msg> applyBlind(List<Msg> list) {
     StoredWindow<Msg> stored = log.stored();
-    return log.apply(WindowDiff.plan(WindowDiff.blind(list, stored, CODEC), stored, ids(list), log::freshId, CODEC));
+    return log.apply(WindowDiff.plan(WindowDiff.blind(list, stored, CODEC), stored, ids(list)::get, log::freshId, CODEC));
   }
 
   private List<String> ids(List<Msg> list) {
@@ -353,13 +398,13 @@ class WindowDiffTest {
 
     /** Another writer's eviction: the window starts at {@code seq}. */
     void evictBefore(long seq) {
-      state = new WindowState(seq, List.of());
+      state = WindowState.growing(seq, List.of());
       lastSeq++;
     }
 
     StoredWindow<Msg> stored() {
       List<StoredMessage<Msg>> pinned = messages.stream().filter(m -> state.pinned().contains(m.seq())).toList();
-      List<StoredMessage<Msg>> tail = messages.stream().filter(m -> m.seq() >= state.start()).toList();
+      List<StoredMessage<Msg>> tail = state.tail(messages, StoredMessage::seq);
       return new StoredWindow<>(state, pinned, tail, lastSeq);
     }
 

@@ -1,5 +1,7 @@
 package dev.sessionstore.langchain4j.internal;
 
+import com.fasterxml.jackson.core.JsonFactory;
+import com.fasterxml.jackson.core.JsonGenerator;
 import dev.langchain4j.data.message.ChatMessage;
 import dev.langchain4j.data.message.ChatMessageDeserializer;
 import dev.langchain4j.data.message.ChatMessageSerializer;
@@ -7,8 +9,12 @@ import dev.langchain4j.data.message.ChatMessageType;
 import dev.sessionstore.Event;
 import dev.sessionstore.Json;
 import dev.sessionstore.chat.MessageCodec;
+import java.io.IOException;
+import java.io.StringWriter;
+import java.io.UncheckedIOException;
 import java.util.EnumMap;
 import java.util.HashMap;
+import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.Set;
@@ -20,6 +26,8 @@ import java.util.Set;
  * {@link ChatMessageDeserializer#messageFromJson}.
  */
 public final class LangChain4jMessageCodec implements MessageCodec<ChatMessage> {
+
+  private static final JsonFactory JSON = new JsonFactory();
 
   private static final Map<ChatMessageType, String> EVENT_TYPES = new EnumMap<>(ChatMessageType.class);
   private static final Map<String, ChatMessageType> MESSAGE_TYPES = new HashMap<>();
@@ -55,9 +63,36 @@ public final class LangChain4jMessageCodec implements MessageCodec<ChatMessage> 
 
   @Override
   public ChatMessage decode(Event event) {
+    return ChatMessageDeserializer.messageFromJson(messageJson(event));
+  }
+
+  /**
+   * The events' messages read with one {@link ChatMessageDeserializer#messagesFromJson} of the array of their
+   * payloads: the same messages as one {@link #decode} each, without a parse's fixed cost per message.
+   */
+  @Override
+  public List<ChatMessage> decodeAll(List<Event> events) {
+    if (events.size() < 2) {
+      return MessageCodec.super.decodeAll(events);
+    }
+    StringWriter array = new StringWriter();
+    try (JsonGenerator generator = JSON.createGenerator(array)) {
+      generator.writeStartArray();
+      for (Event event : events) {
+        generator.writeRawValue(messageJson(event));
+      }
+      generator.writeEndArray();
+    } catch (IOException e) {
+      throw new UncheckedIOException(e); // a StringWriter does not fail
+    }
+    return ChatMessageDeserializer.messagesFromJson(array.toString());
+  }
+
+  /** The payload text of a message event. */
+  private static String messageJson(Event event) {
     if (!MESSAGE_TYPES.containsKey(event.type())) {
       throw new IllegalArgumentException("not a LangChain4j message event: " + event.type());
     }
-    return ChatMessageDeserializer.messageFromJson(event.payload().text());
+    return event.payload().text();
   }
 }
