@@ -32,8 +32,15 @@ final class OlderSchema {
       statement.executeUpdate("CREATE TABLE " + quotedSchema + ".session_store_schema_version (version INTEGER"
           + " PRIMARY KEY, description TEXT NOT NULL, installed_at TEXT NOT NULL DEFAULT CURRENT_TIMESTAMP)");
       for (int i = 0; i < version; i++) {
-        statement.execute(load(database, SCRIPTS.get(i)).replace("${schema}", quotedSchema)
-            .replace("${prefix}", "session_store_"));
+        String script = load(database, SCRIPTS.get(i)).replace("${schema}", quotedSchema)
+            .replace("${prefix}", "session_store_");
+        // pgjdbc runs a script of several statements whose last is a query (version 7's SELECT 1) by execute;
+        // sqlite-jdbc runs all of a script's statements by executeUpdate only.
+        if (database.equals("postgresql")) {
+          statement.execute(script);
+        } else {
+          statement.executeUpdate(script);
+        }
         String name = SCRIPTS.get(i);
         statement.executeUpdate("INSERT INTO " + quotedSchema + ".session_store_schema_version (version,"
             + " description) VALUES (" + (i + 1) + ", '" + name.substring(name.indexOf("__") + 2,

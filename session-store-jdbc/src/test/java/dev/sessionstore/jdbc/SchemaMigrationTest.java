@@ -127,7 +127,7 @@ class SchemaMigrationTest {
     store.events().append("s", NewEvent.of("message").withId("new"));
 
     assertThat(store.schemaVersion()).isEqualTo(OptionalInt.of(8));
-    assertThat(store.events().read("s", EventQuery.all()).events()).extracting(Event::id)
+    assertThat(store.events().read("s", EventQuery.all()).items()).extracting(Event::id)
         .containsExactly("old", "new");
     assertThat(transactions.noted()).isEqualTo(2);
     assertThat(transactions.writtenInSubtransactions()).as("only the version 7 append's row").isEqualTo(1);
