@@ -48,15 +48,21 @@ import java.util.Optional;
 public final class Json {
 
   private static final String FIELD = "json";
-  private static final Json EMPTY_OBJECT = new Json("{}");
+  private static final Json EMPTY_OBJECT = new Json("{}", "");
 
   private final String text;
   /** Computed on first use; a race computes the same value twice, as {@link String#hashCode} does. */
   private int hash;
   private boolean hashIsZero;
+  /**
+   * The searched words ({@link IndexText}): made with the document when its text is validated, from the string values
+   * the validation reads, else on first use; a race computes the same value twice.
+   */
+  private String indexText;
 
-  private Json(String text) {
+  private Json(String text, String indexText) {
     this.text = text;
+    this.indexText = indexText;
   }
 
   /**
@@ -77,8 +83,7 @@ public final class Json {
    */
   public static Json parse(String field, String text) {
     Checks.requireNonNull("field", field);
-    JsonRules.validate(field, text);
-    return new Json(text);
+    return new Json(text, IndexText.of(JsonRules.validate(field, text)));
   }
 
   /**
@@ -94,7 +99,7 @@ public final class Json {
     if (text.length() > Limits.MAX_JSON_LENGTH) {
       throw new InvalidArgumentException(FIELD, "longer than any stored document (" + text.length() + " chars)");
     }
-    return new Json(text);
+    return new Json(text, null);
   }
 
   /**
@@ -240,6 +245,19 @@ public final class Json {
     } catch (JsonProcessingException e) {
       throw unmappable(type.getType().getTypeName(), e);
     }
+  }
+
+  /**
+   * The document's searched words as an index holds them ({@link IndexText}). Not part of the user's view: adapters
+   * reach it through {@code dev.sessionstore.spi.SearchText#indexText}, by way of {@link SpiBridge}.
+   */
+  String indexText() {
+    String result = indexText;
+    if (result == null) {
+      result = IndexText.of(JsonRules.stringValues(text));
+      indexText = result;
+    }
+    return result;
   }
 
   /** Whether the document is a JSON object. */

@@ -26,6 +26,11 @@ final class SpiBridge extends ApiAccess {
   }
 
   @Override
+  public String indexText(Json document) {
+    return document.indexText();
+  }
+
+  @Override
   public Json storedJson(String text) {
     return Json.ofStored(text);
   }

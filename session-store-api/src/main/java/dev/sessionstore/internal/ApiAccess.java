@@ -129,6 +129,12 @@ public abstract class ApiAccess {
    */
   public abstract List<String> stringValues(Json document);
 
+  /**
+   * The distinct word forms of {@code document}'s string values, in code point order, joined by single spaces: made
+   * once per document, with its validation where it was validated.
+   */
+  public abstract String indexText(Json document);
+
   /** Whether a session with these settings is resumed eagerly. */
   public abstract boolean resumesEagerly(Json settings);
 }

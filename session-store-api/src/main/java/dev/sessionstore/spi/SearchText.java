@@ -3,9 +3,9 @@ package dev.sessionstore.spi;
 import dev.sessionstore.Json;
 import dev.sessionstore.SearchQuery;
 import dev.sessionstore.SearchTerm;
-import dev.sessionstore.SearchWords;
 import dev.sessionstore.internal.ApiAccess;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.List;
 import java.util.SortedSet;
 import java.util.TreeSet;
@@ -34,36 +34,23 @@ public final class SearchText {
   /** The distinct word forms of {@code payload}'s searched text, in code point order: what an index holds for it. */
   public static SortedSet<String> words(Json payload) {
     SortedSet<String> words = new TreeSet<>(IdOrder.BY_CODE_POINT);
-    words.addAll(forms(payload));
+    String text = indexText(payload);
+    if (!text.isEmpty()) {
+      words.addAll(Arrays.asList(text.split(" ")));
+    }
     return words;
   }
 
   /**
    * {@link #words(Json)} joined by single spaces: a column for a full-text engine whose own tokenizer splits at spaces
    * and keeps letters and digits (SQLite FTS5's {@code unicode61}, a Cassandra analyzer on whitespace), so that it
-   * indexes exactly these words. Empty when the payload holds no word.
+   * indexes exactly these words. Empty when the payload holds no word. Computed once per document: a {@link Json}
+   * made from text or a value has it from its validation, which reads the string values anyway, so that an append
+   * reads the payload no more; a document read back from a store ({@link StoredJson}) computes it on first use.
    */
   public static String indexText(Json payload) {
-    // Computed on every append: sorted in a list and joined past repeats, without the set's entries, into a builder
-    // sized for every form, so that it never grows.
-    List<String> forms = forms(payload);
-    forms.sort(IdOrder.BY_CODE_POINT);
-    int length = forms.size();
-    for (String form : forms) {
-      length += form.length();
-    }
-    StringBuilder text = new StringBuilder(length);
-    String previous = null;
-    for (String form : forms) {
-      if (!form.equals(previous)) {
-        if (previous != null) {
-          text.append(' ');
-        }
-        text.append(form);
-        previous = form;
-      }
-    }
-    return text.toString();
+    Arguments.requireNonNull("payload", payload);
+    return API.indexText(payload);
   }
 
   /**
@@ -82,14 +69,5 @@ public final class SearchText {
       }
     }
     return words;
-  }
-
-  /** Every word form of the string values of {@code payload}, in document order, repeats kept. */
-  private static List<String> forms(Json payload) {
-    List<String> forms = new ArrayList<>();
-    for (String value : values(payload)) {
-      SearchWords.scan(value, (form, start, end) -> forms.add(form));
-    }
-    return forms;
   }
 }

@@ -139,6 +139,11 @@ class ApiAccessDoorTest {
     }
 
     @Override
+    public String indexText(Json document) {
+      return "";
+    }
+
+    @Override
     public boolean resumesEagerly(Json settings) {
       return false;
     }

@@ -16,13 +16,13 @@ import java.util.List;
 final class OlderSchema {
 
   private static final List<String> SCRIPTS = List.of("V1__schema.sql", "V2__writer_fencing.sql",
-      "V3__retention.sql", "V4__append_fresh.sql", "V5__search.sql", "V6__expiry.sql");
+      "V3__retention.sql", "V4__append_fresh.sql", "V5__search.sql", "V6__expiry.sql", "V7__search_writes.sql");
 
   private OlderSchema() {
   }
 
   /**
-   * Runs the scripts of versions 1 to {@code version} (at most 6) of {@code database} ({@code postgresql} or
+   * Runs the scripts of versions 1 to {@code version} (at most 7) of {@code database} ({@code postgresql} or
    * {@code sqlite}) on {@code connection} for {@code quotedSchema} and the default prefix, and records them. SQLite's
    * version 5 needs the function its script calls registered on the connection.
    */
@@ -32,8 +32,15 @@ final class OlderSchema {
       statement.executeUpdate("CREATE TABLE " + quotedSchema + ".session_store_schema_version (version INTEGER"
           + " PRIMARY KEY, description TEXT NOT NULL, installed_at TEXT NOT NULL DEFAULT CURRENT_TIMESTAMP)");
       for (int i = 0; i < version; i++) {
-        statement.executeUpdate(load(database, SCRIPTS.get(i)).replace("${schema}", quotedSchema)
-            .replace("${prefix}", "session_store_"));
+        String script = load(database, SCRIPTS.get(i)).replace("${schema}", quotedSchema)
+            .replace("${prefix}", "session_store_");
+        // pgjdbc runs a script of several statements whose last is a query (version 7's SELECT 1) by execute;
+        // sqlite-jdbc runs all of a script's statements by executeUpdate only.
+        if (database.equals("postgresql")) {
+          statement.execute(script);
+        } else {
+          statement.executeUpdate(script);
+        }
         String name = SCRIPTS.get(i);
         statement.executeUpdate("INSERT INTO " + quotedSchema + ".session_store_schema_version (version,"
             + " description) VALUES (" + (i + 1) + ", '" + name.substring(name.indexOf("__") + 2,

@@ -40,7 +40,7 @@ class PostgresSearchTest extends SearchScenarios {
           + " ARRAY['{\"text\":\"word' || g || ' shared\"}']::json[], ARRAY[now()]) FROM generate_series(1, 2500) AS g ORDER BY g");
     }
     SessionStore store = store();
-    assertThat(store.schemaVersion()).hasValue(7);
+    assertThat(store.schemaVersion()).hasValue(8);
     assertThat(found(store, SearchQuery.of("word1234"))).containsExactly("old-1#412");
     assertThat(store.search().find(SearchQuery.of("shared").limit(100)).nextCursor()).isPresent();
     assertThat(schema.queryValue("SELECT count(*) FROM " + quoted + ".session_store_events WHERE words IS NULL"))

@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import dev.sessionstore.Event;
+import dev.sessionstore.EventQuery;
 import dev.sessionstore.NewEvent;
 import dev.sessionstore.SessionStore;
 import dev.sessionstore.StoreClosedException;
@@ -17,6 +18,7 @@ import java.lang.reflect.Method;
 import java.lang.reflect.Proxy;
 import java.sql.Connection;
 import java.sql.SQLException;
+import java.sql.Statement;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Arrays;
@@ -49,14 +51,15 @@ class SchemaMigrationTest {
   }
 
   @Test
-  @DisplayName("Building creates the schema and records versions 1 to 7 in the version table")
+  @DisplayName("Building creates the schema and records versions 1 to 8 in the version table")
   void recordsTheVersion() {
     SessionStore store = schema.store(builder -> builder);
 
     assertThat(schema.queryValue("SELECT string_agg(version || ':' || description, ',' ORDER BY version) FROM \""
         + schema.name() + "\".session_store_schema_version"))
-        .isEqualTo("1:schema,2:writer_fencing,3:retention,4:append_fresh,5:search,6:expiry,7:search_writes");
-    assertThat(store.schemaVersion()).isEqualTo(OptionalInt.of(7));
+        .isEqualTo("1:schema,2:writer_fencing,3:retention,4:append_fresh,5:search,6:expiry,7:search_writes,"
+            + "8:append_one_without_subtransaction");
+    assertThat(store.schemaVersion()).isEqualTo(OptionalInt.of(8));
   }
 
   @Test
@@ -64,13 +67,13 @@ class SchemaMigrationTest {
       + " it refuses")
   void answersTheRecordedVersion() {
     schema.store(builder -> builder).close();
-    assertThat(schema.store(builder -> builder.createSchema(false)).schemaVersion()).isEqualTo(OptionalInt.of(7));
+    assertThat(schema.store(builder -> builder.createSchema(false)).schemaVersion()).isEqualTo(OptionalInt.of(8));
 
     schema.queryValue("INSERT INTO \"" + schema.name() + "\".session_store_schema_version (version, description)"
-        + " VALUES (8, 'from_a_newer_library') RETURNING version");
-    assertThat(schema.store(builder -> builder.createSchema(false)).schemaVersion()).isEqualTo(OptionalInt.of(8));
+        + " VALUES (9, 'from_a_newer_library') RETURNING version");
+    assertThat(schema.store(builder -> builder.createSchema(false)).schemaVersion()).isEqualTo(OptionalInt.of(9));
     SessionStore migrating = schema.store(builder -> builder);
-    assertThat(migrating.schemaVersion()).isEqualTo(OptionalInt.of(8));
+    assertThat(migrating.schemaVersion()).isEqualTo(OptionalInt.of(9));
 
     migrating.close();
     assertThatThrownBy(migrating::schemaVersion).isInstanceOf(StoreClosedException.class);
@@ -86,7 +89,7 @@ class SchemaMigrationTest {
             .adapter("postgresql").build())
         .keys(KeyProvider.of("k1", key)).build();
 
-    assertThat(decorated.schemaVersion()).isEqualTo(OptionalInt.of(7));
+    assertThat(decorated.schemaVersion()).isEqualTo(OptionalInt.of(8));
     decorated.close();
   }
 
@@ -101,7 +104,33 @@ class SchemaMigrationTest {
 
     assertThat(second.events().lastSeq("s")).isEqualTo(1);
     assertThat(schema.queryValue("SELECT count(*) FROM \"" + schema.name() + "\".session_store_schema_version"))
-        .isEqualTo(7L);
+        .isEqualTo(8L);
+  }
+
+  @Test
+  @DisplayName("A schema at version 7 migrates to 8: its events stay, and an append of one event then takes no"
+      + " subtransaction")
+  void migrationFromVersion7DropsTheSubtransaction() throws SQLException {
+    String quoted = "\"" + schema.name() + "\"";
+    TransactionIds transactions;
+    try (Connection connection = TestDatabase.get().adminDataSource().getConnection();
+         Statement statement = connection.createStatement()) {
+      statement.execute("CREATE SCHEMA " + quoted);
+      OlderSchema.createAtVersion(connection, "postgresql", quoted, 7);
+      transactions = TransactionIds.noteOn(schema);
+      statement.execute("SELECT " + quoted + ".session_store_append_fresh_one('s', NULL, now(), 'old', 'message',"
+          + " NULL, NULL, NULL, '{}'::json, NULL, '')");
+    }
+    assertThat(transactions.writtenInSubtransactions()).as("the version 7 function's subtransaction").isEqualTo(1);
+
+    SessionStore store = schema.store(builder -> builder);
+    store.events().append("s", NewEvent.of("message").withId("new"));
+
+    assertThat(store.schemaVersion()).isEqualTo(OptionalInt.of(8));
+    assertThat(store.events().read("s", EventQuery.all()).items()).extracting(Event::id)
+        .containsExactly("old", "new");
+    assertThat(transactions.noted()).isEqualTo(2);
+    assertThat(transactions.writtenInSubtransactions()).as("only the version 7 append's row").isEqualTo(1);
   }
 
   @Test
@@ -123,7 +152,8 @@ class SchemaMigrationTest {
         .extracting(Event::seq).containsExactly(1L, 2L);
     assertThat(schema.queryValue("SELECT string_agg(version || ':' || description, ',') FROM \""
         + schema.name() + "\".session_store_schema_version"))
-        .isEqualTo("1:schema,2:writer_fencing,3:retention,4:append_fresh,5:search,6:expiry,7:search_writes");
+        .isEqualTo("1:schema,2:writer_fencing,3:retention,4:append_fresh,5:search,6:expiry,7:search_writes,"
+            + "8:append_one_without_subtransaction");
   }
 
   @Test
@@ -140,7 +170,7 @@ class SchemaMigrationTest {
     threads.shutdown();
 
     assertThat(schema.queryValue("SELECT count(*) FROM \"" + schema.name() + "\".session_store_schema_version"))
-        .isEqualTo(7L);
+        .isEqualTo(8L);
   }
 
   @Test

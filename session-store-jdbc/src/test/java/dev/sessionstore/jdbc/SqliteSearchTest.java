@@ -60,7 +60,7 @@ class SqliteSearchTest extends SearchScenarios {
           + " SELECT 'old', n, 'e-' || n, 'message', '{\"text\":\"word' || n || ' shared\"}', 0 FROM g");
     }
     store = JdbcSessionStore.builder().dataSource(dataSource).build();
-    assertThat(store.schemaVersion()).hasValue(7);
+    assertThat(store.schemaVersion()).hasValue(8);
     assertThat(found(store, SearchQuery.of("word1234"))).containsExactly("old#1234");
     assertThat(store.search().find(SearchQuery.of("shared").limit(100)).nextCursor()).isPresent();
   }
@@ -89,7 +89,7 @@ class SqliteSearchTest extends SearchScenarios {
           + " WHERE session_id = 'old' AND seq = 2");
     }
     store = JdbcSessionStore.builder().dataSource(dataSource).build();
-    assertThat(store.schemaVersion()).hasValue(7);
+    assertThat(store.schemaVersion()).hasValue(8);
     assertThat(found(store, SearchQuery.of("alpha"))).containsExactlyInAnyOrder("old#1", "old#3");
     assertThat(found(store, SearchQuery.of("gamma"))).containsExactly("old#2");
     assertThat(found(store, SearchQuery.of("beta"))).isEmpty();

@@ -31,8 +31,8 @@ import java.util.OptionalLong;
  * <p><b>Fresh call</b>, where the dialect has {@linkplain Dialect#appendFreshInOneCall one}, first: one
  * auto-committed call (on PostgreSQL a function of the schema) moves the last seq of a session that is no fork and is
  * at the expected last seq, or creates an unknown session, and stores the events after the old last seq; when an
- * id is stored, the unique key finds it as the events are inserted, and the call undoes its writes (a subtransaction
- * rolled back, on PostgreSQL), having written nothing. A batch of one event takes the dialect's
+ * id is stored, the unique key finds it as the events are inserted, and the call undoes its writes (on PostgreSQL a
+ * subtransaction rolled back for a batch, the session row moved back for one event), having written nothing. A batch of one event takes the dialect's
  * {@linkplain Dialect#appendOneFreshInOneCall call for one}, where it has one, with the event's columns bound as
  * scalars. Where it wrote nothing (a fork, another last seq, a stored id) the one call runs next and settles the
  * batch. Lost while it ran, it is run again: a second run after its commit finds an id stored (or the last seq

@@ -41,7 +41,8 @@ final class SchemaMigrator {
   static final List<Migration> MIGRATIONS =
       List.of(new Migration(1, "schema"), new Migration(2, "writer_fencing"),
           new Migration(3, "retention"), new Migration(4, "append_fresh"), new Migration(5, "search"),
-          new Migration(6, "expiry"), new Migration(7, "search_writes"));
+          new Migration(6, "expiry"), new Migration(7, "search_writes"),
+          new Migration(8, "append_one_without_subtransaction"));
 
   private final Database database;
   private final Tables tables;
