@@ -10,6 +10,7 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.ObjectReader;
 import java.io.IOException;
+import java.util.List;
 import java.util.Optional;
 
 /**
@@ -48,6 +49,12 @@ import java.util.Optional;
 public final class Json {
 
   private static final String FIELD = "json";
+  /**
+   * The longest document whose words are made with its validation: event payloads of a conversation are shorter and
+   * are read once, for both; a longer document (a large checkpoint state, a model call's prompt), which may never be
+   * searched, neither spends the words' work nor keeps them until something asks for them.
+   */
+  private static final int EAGER_INDEX_TEXT_LENGTH = 16 * 1024;
   private static final Json EMPTY_OBJECT = new Json("{}", "");
 
   private final String text;
@@ -55,8 +62,9 @@ public final class Json {
   private int hash;
   private boolean hashIsZero;
   /**
-   * The searched words ({@link IndexText}): made with the document when its text is validated, from the string values
-   * the validation reads, else on first use; a race computes the same value twice.
+   * The searched words ({@link IndexText}): made with a document of at most {@value #EAGER_INDEX_TEXT_LENGTH} chars
+   * when its text is validated, from the string values the validation reads, else on first use; a race computes the
+   * same value twice.
    */
   private String indexText;
 
@@ -83,7 +91,8 @@ public final class Json {
    */
   public static Json parse(String field, String text) {
     Checks.requireNonNull("field", field);
-    return new Json(text, IndexText.of(JsonRules.validate(field, text)));
+    List<String> values = JsonRules.validate(field, text);
+    return new Json(text, text.length() <= EAGER_INDEX_TEXT_LENGTH ? IndexText.of(values) : null);
   }
 
   /**

@@ -34,6 +34,19 @@ class SearchResultsTest {
   }
 
   @Test
+  @DisplayName("The words are the same whether made with the validation (a short document) or on first use (a long"
+      + " one, a stored one)")
+  void wordsOfShortLongAndStoredDocuments() {
+    String filler = "x".repeat(20_000);
+    Json shortMade = Json.of("{\"a\":\"Paid invoice\",\"b\":[\"paid\"]}");
+    Json longMade = Json.of("{\"a\":\"Paid invoice\",\"b\":[\"paid\"],\"pad\":\"" + filler + "\"}");
+    assertThat(SearchText.indexText(shortMade)).isEqualTo("invoice paid");
+    assertThat(SearchText.indexText(StoredJson.of(shortMade.text()))).isEqualTo("invoice paid");
+    assertThat(SearchText.indexText(longMade)).isEqualTo("invoice paid " + "x".repeat(64));
+    assertThat(SearchText.words(longMade)).containsExactly("invoice", "paid", "x".repeat(64));
+  }
+
+  @Test
   @DisplayName("A phrase matches within one string value only; a prefix counts every word it starts")
   void phrasesAndPrefixes() {
     Event split = event("s", 1, 0, "{\"a\":\"not\",\"b\":\"paid\"}");
