@@ -36,6 +36,15 @@ public final class Events {
   }
 
   /**
+   * {@code event} with its payload made again from its text ({@link Json#of}: checked, and its search words read), as
+   * a caller holding the text makes it before an append: for a library side whose timed call should include that
+   * work, since a raw twin is handed the text.
+   */
+  public static NewEvent withPayloadFromText(NewEvent event) {
+    return event.withPayload(Json.of(event.payload().text()));
+  }
+
+  /**
    * The {@code call}-th batch of {@code size} {@link #reply replies}: ids {@code e-<call*size>} onwards, so that the
    * batches of successive calls never share an id.
    */
