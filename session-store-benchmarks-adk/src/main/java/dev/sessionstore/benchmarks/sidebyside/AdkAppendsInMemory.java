@@ -14,8 +14,8 @@ final class AdkAppendsInMemory implements Measure {
 
   static final String NAME = "ADK `appendEvent`, " + AdkAppendRounds.THREADS + " threads × " + AdkAppendRounds.EVENTS
       + " events on their own sessions, in-memory store, vs ADK's `InMemorySessionService` (round time)";
-  /** The library's p50 round time over ADK's: at most this. */
-  private static final double TARGET = 2;
+  /** ADK's p50 round time over the library's: at least this (the library within twice ADK's time). */
+  private static final double TARGET = 0.5;
   /** Warm-up rounds of each side (64,000 appends): a round is short, and both sides' code warms up in them. */
   private static final int WARMUP = 200;
 
@@ -28,7 +28,7 @@ final class AdkAppendsInMemory implements Measure {
   public void run(Bench bench, Results results) throws Exception {
     try (SessionStore store = StoreKind.inMemory()) {
       AdkAppendRounds.run(store, bench.scale().warmup(WARMUP), bench.scale().calls(300), NAME,
-          "≤ " + Numbers.round(TARGET) + "× ADK's time", ratio -> ratio <= TARGET, results);
+          "≥ " + Numbers.round(TARGET) + "× (within 2× ADK's time)", ratio -> ratio >= TARGET, results);
     }
     results.baseline(NAME, AdkAppendsPostgres.BASELINE + " The library's side is `SessionStoreSessionService` over "
         + "`InMemorySessionStore`.");
