@@ -5,9 +5,8 @@ import java.util.List;
 
 /**
  * The searched words of a document as a full-text index holds them: the distinct word forms ({@link SearchWords}) of
- * its string values, in code point order, joined by single spaces; empty when it holds no word. Made from the string
- * values a reading of the document has in hand, so that a {@link Json} made from text or a value is read once, for
- * its validation and its words together ({@link JsonRules#validate}).
+ * its string values, in code point order, joined by single spaces; empty when it holds no word. A {@link Json} makes
+ * it on first use and keeps it.
  *
  * <p>Stateless and thread-safe.
  */

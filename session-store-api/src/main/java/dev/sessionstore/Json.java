@@ -10,7 +10,6 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.ObjectReader;
 import java.io.IOException;
-import java.util.List;
 import java.util.Optional;
 
 /**
@@ -49,28 +48,21 @@ import java.util.Optional;
 public final class Json {
 
   private static final String FIELD = "json";
-  /**
-   * The longest document whose words are made with its validation: event payloads of a conversation are shorter and
-   * are read once, for both; a longer document (a large checkpoint state, a model call's prompt), which may never be
-   * searched, neither spends the words' work nor keeps them until something asks for them.
-   */
-  private static final int EAGER_INDEX_TEXT_LENGTH = 16 * 1024;
-  private static final Json EMPTY_OBJECT = new Json("{}", "");
+  private static final Json EMPTY_OBJECT = new Json("{}");
 
   private final String text;
   /** Computed on first use; a race computes the same value twice, as {@link String#hashCode} does. */
   private int hash;
   private boolean hashIsZero;
   /**
-   * The searched words ({@link IndexText}): made with a document of at most {@value #EAGER_INDEX_TEXT_LENGTH} chars
-   * when its text is validated, from the string values the validation reads, else on first use; a race computes the
-   * same value twice.
+   * The searched words ({@link IndexText}), made on first use and kept: a document appended once has them read once,
+   * and one never searched (metadata, a checkpoint state, a model call's prompt) never spends the work. A race
+   * computes the same value twice.
    */
   private String indexText;
 
-  private Json(String text, String indexText) {
+  private Json(String text) {
     this.text = text;
-    this.indexText = indexText;
   }
 
   /**
@@ -91,8 +83,8 @@ public final class Json {
    */
   public static Json parse(String field, String text) {
     Checks.requireNonNull("field", field);
-    List<String> values = JsonRules.validate(field, text);
-    return new Json(text, text.length() <= EAGER_INDEX_TEXT_LENGTH ? IndexText.of(values) : null);
+    JsonRules.validate(field, text);
+    return new Json(text);
   }
 
   /**
@@ -108,7 +100,7 @@ public final class Json {
     if (text.length() > Limits.MAX_JSON_LENGTH) {
       throw new InvalidArgumentException(FIELD, "longer than any stored document (" + text.length() + " chars)");
     }
-    return new Json(text, null);
+    return new Json(text);
   }
 
   /**

@@ -54,25 +54,23 @@ final class JsonRules {
   }
 
   /**
-   * Checks that {@code text} is one storable JSON document, and returns its string values in document order (what
-   * {@link #stringValues} reads), which the check reads anyway.
+   * Checks that {@code text} is one storable JSON document.
    *
    * @throws InvalidArgumentException naming {@code field}, with the line and column of the problem
    */
-  static List<String> validate(String field, String text) {
+  static void validate(String field, String text) {
     Checks.requireNonNull(field, text);
     if (text.length() > Limits.MAX_JSON_LENGTH) {
       throw new InvalidArgumentException(
           field, "JSON longer than " + Limits.MAX_JSON_LENGTH + " chars (" + text.length() + ")");
     }
-    List<String> values = new ArrayList<>();
     try (JsonParser parser = MAPPER.createParser(text)) {
       JsonToken token = parser.nextToken();
       if (token == null) {
         throw invalid(field, parser.currentLocation(), "no JSON value");
       }
       while (true) {
-        checkToken(field, parser, token, values);
+        checkToken(field, parser, token);
         if (parser.getParsingContext().inRoot()) {
           break;
         }
@@ -81,7 +79,6 @@ final class JsonRules {
       if (parser.nextToken() != null) {
         throw invalid(field, parser.currentTokenLocation(), "content after the document");
       }
-      return values;
     } catch (JsonProcessingException e) {
       throw invalid(field, e.getLocation(), ownWords(e.getOriginalMessage()), e);
     } catch (IOException e) {
@@ -120,16 +117,10 @@ final class JsonRules {
     return values;
   }
 
-  /** Checks one token; a string value, once checked, is added to {@code values}. */
-  private static void checkToken(String field, JsonParser parser, JsonToken token, List<String> values)
-      throws IOException {
+  private static void checkToken(String field, JsonParser parser, JsonToken token) throws IOException {
     switch (token) {
       case FIELD_NAME -> checkCharacters(field, parser, "key", parser.currentName());
-      case VALUE_STRING -> {
-        String value = parser.getText();
-        checkCharacters(field, parser, "string", value);
-        values.add(value);
-      }
+      case VALUE_STRING -> checkCharacters(field, parser, "string", parser.getText());
       case VALUE_NUMBER_FLOAT -> {
         try {
           parser.getDecimalValue();

@@ -44,9 +44,8 @@ public final class SearchText {
   /**
    * {@link #words(Json)} joined by single spaces: a column for a full-text engine whose own tokenizer splits at spaces
    * and keeps letters and digits (SQLite FTS5's {@code unicode61}, a Cassandra analyzer on whitespace), so that it
-   * indexes exactly these words. Empty when the payload holds no word. Computed once per document: a {@link Json}
-   * made from text or a value has it from its validation, which reads the string values anyway, so that an append
-   * reads the payload no more; a document read back from a store ({@link StoredJson}) computes it on first use.
+   * indexes exactly these words. Empty when the payload holds no word. Computed once per document, on first use, and
+   * kept with it: a document that is never searched (metadata, a checkpoint state) never spends the work.
    */
   public static String indexText(Json payload) {
     Arguments.requireNonNull("payload", payload);

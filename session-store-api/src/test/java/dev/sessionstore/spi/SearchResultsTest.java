@@ -34,8 +34,7 @@ class SearchResultsTest {
   }
 
   @Test
-  @DisplayName("The words are the same whether made with the validation (a short document) or on first use (a long"
-      + " one, a stored one)")
+  @DisplayName("The words of a document made from text, of one read back from a store and of a long one")
   void wordsOfShortLongAndStoredDocuments() {
     String filler = "x".repeat(20_000);
     Json shortMade = Json.of("{\"a\":\"Paid invoice\",\"b\":[\"paid\"]}");

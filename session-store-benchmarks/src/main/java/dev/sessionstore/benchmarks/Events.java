@@ -16,7 +16,10 @@ public final class Events {
   public static final String TEXT = "a message of typical length, about a sentence or two long, standing in for "
       + "what a model or a user says in one turn";
 
-  /** The payload of every event appended inside a measurement, parsed once so that no benchmark measures parsing. */
+  /**
+   * The payload of every event appended inside a measurement, parsed once: a measure that times the making of a
+   * payload as well says so and makes it again ({@link #withPayloadFromText}).
+   */
   public static final Json REPLY = payload(0);
 
   private Events() {
