@@ -5,12 +5,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import com.google.adk.events.Event;
 import com.google.adk.events.EventActions;
 import com.google.adk.sessions.Session;
-import com.zaxxer.hikari.HikariDataSource;
-import dev.sessionstore.SessionStore;
-import dev.sessionstore.jdbc.JdbcSessionStore;
 import dev.sessionstore.jdbc.StatementCounter;
-import dev.sessionstore.jdbc.TestDatabase;
-import java.time.Duration;
 import java.util.Map;
 import java.util.Optional;
 import java.util.concurrent.ConcurrentHashMap;
@@ -28,14 +23,9 @@ class AppendEventCostTest {
   @Test
   @DisplayName("appendEvent: 2 statements, plus 1 per shared scope its delta touches")
   void statementsPerAppend() {
-    String schema = TestDatabase.uniqueName("adk_append_cost");
-    StatementCounter counter = new StatementCounter();
-    HikariDataSource pool = new HikariDataSource();
-    pool.setDataSource(TestDatabase.get().adminDataSource());
-    pool.setMaximumPoolSize(4);
-    try (SessionStore store = JdbcSessionStore.builder().dataSource(counter.wrap(pool)).schema(schema)
-        .notifications(false).deadlineSweepInterval(Duration.ofHours(1)).build()) {
-      SessionStoreSessionService service = SessionStoreSessionService.builder(store).build();
+    try (CountedPostgres database = new CountedPostgres("adk_append_cost")) {
+      StatementCounter counter = database.counter;
+      SessionStoreSessionService service = SessionStoreSessionService.builder(database.store).build();
       Session session = service.createSession("app", "alice", null, "s").blockingGet();
 
       assertThat(cost(counter, service, session, Map.of("turn", 1))).as("session keys only").isEqualTo(2);
@@ -50,9 +40,6 @@ class AppendEventCostTest {
 
       assertThat(service.getSession("app", "alice", "s", Optional.empty()).blockingGet().state())
           .containsEntry("turn", 9).containsEntry("user:city", "Oslo 9").containsEntry("app:mode", "fast");
-    } finally {
-      pool.close();
-      TestDatabase.get().execute("DROP SCHEMA IF EXISTS " + schema + " CASCADE");
     }
   }
 

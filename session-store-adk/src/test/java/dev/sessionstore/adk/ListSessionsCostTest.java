@@ -5,12 +5,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import com.google.adk.events.Event;
 import com.google.adk.events.EventActions;
 import com.google.adk.sessions.Session;
-import com.zaxxer.hikari.HikariDataSource;
-import dev.sessionstore.SessionStore;
-import dev.sessionstore.jdbc.JdbcSessionStore;
 import dev.sessionstore.jdbc.StatementCounter;
-import dev.sessionstore.jdbc.TestDatabase;
-import java.time.Duration;
 import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -60,14 +55,9 @@ class ListSessionsCostTest {
    * {@code events} events each (the first may write state snapshots), after checking what the listing returns.
    */
   private static long[] listingCost(int sessions, int events) {
-    String schema = TestDatabase.uniqueName("adk_list_cost");
-    StatementCounter counter = new StatementCounter();
-    HikariDataSource pool = new HikariDataSource();
-    pool.setDataSource(TestDatabase.get().adminDataSource());
-    pool.setMaximumPoolSize(4);
-    try (SessionStore store = JdbcSessionStore.builder().dataSource(counter.wrap(pool)).schema(schema)
-        .notifications(false).deadlineSweepInterval(Duration.ofHours(1)).build()) {
-      SessionStoreSessionService service = SessionStoreSessionService.builder(store).build();
+    try (CountedPostgres database = new CountedPostgres("adk_list_cost")) {
+      StatementCounter counter = database.counter;
+      SessionStoreSessionService service = SessionStoreSessionService.builder(database.store).build();
       for (int s = 0; s < sessions; s++) {
         Session session = service.createSession("app", "alice", new HashMap<>(Map.of("created", s)), "s" + s)
             .blockingGet();
@@ -99,9 +89,6 @@ class ListSessionsCostTest {
         assertThat(first.get(s).state()).isEqualTo(listed.state());
       }
       return new long[] {firstCost, nextCost};
-    } finally {
-      pool.close();
-      TestDatabase.get().execute("DROP SCHEMA IF EXISTS " + schema + " CASCADE");
     }
   }
 }
